@@ -1,0 +1,35 @@
+"""One error shape for the whole API: ``{"error": {"code", "message", "details"}}``."""
+from __future__ import annotations
+
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ApiError(Exception):
+    """Raised by views for bad input; becomes a JSON error response."""
+
+    def __init__(self, code: str, message: str, details=None, http_status: int = status.HTTP_400_BAD_REQUEST):
+        super().__init__(message)
+        self.code, self.message, self.details, self.http_status = code, message, details, http_status
+
+
+def error_body(code: str, message: str, details=None) -> dict:
+    body = {"code": code, "message": message}
+    if details is not None:
+        body["details"] = details
+    return {"error": body}
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, ApiError):
+        return Response(error_body(exc.code, exc.message, exc.details), status=exc.http_status)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    code = getattr(exc, "default_code", "error")
+    detail = response.data.get("detail") if isinstance(response.data, dict) else None
+    message = str(detail) if detail else "The request could not be processed."
+    details = None if detail else response.data
+    response.data = error_body(str(code), message, details)
+    return response

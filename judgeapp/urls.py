@@ -1,0 +1,16 @@
+"""Root URLs: pages per app, the API under /api/, OpenAPI docs served offline."""
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("rules/", include("rules_corpus.urls")),
+    path("api/rules/", include("rules_corpus.api_urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]
+
+handler404 = "judgeapp.views.not_found"
+handler500 = "judgeapp.views.server_error"

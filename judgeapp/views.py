@@ -1,0 +1,18 @@
+"""Site-wide pages: the home page and friendly error pages."""
+from django.shortcuts import render
+
+from rules_corpus.models import Document
+
+
+def home(request):
+    return render(request, "home.html", {"documents": Document.objects.all()})
+
+
+def not_found(request, exception=None):
+    return render(request, "error.html", {"status": 404, "message": str(exception or "Page not found.")},
+                  status=404)
+
+
+def server_error(request):
+    return render(request, "error.html", {"status": 500, "message": "Something went wrong on our side."},
+                  status=500)

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RulesCorpusConfig(AppConfig):
+    name = "rules_corpus"
+    verbose_name = "Rules documents"

@@ -1,0 +1,103 @@
+"""Turn what a judge types into a Whoosh query string, without Django.
+
+Judges type words, questions, abbreviations ("PH"), misspellings and French; the
+result is an ordinary query string (quotes and OR/NOT still work) plus an English
+alternative for French input, and warnings for anything that had to be repaired.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .vocabulary import ABBREVIATIONS, CASE_SENSITIVE, FRENCH_TO_ENGLISH
+
+MAX_QUERY_LENGTH = 300
+TOKEN = re.compile(r'"[^"]*"|\S+')
+WORD = re.compile(r"[A-Za-zÀ-ÿ'’-]+")
+OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
+
+
+class QueryError(ValueError):
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+@dataclass
+class PreparedQuery:
+    text: str  # the query as searched (abbreviations expanded)
+    english: str = ""  # English alternative for a French query
+    warnings: list[str] = field(default_factory=list)
+
+
+def validate(raw: str | None) -> str:
+    text = (raw or "").strip()
+    if not text:
+        raise QueryError("empty-query", "Type something to search for, e.g. 'chi death' or 'proclaim'.")
+    if len(text) > MAX_QUERY_LENGTH:
+        raise QueryError("query-too-long",
+                         f"The query has {len(text)} characters; keep it under {MAX_QUERY_LENGTH}.")
+    return text
+
+
+def balance_quotes(text: str, warnings: list[str]) -> str:
+    text = text.replace("“", '"').replace("”", '"')
+    if text.count('"') % 2:
+        position = text.rfind('"')
+        text = text[:position] + text[position + 1:]
+        warnings.append("An unmatched quote was ignored.")
+    return text
+
+
+def strip_dangling_fields(text: str, warnings: list[str]) -> str:
+    """``title:`` with nothing after it searches nothing: drop it and say so."""
+    def drop(match: re.Match) -> str:
+        warnings.append(f"'{match.group(1)}:' needs a word after it and was ignored.")
+        return " "
+    return re.sub(r"\b(\w+):(?=\s|$)", drop, text)
+
+
+def expand_abbreviations(text: str) -> str:
+    out = []
+    for token in TOKEN.findall(text):
+        key = token if token in CASE_SENSITIVE else token.upper()
+        expansion = ABBREVIATIONS.get(key) if not token.startswith('"') else None
+        if expansion and (key not in CASE_SENSITIVE or token == key):
+            out.append(f'({token} OR "{expansion}")')
+        else:
+            out.append(token)
+    return " ".join(out)
+
+
+def translate_french(text: str) -> str:
+    """English words for the French game terms in ``text`` ('' if there are none)."""
+    lowered = text.lower().replace("’", "'")
+    found = []
+    for phrase in sorted(FRENCH_TO_ENGLISH, key=len, reverse=True):
+        pattern = r"(?<![\w'])" + re.escape(phrase) + r"(?![\w'])"
+        if re.search(pattern, lowered):
+            found.append(FRENCH_TO_ENGLISH[phrase])
+            lowered = re.sub(pattern, " ", lowered)
+    return " ".join(f'"{term}"' if " " in term else term for term in found)
+
+
+def words(text: str) -> list[str]:
+    """Plain words a speller may correct: not operators, quoted phrases or fields."""
+    plain = re.sub(r'"[^"]*"|\w+:\S*', " ", text)
+    return [w for w in WORD.findall(plain) if w not in OPERATORS and len(w) >= 3]
+
+
+def prepare(raw: str | None) -> PreparedQuery:
+    text = validate(raw)
+    warnings: list[str] = []
+    text = balance_quotes(text, warnings)
+    text = strip_dangling_fields(text, warnings)
+    if not WORD.search(re.sub(r"\b(AND|OR|NOT)\b", " ", text)):
+        raise QueryError("no-terms", "The query has no words to search for (only operators or punctuation).")
+    return PreparedQuery(expand_abbreviations(text), translate_french(text), warnings)
+
+
+def apply_corrections(text: str, corrections: dict[str, str]) -> str:
+    for wrong, right in corrections.items():
+        text = re.sub(rf"(?<!\w){re.escape(wrong)}(?!\w)", right, text)
+    return text

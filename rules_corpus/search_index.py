@@ -1,0 +1,225 @@
+"""The Whoosh index of rules sections: building it, and searching it.
+
+The index is derived data: built from the database into a fresh directory and swapped
+in by renaming a symlink, so a reader never sees half an index.  A fingerprint of the
+indexed content is kept beside it, so ``ingest`` rebuilds only when something changed.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import threading
+import time
+from pathlib import Path
+
+from django.conf import settings
+from whoosh import highlight, index, qparser, query as wq
+from whoosh.analysis import LanguageAnalyzer, StandardAnalyzer
+from whoosh.fields import ID, STORED, TEXT, Schema
+
+from . import query as rq
+from .models import GlossaryTerm, Section
+
+SCHEMA_VERSION = "3"
+ENGLISH = LanguageAnalyzer("en")
+FRENCH = LanguageAnalyzer("fr")
+SEARCH_FIELDS = {"title": 4.0, "term": 3.0, "body": 1.0, "title_fr": 3.0, "body_fr": 1.0}
+AUTHORITY_BOOST = {"authoritative": 1.6, "superseded": 1.0, "summary": 1.0, "translation": 0.9}
+
+
+def schema() -> Schema:
+    return Schema(
+        id=ID(stored=True, unique=True),
+        doc=ID(stored=True),
+        edition=ID(stored=True),
+        section=STORED,
+        number=STORED,
+        display_title=STORED,
+        title=TEXT(analyzer=ENGLISH, field_boost=SEARCH_FIELDS["title"]),
+        term=TEXT(analyzer=ENGLISH, field_boost=SEARCH_FIELDS["term"]),
+        body=TEXT(analyzer=ENGLISH, stored=True),
+        title_fr=TEXT(analyzer=FRENCH, field_boost=SEARCH_FIELDS["title_fr"]),
+        body_fr=TEXT(analyzer=FRENCH, stored=True),
+        spell=TEXT(analyzer=StandardAnalyzer(stoplist=None, minsize=3)),
+    )
+
+
+def index_root() -> Path:
+    return Path(settings.INDEX_DIR)
+
+
+def _live_link() -> Path:
+    return index_root() / "rules"
+
+
+def _rows():
+    terms: dict[int, list[str]] = {}
+    for term in GlossaryTerm.objects.all().only("section_id", "term"):
+        terms.setdefault(term.section_id, []).append(term.term)
+    sections = Section.objects.filter(searchable=True).select_related("document").order_by("document__order", "order")
+    for s in sections:
+        yield s, terms.get(s.pk, [])
+
+
+def fingerprint() -> str:
+    digest = hashlib.sha256(SCHEMA_VERSION.encode())
+    for s, terms in _rows():
+        for part in (s.document.slug, s.path, s.number, s.title, s.body, s.document.authority, "|".join(terms)):
+            digest.update(part.encode())
+            digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def index_is_current() -> bool:
+    marker = _live_link() / "FINGERPRINT"
+    return marker.is_file() and marker.read_text() == fingerprint()
+
+
+def plain_text(markdown_text: str) -> str:
+    from .rendering import to_plain_text
+
+    return to_plain_text(markdown_text)
+
+
+def build_index() -> dict:
+    """Build a new index beside the live one, then swap it in atomically."""
+    started = time.perf_counter()
+    root = index_root()
+    root.mkdir(parents=True, exist_ok=True)
+    target = root / f"rules-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}-{time.monotonic_ns()}"
+    target.mkdir()
+    ix = index.create_in(str(target), schema())
+    writer = ix.writer(limitmb=256)
+    count = 0
+    for s, terms in _rows():
+        french = s.document.language == "fr"
+        body = plain_text(s.body)
+        title = " ".join(filter(None, [s.title, s.number]))
+        fields = dict(
+            id=s.full_id, doc=s.document.slug, edition=s.document.edition, section=s.path,
+            number=s.number, display_title=s.title, spell=f"{s.title} {body}",
+            term=" ".join(terms) + (" " + s.title if s.kind == "glossary" else ""),
+        )
+        if french:
+            fields.update(title_fr=title, body_fr=body, body="")
+        else:
+            fields.update(title=title, body=body)
+        writer.add_document(_boost=AUTHORITY_BOOST.get(s.document.authority, 1.0), **fields)
+        count += 1
+    writer.commit()
+    (target / "FINGERPRINT").write_text(fingerprint())
+    _swap_in(target)
+    return {"documents": count, "seconds": round(time.perf_counter() - started, 3), "path": str(target)}
+
+
+def _swap_in(target: Path) -> None:
+    link = _live_link()
+    temporary = link.with_name(f".rules-link-{os.getpid()}-{time.monotonic_ns()}")
+    temporary.symlink_to(target.name)
+    os.replace(temporary, link)
+    for old in index_root().glob("rules-*"):
+        if old != target and old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
+
+
+class _Reader:
+    """One open searcher per process, reopened when the live index changes."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._target: str | None = None
+        self._index = None
+        self._searcher = None
+        self._vocabulary: set[str] = set()
+
+    def get(self):
+        link = _live_link()
+        try:
+            target = os.readlink(link)
+        except OSError as exc:
+            raise IndexMissing("The rules index has not been built: run 'python manage.py ingest'.") from exc
+        with self._lock:
+            if target != self._target:
+                self._index = index.open_dir(str(link.parent / target))
+                self._searcher = self._index.searcher()
+                self._vocabulary = {w.decode() if isinstance(w, bytes) else w
+                                    for w in self._searcher.lexicon("spell")}
+                self._target = target
+            return self._searcher, self._vocabulary
+
+
+class IndexMissing(RuntimeError):
+    pass
+
+
+_reader = _Reader()
+
+
+def _parser(fields: list[str], schema_: Schema) -> qparser.MultifieldParser:
+    parser = qparser.MultifieldParser(fields, schema_, fieldboosts=SEARCH_FIELDS,
+                                      group=qparser.OrGroup.factory(0.9))
+    parser.remove_plugin_class(qparser.WildcardPlugin)
+    return parser
+
+
+def _corrections(searcher, vocabulary: set[str], text: str) -> dict[str, str]:
+    corrector = searcher.corrector("spell")
+    found = {}
+    for word in rq.words(text):
+        lower = word.lower()
+        if lower in vocabulary or word.upper() in rq.ABBREVIATIONS:
+            continue
+        suggestions = corrector.suggest(lower, limit=1, maxdist=2)
+        if suggestions and suggestions[0] != lower:
+            found[word] = suggestions[0]
+    return found
+
+
+def search(raw: str, doc: str | None = None, edition: str | None = None, limit: int = 10) -> dict:
+    """The API's search result: ``{"query", "total", "results", "suggestion", "warnings"}``."""
+    prepared = rq.prepare(raw)
+    searcher, vocabulary = _reader.get()
+    parser = _parser(list(SEARCH_FIELDS), searcher.schema)
+    corrections = _corrections(searcher, vocabulary, raw)
+    suggestion = rq.apply_corrections(raw.strip(), corrections) if corrections else None
+
+    alternatives = [parser.parse(prepared.text)]
+    if prepared.english:
+        alternatives.append(wq.Or([parser.parse(prepared.english)], boost=1.5))
+    if suggestion:
+        alternatives.append(wq.Or([parser.parse(rq.expand_abbreviations(suggestion))], boost=1.2))
+    alternatives = [q for q in alternatives if q is not wq.NullQuery and q.normalize() is not wq.NullQuery]
+    if not alternatives:
+        raise rq.QueryError("no-terms", "The query has no words to search for.")
+    combined = wq.Or(alternatives) if len(alternatives) > 1 else alternatives[0]
+
+    filters = [wq.Term("doc", doc)] if doc else []
+    if edition:
+        filters.append(wq.Term("edition", edition))
+    flt = wq.And(filters) if filters else None
+    hits = searcher.search(combined, limit=limit, filter=flt, terms=True)
+    hits.fragmenter = highlight.ContextFragmenter(maxchars=220, surround=60)
+    hits.formatter = highlight.HtmlFormatter(tagname="mark", between=" … ")
+    results = []
+    for hit in hits:
+        snippet = hit.highlights("body") or hit.highlights("body_fr")
+        if not snippet:
+            stored = hit.get("body") or hit.get("body_fr") or ""
+            snippet = highlight.htmlescape(stored[:200] + ("…" if len(stored) > 200 else ""))
+        results.append({
+            "doc": hit["doc"],
+            "section": hit["section"],
+            "number": hit["number"],
+            "title": hit["display_title"],
+            "url": f"/rules/{hit['doc']}/{hit['section']}/",
+            "snippet": snippet,
+            "score": round(hit.score, 3),
+        })
+    return {
+        "query": raw.strip(),
+        "total": hits.estimated_length() if not hits.has_exact_length() else len(hits),
+        "results": results,
+        "suggestion": suggestion,
+        "warnings": prepared.warnings,
+    }

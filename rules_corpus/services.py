@@ -1,0 +1,115 @@
+"""What the pages, the API and the commands share: finding and presenting sections."""
+from __future__ import annotations
+
+import re
+import threading
+from urllib.parse import urlencode
+
+from django.db.models import Count, Max
+from django.urls import reverse
+
+from .adapters.base import normalize_title
+from .models import Document, GlossaryTerm, Section
+from .rendering import LinkTable, render_body
+
+_cache_lock = threading.Lock()
+_cache: dict = {"version": None, "table": None}
+
+
+def link_table() -> LinkTable:
+    """Built once per database state (sections are only written by ingest)."""
+    version = tuple(Section.objects.aggregate(n=Count("id"), last=Max("id")).values())
+    with _cache_lock:
+        if _cache["version"] != version:
+            titles: dict[str, dict[str, str]] = {}
+            for s in Section.objects.select_related("document").only("title", "path", "document__slug"):
+                titles.setdefault(s.document.slug, {}).setdefault(normalize_title(s.title), s.get_absolute_url())
+            terms = {normalize_title(t.term): t.get_absolute_url() for t in GlossaryTerm.objects.all()}
+            authoritative = Document.objects.filter(authority="authoritative").values_list("slug", flat=True).first()
+            _cache["table"] = LinkTable.build(titles, authoritative or "", terms)
+            _cache["version"] = version
+        return _cache["table"]
+
+
+def find_section(doc_slug: str, section_id: str) -> tuple[Section | None, bool]:
+    """(section, is_canonical): a path, else a short anchor (then the caller redirects)."""
+    section_id = section_id.strip("/")
+    base = Section.objects.select_related("document", "parent")
+    found = base.filter(document__slug=doc_slug, path=section_id).first()
+    if found:
+        return found, True
+    return base.filter(document__slug=doc_slug, anchor=section_id).first(), False
+
+
+def rendered_body(section: Section) -> str:
+    own = None
+    term = section.terms.first()
+    if term:
+        own = term.get_absolute_url()
+    return render_body(section.body, section.document.slug, link_table(), own)
+
+
+def neighbours(section: Section) -> tuple[Section | None, Section | None]:
+    siblings = Section.objects.filter(document=section.document)
+    previous = siblings.filter(order__lt=section.order).order_by("-order").first()
+    following = siblings.filter(order__gt=section.order).order_by("order").first()
+    return previous, following
+
+
+def other_versions(section: Section) -> list[GlossaryTerm]:
+    """The same term as defined in other documents (authoritative first)."""
+    keys = list(section.terms.values_list("key", flat=True))
+    if not keys:
+        return []
+    return list(GlossaryTerm.objects.filter(key__in=keys).exclude(section=section)
+                .select_related("document", "section").order_by("document__order"))
+
+
+def section_payload(section: Section) -> dict:
+    doc = section.document
+    children = section.children.order_by("order")
+    previous, following = neighbours(section)
+    html = rendered_body(section)
+
+    def brief(s: Section | None):
+        return None if s is None else {"section": s.path, "number": s.number, "title": s.title,
+                                        "url": s.get_absolute_url()}
+
+    return {
+        "doc": doc.slug,
+        "document": {"slug": doc.slug, "title": doc.title, "edition": doc.edition, "year": doc.year,
+                     "authority": doc.authority, "language": doc.language},
+        "section": section.path,
+        "id": section.full_id,
+        "anchor": section.anchor,
+        "number": section.number,
+        "title": section.title,
+        "url": section.get_absolute_url(),
+        "authoritative": doc.is_authoritative,
+        "searchable": section.searchable,
+        "breadcrumb": [brief(a) for a in section.ancestors()],
+        "body": section.body,
+        "html": html,
+        "children": [brief(c) for c in children],
+        "previous": brief(previous),
+        "next": brief(following),
+        "links": links_in(html),
+        "other_versions": [
+            {"doc": t.document.slug, "edition": t.document.edition, "authority": t.document.authority,
+             "term": t.term, "url": t.section.get_absolute_url()} for t in other_versions(section)
+        ],
+    }
+
+
+def links_in(html: str) -> list[dict]:
+    return [{"kind": kind, "href": href, "text": re.sub(r"<[^>]+>", "", text)}
+            for kind, href, text in re.findall(r'<a class="(xref|term)" href="([^"]+)">(.*?)</a>', html)]
+
+
+def term_versions(key: str) -> list[GlossaryTerm]:
+    return list(GlossaryTerm.objects.filter(key=key).select_related("document", "section")
+                .order_by("document__order", "kind"))
+
+
+def search_url(query: str) -> str:
+    return reverse("rules:search") + "?" + urlencode({"q": query})
