@@ -77,7 +77,9 @@ def _ids(parsed: ParsedDocument) -> list[tuple[str, str]]:
         used_paths.add(path)
         paths.append(path)
         candidates = [slug]
-        if section.parent is not None:
+        if section.kind == "glossary":
+            candidates.append(f"glossary-{slug}")
+        elif section.parent is not None:
             candidates.append(f"{anchors[section.parent]}-{slug}")
         anchor = next((c for c in candidates if c not in used_anchors), None)
         n = 1

@@ -97,6 +97,12 @@ def prepare(raw: str | None) -> PreparedQuery:
     return PreparedQuery(expand_abbreviations(text), translate_french(text), warnings)
 
 
+def is_game_vocabulary(word: str) -> bool:
+    """Abbreviations and French game terms are not misspellings."""
+    lower = word.lower().replace("’", "'")
+    return word.upper() in ABBREVIATIONS or any(lower in phrase.split() for phrase in FRENCH_TO_ENGLISH)
+
+
 def apply_corrections(text: str, corrections: dict[str, str]) -> str:
     for wrong, right in corrections.items():
         text = re.sub(rf"(?<!\w){re.escape(wrong)}(?!\w)", right, text)

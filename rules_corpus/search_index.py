@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from django.conf import settings
+from rapidfuzz.distance import Levenshtein
 from whoosh import highlight, index, qparser, query as wq
 from whoosh.analysis import LanguageAnalyzer, StandardAnalyzer
 from whoosh.fields import ID, STORED, TEXT, Schema
@@ -163,16 +164,28 @@ def _parser(fields: list[str], schema_: Schema) -> qparser.MultifieldParser:
     return parser
 
 
+def _best_correction(reader, word: str) -> str | None:
+    """Closest indexed word: fewest edits, then same first letter, then most frequent.
+
+    Whoosh's own corrector ranks within the distance by frequency alone ("deth" →
+    "with"), so candidates come from its word graph and are ranked here.
+    """
+    candidates = [c for c in reader.terms_within("spell", word, 2) if len(c) >= 3 and c != word]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda c: (Levenshtein.distance(word, c), c[0] != word[0],
+                                          -reader.frequency("spell", c)))
+
+
 def _corrections(searcher, vocabulary: set[str], text: str) -> dict[str, str]:
-    corrector = searcher.corrector("spell")
     found = {}
     for word in rq.words(text):
         lower = word.lower()
-        if lower in vocabulary or word.upper() in rq.ABBREVIATIONS:
+        if lower in vocabulary or rq.is_game_vocabulary(word):
             continue
-        suggestions = corrector.suggest(lower, limit=1, maxdist=2)
-        if suggestions and suggestions[0] != lower:
-            found[word] = suggestions[0]
+        best = _best_correction(searcher.reader(), lower)
+        if best:
+            found[word] = best
     return found
 
 
@@ -203,9 +216,10 @@ def search(raw: str, doc: str | None = None, edition: str | None = None, limit: 
     hits.formatter = highlight.HtmlFormatter(tagname="mark", between=" … ")
     results = []
     for hit in hits:
-        snippet = hit.highlights("body") or hit.highlights("body_fr")
+        field = "body_fr" if hit.get("body_fr") else "body"
+        stored = hit.get(field) or ""
+        snippet = hit.highlights(field) if stored else ""
         if not snippet:
-            stored = hit.get("body") or hit.get("body_fr") or ""
             snippet = highlight.htmlescape(stored[:200] + ("…" if len(stored) > 200 else ""))
         results.append({
             "doc": hit["doc"],

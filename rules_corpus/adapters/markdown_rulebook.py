@@ -135,6 +135,9 @@ class MarkdownRulebookAdapter:
 def _continue(body: list[str], line: str) -> None:
     """A page break split a definition (``imme-`` / ``\\tdiately``): join the halves."""
     stripped = line.strip()
+    if stripped and line.startswith("\t"):
+        while body and not body[-1].strip():
+            body.pop()
     if body and body[-1].endswith("-") and stripped and line.startswith("\t"):
         body[-1] = body[-1][:-1] + stripped
     else:

@@ -1,0 +1,105 @@
+"""Test set-up: a file-backed test database holding the real corpus, ingested once.
+
+The database is a file (see settings) so that a real server process and a real Celery
+worker can share it; the indexes go to a temporary directory of the session.
+"""
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+REQUIRE_SERVICES = os.environ.get("L5R_REQUIRE_SERVICES") == "1"
+
+
+def need(condition: bool, reason: str) -> None:
+    """Skip locally when a service is missing; in CI (L5R_REQUIRE_SERVICES=1) fail."""
+    if condition:
+        return
+    if REQUIRE_SERVICES:
+        pytest.fail(f"required service missing: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def index_dir(tmp_path_factory):
+    path = tmp_path_factory.mktemp("index")
+    settings.INDEX_DIR = str(path)
+    os.environ["INDEX_DIR"] = str(path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker, index_dir):
+    from rules_corpus.pipeline import run_ingest
+
+    with django_db_blocker.unblock():
+        report = run_ingest()
+    assert not report["failed"], report["lines"]
+    return report
+
+
+@pytest.fixture(scope="session")
+def ingest_report(django_db_setup):
+    return django_db_setup
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def site_url(django_db_setup, index_dir):
+    """The site served by a real server process over the test database."""
+    port = free_port()
+    db = settings.DATABASES["default"]
+    env = dict(os.environ, INDEX_DIR=str(index_dir), DJANGO_DEBUG="1",
+               DATABASE_URL=f"sqlite:///{db['NAME']}" if db["ENGINE"].endswith("sqlite3") else os.environ.get(
+                   "DATABASE_URL", ""))
+    server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            if server.poll() is not None:
+                raise RuntimeError(server.stderr.read().decode())
+            time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    server.wait(10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    need(Path(chromium).exists(), "Debian's chromium is not installed (/usr/bin/chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        instance = p.chromium.launch(
+            executable_path=chromium,
+            args=["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+        )
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    yield page
+    context.close()

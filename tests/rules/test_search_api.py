@@ -1,0 +1,128 @@
+"""The search API, the section API, the command, and bad input."""
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+def test_search_shape_and_top_hit(api):
+    body = api.get("/api/rules/search", {"q": "chi death"}).json()
+    assert set(body) >= {"query", "total", "results", "suggestion"}
+    assert body["query"] == "chi death" and body["total"] >= len(body["results"]) > 0
+    first = body["results"][0]
+    assert set(first) == {"doc", "section", "number", "title", "url", "snippet", "score"}
+    assert first["doc"] == "ivory-cr" and "Chi Death" in first["title"]
+    assert "<mark" in first["snippet"] and "Chi</mark>" in first["snippet"]
+    assert first["url"] == f"/rules/{first['doc']}/{first['section']}/"
+
+
+def test_did_you_mean(api):
+    body = api.get("/api/rules/search", {"q": "chi deth"}).json()
+    assert body["suggestion"] == "chi death"
+    assert body["results"][0]["title"].startswith("Chi Death")
+
+
+def test_abbreviation(api):
+    titles = [r["title"] for r in api.get("/api/rules/search", {"q": "PH", "limit": 3}).json()["results"]]
+    assert "Personal Honor" in titles
+
+
+def test_filters(api):
+    body = api.get("/api/rules/search", {"q": "cavalry", "doc": "diamond-rulebook"}).json()
+    assert body["results"] and {r["doc"] for r in body["results"]} == {"diamond-rulebook"}
+    body = api.get("/api/rules/search", {"q": "honor", "edition": "emperor"}).json()
+    assert body["results"] and {r["doc"] for r in body["results"]} == {"emperor-cr-player"}
+
+
+def test_french_finds_the_summary_and_the_english_rule(api):
+    results = api.get("/api/rules/search", {"q": "victoire à l'honneur", "limit": 10}).json()["results"]
+    docs = [r["doc"] for r in results]
+    assert docs[0] == "ivory-cr"
+    assert "ivory-summary-fr" in docs
+
+
+def test_fiction_is_not_searchable(api):
+    body = api.get("/api/rules/search", {"q": "Daigotsu Mishime hatamoto", "limit": 50}).json()
+    assert "return-of-the-master" not in {r["section"] for r in body["results"]}
+
+
+@pytest.mark.parametrize("params, code", [
+    ({"q": ""}, "empty-query"),
+    ({}, "empty-query"),
+    ({"q": "x" * 10000}, "query-too-long"),
+    ({"q": "AND OR NOT"}, "no-terms"),
+    ({"q": "chi", "doc": "nope"}, "unknown-document"),
+    ({"q": "chi", "edition": "nope"}, "unknown-edition"),
+    ({"q": "chi", "limit": "ten"}, "bad-limit"),
+    ({"q": "chi", "limit": "0"}, "bad-limit"),
+    ({"q": "chi", "limit": "100000"}, "bad-limit"),
+])
+def test_bad_input_is_a_400_with_a_message(api, params, code):
+    response = api.get("/api/rules/search", params)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == code and len(error["message"]) > 10
+
+
+@pytest.mark.parametrize("q", ['"chi death', "title:", "title: chi", "chi AND", "(chi", "chi)", "*", "f>=3",
+                               "???", "NOT chi", "honor^", "~"])
+def test_odd_queries_never_fail(api, q):
+    response = api.get("/api/rules/search", {"q": q})
+    assert response.status_code in (200, 400)
+    body = response.json()
+    assert "results" in body or "error" in body
+
+
+def test_unbalanced_quote_is_repaired_with_a_warning(api):
+    body = api.get("/api/rules/search", {"q": '"chi death'}).json()
+    assert body["results"] and body["warnings"]
+
+
+def test_section_api(api):
+    body = api.get("/api/rules/sections/ivory-cr/timing/timing-conflicts").json()
+    assert body["number"] == "9.2" and body["title"] == "Timing Conflicts"
+    assert body["breadcrumb"][0]["title"] == "Timing"
+    assert body["authoritative"] is True
+    short = api.get("/api/rules/sections/ivory-cr/timing-conflicts").json()
+    assert short["id"] == body["id"] == "ivory-cr/timing/timing-conflicts"
+    parent = api.get("/api/rules/sections/ivory-cr/timing").json()
+    assert [c["title"] for c in parent["children"]] == ["Triggers", "Timing Conflicts"]
+    missing = api.get("/api/rules/sections/ivory-cr/no-such-thing")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not-found"
+
+
+def test_cross_references_are_linked_in_the_api(api):
+    body = api.get("/api/rules/sections/ivory-cr/leave").json()
+    xrefs = [l for l in body["links"] if l["kind"] == "xref"]
+    assert xrefs and xrefs[0]["href"] == "/rules/ivory-cr/areas-of-the-game/entering-and-leaving/"
+
+
+def test_command_json_matches_the_api(api, capsys):
+    call_command("search_rules", "rule of presence", "--limit", "5", "--json")
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == api.get("/api/rules/search", {"q": "rule of presence", "limit": 5}).json()
+
+
+def test_command_bad_input_exits_2(capsys):
+    with pytest.raises(CommandError) as raised:
+        call_command("search_rules", "", "--json")
+    assert raised.value.returncode == 2
+    assert json.loads(capsys.readouterr().out)["error"]["code"] == "empty-query"
+
+
+def test_openapi_docs_served_offline():
+    from django.test import Client
+
+    client = Client()
+    assert client.get("/api/docs/").status_code == 200
+    schema = client.get("/api/schema/")
+    assert schema.status_code == 200 and b"/api/rules/search" in schema.content
+    assert b"cdn" not in client.get("/api/docs/").content.lower()
