@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from django.conf import settings
+from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from whoosh import highlight, index, qparser, query as wq
 from whoosh.analysis import LanguageAnalyzer, StandardAnalyzer
@@ -25,6 +26,7 @@ from .models import GlossaryTerm, Section
 SCHEMA_VERSION = "3"
 ENGLISH = LanguageAnalyzer("en")
 FRENCH = LanguageAnalyzer("fr")
+SNIPPET_SOURCE_CHARS = 700
 SEARCH_FIELDS = {"title": 4.0, "term": 3.0, "body": 1.0, "title_fr": 3.0, "body_fr": 1.0}
 AUTHORITY_BOOST = {"authoritative": 1.6, "superseded": 1.0, "summary": 1.0, "translation": 0.9}
 
@@ -132,7 +134,7 @@ class _Reader:
         self._target: str | None = None
         self._index = None
         self._searcher = None
-        self._vocabulary: set[str] = set()
+        self._vocabulary: dict[str, float] = {}
 
     def get(self):
         link = _live_link()
@@ -144,8 +146,11 @@ class _Reader:
             if target != self._target:
                 self._index = index.open_dir(str(link.parent / target))
                 self._searcher = self._index.searcher()
-                self._vocabulary = {w.decode() if isinstance(w, bytes) else w
-                                    for w in self._searcher.lexicon("spell")}
+                reader = self._searcher.reader()
+                self._vocabulary = {
+                    (w.decode() if isinstance(w, bytes) else w): reader.frequency("spell", w)
+                    for w in reader.lexicon("spell")
+                }
                 self._target = target
             return self._searcher, self._vocabulary
 
@@ -164,26 +169,26 @@ def _parser(fields: list[str], schema_: Schema) -> qparser.MultifieldParser:
     return parser
 
 
-def _best_correction(reader, word: str) -> str | None:
+def _best_correction(vocabulary: dict[str, float], word: str) -> str | None:
     """Closest indexed word: fewest edits, then same first letter, then most frequent.
 
-    Whoosh's own corrector ranks within the distance by frequency alone ("deth" →
-    "with"), so candidates come from its word graph and are ranked here.
+    (Whoosh's own corrector ranks within the distance by frequency alone, "deth" →
+    "with", and walks its word graph slowly; rapidfuzz scans the vocabulary in C.)
     """
-    candidates = [c for c in reader.terms_within("spell", word, 2) if len(c) >= 3 and c != word]
+    matches = process.extract(word, vocabulary.keys(), scorer=Levenshtein.distance, score_cutoff=2, limit=20)
+    candidates = [(distance, c) for c, distance, _ in matches if len(c) >= 3 and c != word]
     if not candidates:
         return None
-    return min(candidates, key=lambda c: (Levenshtein.distance(word, c), c[0] != word[0],
-                                          -reader.frequency("spell", c)))
+    return min(candidates, key=lambda dc: (dc[0], dc[1][0] != word[0], -vocabulary[dc[1]]))[1]
 
 
-def _corrections(searcher, vocabulary: set[str], text: str) -> dict[str, str]:
+def _corrections(vocabulary: dict[str, float], text: str) -> dict[str, str]:
     found = {}
     for word in rq.words(text):
         lower = word.lower()
         if lower in vocabulary or rq.is_game_vocabulary(word):
             continue
-        best = _best_correction(searcher.reader(), lower)
+        best = _best_correction(vocabulary, lower)
         if best:
             found[word] = best
     return found
@@ -194,7 +199,7 @@ def search(raw: str, doc: str | None = None, edition: str | None = None, limit: 
     prepared = rq.prepare(raw)
     searcher, vocabulary = _reader.get()
     parser = _parser(list(SEARCH_FIELDS), searcher.schema)
-    corrections = _corrections(searcher, vocabulary, raw)
+    corrections = _corrections(vocabulary, raw)
     suggestion = rq.apply_corrections(raw.strip(), corrections) if corrections else None
 
     alternatives = [parser.parse(prepared.text)]
@@ -218,7 +223,8 @@ def search(raw: str, doc: str | None = None, edition: str | None = None, limit: 
     for hit in hits:
         field = "body_fr" if hit.get("body_fr") else "body"
         stored = hit.get(field) or ""
-        snippet = hit.highlights(field) if stored else ""
+        # Highlighting re-analyzes the text: the opening of a long section is enough.
+        snippet = hit.highlights(field, text=stored[:SNIPPET_SOURCE_CHARS]) if stored else ""
         if not snippet:
             snippet = highlight.htmlescape(stored[:200] + ("…" if len(stored) > 200 else ""))
         results.append({
