@@ -22,6 +22,7 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 
 from . import query as rq
 from .models import GlossaryTerm, Section
+from .rendering import to_plain_text
 
 SCHEMA_VERSION = "3"
 ENGLISH = LanguageAnalyzer("en")
@@ -79,12 +80,6 @@ def index_is_current() -> bool:
     return marker.is_file() and marker.read_text() == fingerprint()
 
 
-def plain_text(markdown_text: str) -> str:
-    from .rendering import to_plain_text
-
-    return to_plain_text(markdown_text)
-
-
 def build_index() -> dict:
     """Build a new index beside the live one, then swap it in atomically."""
     started = time.perf_counter()
@@ -97,7 +92,7 @@ def build_index() -> dict:
     count = 0
     for s, terms in _rows():
         french = s.document.language == "fr"
-        body = plain_text(s.body)
+        body = to_plain_text(s.body)
         title = " ".join(filter(None, [s.title, s.number]))
         fields = dict(
             id=s.full_id, doc=s.document.slug, edition=s.document.edition, section=s.path,
@@ -126,6 +121,13 @@ def _swap_in(target: Path) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
+def live_version() -> str | None:
+    try:
+        return os.readlink(_live_link())
+    except OSError:
+        return None
+
+
 class _Reader:
     """One open searcher per process, reopened when the live index changes."""
 
@@ -138,10 +140,9 @@ class _Reader:
 
     def get(self):
         link = _live_link()
-        try:
-            target = os.readlink(link)
-        except OSError as exc:
-            raise IndexMissing("The rules index has not been built: run 'python manage.py ingest'.") from exc
+        target = live_version()
+        if target is None:
+            raise IndexMissing("The rules index has not been built: run 'python manage.py ingest'.")
         with self._lock:
             if target != self._target:
                 self._index = index.open_dir(str(link.parent / target))

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import re
 import threading
-from urllib.parse import urlencode
 
 from django.db.models import Count, Max
-from django.urls import reverse
 
+from . import search_index
 from .adapters.base import normalize_title
 from .models import Document, GlossaryTerm, Section
 from .rendering import LinkTable, render_body
@@ -17,8 +16,9 @@ _cache: dict = {"version": None, "table": None}
 
 
 def link_table() -> LinkTable:
-    """Built once per database state (sections are only written by ingest)."""
-    version = tuple(Section.objects.aggregate(n=Count("id"), last=Max("id")).values())
+    """Built once per ingest: sections change only through ingest, which swaps in a new
+    index whenever it changes anything, so the live index names the database state."""
+    version = (*Section.objects.aggregate(n=Count("id"), last=Max("id")).values(), search_index.live_version())
     with _cache_lock:
         if _cache["version"] != version:
             titles: dict[str, dict[str, str]] = {}
@@ -109,7 +109,3 @@ def links_in(html: str) -> list[dict]:
 def term_versions(key: str) -> list[GlossaryTerm]:
     return list(GlossaryTerm.objects.filter(key=key).select_related("document", "section")
                 .order_by("document__order", "kind"))
-
-
-def search_url(query: str) -> str:
-    return reverse("rules:search") + "?" + urlencode({"q": query})

@@ -34,10 +34,6 @@ class DocumentSpec:
     def parse(self, text: str) -> ParsedDocument:
         return self.adapter().parse(text)
 
-    @property
-    def adapter_version(self) -> int:
-        return self.adapter().version
-
 
 DOCUMENTS: list[DocumentSpec] = [
     DocumentSpec("ivory-cr", "ivory-comprehensive-rules-1.8.txt", "Ivory Comprehensive Rules 1.8",

@@ -131,7 +131,6 @@ def _heading_text(line: str) -> str | None:
 class IvoryCRAdapter:
     """Sections from the contents tree, text from the body, glossary from §14."""
 
-    version = 3
 
     def parse(self, text: str) -> ParsedDocument:
         lines = text.splitlines()

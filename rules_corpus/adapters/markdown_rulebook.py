@@ -56,7 +56,6 @@ def _enumerator_level(title: str, seen: dict[str, int]) -> int | None:
 
 
 class MarkdownRulebookAdapter:
-    version = 2
 
     def __init__(self, not_rules: list[str], glossary: GlossaryShape):
         self.not_rules = [re.compile(p, re.I) for p in not_rules]

@@ -34,7 +34,6 @@ def _looks_like_heading(lines: list[str], i: int, max_len: int) -> bool:
 class EmperorWikiAdapter:
     """"The Player" page of the Emperor comprehensive rules."""
 
-    version = 1
     chrome = {"ee the player", "from legend of the five rings rules", "jump to: navigation, search",
               "back to the comprehensive rules"}
     # The page's outline (it mirrors Ivory CR chapter 2): the page title, then these
@@ -72,7 +71,6 @@ class EmperorWikiAdapter:
 class FrenchSummaryAdapter:
     """Résumé des règles Ivory (PDF text)."""
 
-    version = 1
 
     def parse(self, text: str) -> ParsedDocument:
         doc = ParsedDocument()
