@@ -1,5 +1,5 @@
 """Root URLs: pages per app, the API under /api/, OpenAPI docs served offline."""
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import views
@@ -10,6 +10,7 @@ urlpatterns = [
     path("api/rules/", include("rules_corpus.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    re_path(r"^api/", views.api_not_found),
 ]
 
 handler404 = "judgeapp.views.not_found"

@@ -1,5 +1,8 @@
 """Site-wide pages: the home page and friendly error pages."""
+from django.http import JsonResponse
 from django.shortcuts import render
+
+from judgeapp.api_errors import error_body
 
 from rules_corpus.models import Document
 
@@ -16,3 +19,9 @@ def not_found(request, exception=None):
 def server_error(request):
     return render(request, "error.html", {"status": 500, "message": "Something went wrong on our side."},
                   status=500)
+
+
+def api_not_found(request):
+    """Unknown API paths answer in the API's error shape, not with an HTML page."""
+    return JsonResponse(error_body("not-found", f"No API endpoint at {request.path}. See /api/docs/."),
+                        status=404)

@@ -68,6 +68,7 @@ def test_rendered_html_is_sanitized(client):
 def test_search_page(client):
     html = client.get("/rules/search", {"q": "proclaim"}).content.decode()
     assert 'data-url="/rules/ivory-cr/' in html and "<mark" in html
+    assert "Ivory Comprehensive Rules 1.8</div>" in html
     response = client.get("/rules/search", {"q": "x" * 10000})
     assert response.status_code == 400 and 'class="error"' in response.content.decode()
 

@@ -126,3 +126,8 @@ def test_openapi_docs_served_offline():
     schema = client.get("/api/schema/")
     assert schema.status_code == 200 and b"/api/rules/search" in schema.content
     assert b"cdn" not in client.get("/api/docs/").content.lower()
+
+
+def test_unknown_api_path_is_a_json_404(api):
+    response = api.get("/api/rules/nothing-here")
+    assert response.status_code == 404 and response.json()["error"]["code"] == "not-found"
