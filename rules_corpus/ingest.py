@@ -92,14 +92,10 @@ def _ids(parsed: ParsedDocument) -> list[tuple[str, str]]:
 
 
 def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport) -> None:
-    document, created = Document.objects.get_or_create(
-        slug=spec.slug,
-        defaults=dict(title=spec.title, edition=spec.edition, year=spec.year, authority=spec.authority,
-                      language=spec.language, source_file=spec.filename, order=spec.order),
-    )
+    wanted = dict(title=spec.title, edition=spec.edition, year=spec.year, authority=spec.authority,
+                  language=spec.language, source_file=spec.filename, order=spec.order)
+    document, created = Document.objects.get_or_create(slug=spec.slug, defaults=wanted)
     if not created:
-        wanted = dict(title=spec.title, edition=spec.edition, year=spec.year, authority=spec.authority,
-                      language=spec.language, source_file=spec.filename, order=spec.order)
         if any(getattr(document, k) != v for k, v in wanted.items()):
             Document.objects.filter(pk=document.pk).update(**wanted)
             report.updated += 1

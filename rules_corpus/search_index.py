@@ -66,9 +66,10 @@ def _rows():
         yield s, terms.get(s.pk, [])
 
 
-def fingerprint() -> str:
+def fingerprint(rows=None) -> str:
+    """Hash of what the index holds; ``rows`` saves reading the database twice."""
     digest = hashlib.sha256(SCHEMA_VERSION.encode())
-    for s, terms in _rows():
+    for s, terms in rows if rows is not None else _rows():
         for part in (s.document.slug, s.path, s.number, s.title, s.body, s.document.authority, "|".join(terms)):
             digest.update(part.encode())
             digest.update(b"\0")
@@ -89,8 +90,8 @@ def build_index() -> dict:
     target.mkdir()
     ix = index.create_in(str(target), schema())
     writer = ix.writer(limitmb=256)
-    count = 0
-    for s, terms in _rows():
+    rows = list(_rows())
+    for s, terms in rows:
         french = s.document.language == "fr"
         body = to_plain_text(s.body)
         title = " ".join(filter(None, [s.title, s.number]))
@@ -104,11 +105,10 @@ def build_index() -> dict:
         else:
             fields.update(title=title, body=body)
         writer.add_document(_boost=AUTHORITY_BOOST.get(s.document.authority, 1.0), **fields)
-        count += 1
     writer.commit()
-    (target / "FINGERPRINT").write_text(fingerprint())
+    (target / "FINGERPRINT").write_text(fingerprint(rows))
     _swap_in(target)
-    return {"documents": count, "seconds": round(time.perf_counter() - started, 3), "path": str(target)}
+    return {"documents": len(rows), "seconds": round(time.perf_counter() - started, 3), "path": str(target)}
 
 
 def _swap_in(target: Path) -> None:
@@ -239,7 +239,7 @@ def search(raw: str, doc: str | None = None, edition: str | None = None, limit: 
         })
     return {
         "query": raw.strip(),
-        "total": hits.estimated_length() if not hits.has_exact_length() else len(hits),
+        "total": len(hits) if hits.has_exact_length() else hits.estimated_length(),
         "results": results,
         "suggestion": suggestion,
         "warnings": prepared.warnings,
