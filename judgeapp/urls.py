@@ -7,7 +7,9 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", include("rules_corpus.urls")),
+    path("cards/", include("cards.urls")),
     path("api/rules/", include("rules_corpus.api_urls")),
+    path("api/cards/", include("cards.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     re_path(r"^api/", views.api_not_found),

@@ -77,7 +77,7 @@ def _link_see_references(text: str, doc: str, table: LinkTable) -> str:
     return SEE.sub(replace, text)
 
 
-def _link_terms(fragment: str, table: LinkTable, own_url: str | None) -> str:
+def link_terms(fragment: str, table: LinkTable, own_url: str | None) -> str:
     if table.term_pattern is None:
         return fragment
     linked: set[str] = set()
@@ -112,7 +112,7 @@ def render_body(body: str, doc: str, table: LinkTable, own_url: str | None = Non
     source = _link_see_references(body, doc, table)
     rendered = markdown.markdown(source, extensions=["sane_lists"])
     rendered = EXAMPLE_PARAGRAPH.sub(r'<div class="example"><p>\1</p></div>', rendered)
-    rendered = _link_terms(rendered, table, own_url)
+    rendered = link_terms(rendered, table, own_url)
     return nh3.clean(rendered, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES, link_rel=None)
 
 

@@ -7,18 +7,15 @@ indexed content is kept beside it, so ``ingest`` rebuilds only when something ch
 from __future__ import annotations
 
 import hashlib
-import os
-import shutil
-import threading
 import time
-from pathlib import Path
 
-from django.conf import settings
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from whoosh import highlight, index, qparser, query as wq
 from whoosh.analysis import LanguageAnalyzer, StandardAnalyzer
 from whoosh.fields import ID, STORED, TEXT, Schema
+
+from judgeapp.index_store import IndexMissing, LiveIndex  # noqa: F401  (re-exported for views)
 
 from . import query as rq
 from .models import GlossaryTerm, Section
@@ -49,12 +46,12 @@ def schema() -> Schema:
     )
 
 
-def index_root() -> Path:
-    return Path(settings.INDEX_DIR)
+def _vocabulary(searcher) -> dict[str, float]:
+    reader = searcher.reader()
+    return {(w.decode() if isinstance(w, bytes) else w): reader.frequency("spell", w) for w in reader.lexicon("spell")}
 
 
-def _live_link() -> Path:
-    return index_root() / "rules"
+LIVE = LiveIndex("rules", "The rules index has not been built: run 'python manage.py ingest'.", _vocabulary)
 
 
 def _rows():
@@ -77,17 +74,13 @@ def fingerprint(rows=None) -> str:
 
 
 def index_is_current() -> bool:
-    marker = _live_link() / "FINGERPRINT"
-    return marker.is_file() and marker.read_text() == fingerprint()
+    return LIVE.holds(fingerprint())
 
 
 def build_index() -> dict:
     """Build a new index beside the live one, then swap it in atomically."""
     started = time.perf_counter()
-    root = index_root()
-    root.mkdir(parents=True, exist_ok=True)
-    target = root / f"rules-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}-{time.monotonic_ns()}"
-    target.mkdir()
+    target = LIVE.new_directory()
     ix = index.create_in(str(target), schema())
     writer = ix.writer(limitmb=256)
     rows = list(_rows())
@@ -106,61 +99,8 @@ def build_index() -> dict:
             fields.update(title=title, body=body)
         writer.add_document(_boost=AUTHORITY_BOOST.get(s.document.authority, 1.0), **fields)
     writer.commit()
-    (target / "FINGERPRINT").write_text(fingerprint(rows))
-    _swap_in(target)
+    LIVE.swap_in(target, fingerprint(rows))
     return {"documents": len(rows), "seconds": round(time.perf_counter() - started, 3), "path": str(target)}
-
-
-def _swap_in(target: Path) -> None:
-    link = _live_link()
-    temporary = link.with_name(f".rules-link-{os.getpid()}-{time.monotonic_ns()}")
-    temporary.symlink_to(target.name)
-    os.replace(temporary, link)
-    for old in index_root().glob("rules-*"):
-        if old != target and old.is_dir():
-            shutil.rmtree(old, ignore_errors=True)
-
-
-def live_version() -> str | None:
-    try:
-        return os.readlink(_live_link())
-    except OSError:
-        return None
-
-
-class _Reader:
-    """One open searcher per process, reopened when the live index changes."""
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._target: str | None = None
-        self._index = None
-        self._searcher = None
-        self._vocabulary: dict[str, float] = {}
-
-    def get(self):
-        link = _live_link()
-        target = live_version()
-        if target is None:
-            raise IndexMissing("The rules index has not been built: run 'python manage.py ingest'.")
-        with self._lock:
-            if target != self._target:
-                self._index = index.open_dir(str(link.parent / target))
-                self._searcher = self._index.searcher()
-                reader = self._searcher.reader()
-                self._vocabulary = {
-                    (w.decode() if isinstance(w, bytes) else w): reader.frequency("spell", w)
-                    for w in reader.lexicon("spell")
-                }
-                self._target = target
-            return self._searcher, self._vocabulary
-
-
-class IndexMissing(RuntimeError):
-    pass
-
-
-_reader = _Reader()
 
 
 def _parser(fields: list[str], schema_: Schema) -> qparser.MultifieldParser:
@@ -198,7 +138,7 @@ def _corrections(vocabulary: dict[str, float], text: str) -> dict[str, str]:
 def search(raw: str, doc: str | None = None, edition: str | None = None, limit: int = 10) -> dict:
     """The API's search result: ``{"query", "total", "results", "suggestion", "warnings"}``."""
     prepared = rq.prepare(raw)
-    searcher, vocabulary = _reader.get()
+    searcher, vocabulary = LIVE.open()
     parser = _parser(list(SEARCH_FIELDS), searcher.schema)
     corrections = _corrections(vocabulary, raw)
     suggestion = rq.apply_corrections(raw.strip(), corrections) if corrections else None

@@ -18,7 +18,7 @@ _cache: dict = {"version": None, "table": None}
 def link_table() -> LinkTable:
     """Built once per ingest: sections change only through ingest, which swaps in a new
     index whenever it changes anything, so the live index names the database state."""
-    version = (*Section.objects.aggregate(n=Count("id"), last=Max("id")).values(), search_index.live_version())
+    version = (*Section.objects.aggregate(n=Count("id"), last=Max("id")).values(), search_index.LIVE.version())
     with _cache_lock:
         if _cache["version"] != version:
             titles: dict[str, dict[str, str]] = {}

@@ -1,0 +1,9 @@
+"""Celery tasks of the card app."""
+from celery import shared_task
+
+from .pipeline import run_import
+
+
+@shared_task(name="cards.import_cards")
+def import_cards_task(corpus_dir: str | None = None, rebuild_index: bool = False, force: bool = False) -> dict:
+    return run_import(corpus_dir, rebuild_index, force)

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import views
+
+app_name = "cards"
+urlpatterns = [
+    path("", views.search_page, name="search"),
+    path("help/", views.help_page, name="help"),
+    path("<str:card_id>/", views.card_redirect, name="card-short"),
+    path("<str:card_id>/<slug:slug>/", views.card_page, name="card"),
+]

@@ -1,0 +1,78 @@
+"""Named Whoosh indexes under INDEX_DIR, rebuilt beside the live one and swapped in.
+
+The live index is a symlink (``INDEX_DIR/<name>``) renamed atomically onto a freshly
+built directory, so a reader never sees half an index; a FINGERPRINT file beside the
+index says what it holds, so pipelines rebuild only when the data changed.  Each
+process keeps one searcher per index, reopened when the link moves.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from django.conf import settings
+from whoosh import index
+
+
+class IndexMissing(RuntimeError):
+    pass
+
+
+class LiveIndex:
+    def __init__(self, name: str, missing_message: str, on_open: Callable | None = None):
+        self.name = name
+        self.missing_message = missing_message
+        self.on_open = on_open
+        self._lock = threading.Lock()
+        self._target: str | None = None
+        self._searcher = None
+        self._extra = None
+
+    @property
+    def root(self) -> Path:
+        return Path(settings.INDEX_DIR)
+
+    @property
+    def link(self) -> Path:
+        return self.root / self.name
+
+    def new_directory(self) -> Path:
+        self.root.mkdir(parents=True, exist_ok=True)
+        target = self.root / f"{self.name}-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}-{time.monotonic_ns()}"
+        target.mkdir()
+        return target
+
+    def swap_in(self, target: Path, fingerprint: str) -> None:
+        (target / "FINGERPRINT").write_text(fingerprint)
+        temporary = self.link.with_name(f".{self.name}-link-{os.getpid()}-{time.monotonic_ns()}")
+        temporary.symlink_to(target.name)
+        os.replace(temporary, self.link)
+        for old in self.root.glob(f"{self.name}-*"):
+            if old != target and old.is_dir():
+                shutil.rmtree(old, ignore_errors=True)
+
+    def version(self) -> str | None:
+        try:
+            return os.readlink(self.link)
+        except OSError:
+            return None
+
+    def holds(self, fingerprint: str) -> bool:
+        marker = self.link / "FINGERPRINT"
+        return marker.is_file() and marker.read_text() == fingerprint
+
+    def open(self):
+        """(searcher, extra): ``extra`` is what ``on_open`` derived from the new searcher."""
+        target = self.version()
+        if target is None:
+            raise IndexMissing(self.missing_message)
+        with self._lock:
+            if target != self._target:
+                self._searcher = index.open_dir(str(self.root / target)).searcher()
+                self._extra = self.on_open(self._searcher) if self.on_open else None
+                self._target = target
+            return self._searcher, self._extra
