@@ -54,14 +54,18 @@ def keyword_links(card: Card) -> list[tuple[str, str | None]]:
 
 
 def legality_rows(card: Card, on: dt.date | None = None) -> list[dict]:
-    """Every format: in the pool or not, banned (and since when) or not, as of ``on``."""
+    """Every format: legal, not legal, or banned (and since when) as of ``on``.
+
+    A ban shows even where the exports already dropped the card from the pool: the
+    judge's question is usually "why is this not legal?".
+    """
     on = on or dt.date.today()
     pool = set(card.format_slugs)
     rows = []
     for arc in legality.ARCS:
         bans = [b for b in card.bans.all() if b.format == arc.slug]
         active = [b for b in bans if b.effective is None or b.effective <= on]
-        status = "banned" if arc.slug in pool and active else ("legal" if arc.slug in pool else "not-legal")
+        status = "banned" if active else ("legal" if arc.slug in pool else "not-legal")
         rows.append({"format": arc.slug, "name": arc.name, "status": status,
                      "banned_since": active[0].effective.isoformat() if active and active[0].effective else None})
     return rows

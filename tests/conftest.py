@@ -37,17 +37,25 @@ def index_dir(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker, index_dir):
+    from cards.pipeline import run_import
     from rules_corpus.pipeline import run_ingest
 
     with django_db_blocker.unblock():
         report = run_ingest()
+        cards = run_import()
     assert not report["failed"], report["lines"]
-    return report
+    assert not cards["failed"], cards["lines"]
+    return {"rules": report, "cards": cards}
 
 
 @pytest.fixture(scope="session")
 def ingest_report(django_db_setup):
-    return django_db_setup
+    return django_db_setup["rules"]
+
+
+@pytest.fixture(scope="session")
+def card_report(django_db_setup):
+    return django_db_setup["cards"]
 
 
 def free_port() -> int:
@@ -81,7 +89,8 @@ def site_url(django_db_setup, index_dir):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(django_db_setup):
+    """Playwright runs an event loop; the database is set up before it starts."""
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     need(Path(chromium).exists(), "Debian's chromium is not installed (/usr/bin/chromium)")
     from playwright.sync_api import sync_playwright

@@ -61,3 +61,17 @@ def test_ingest_task_runs_on_a_worker(worker):
     second = ingest_task.apply_async(queue=queue).get(timeout=300)
     assert second["changed"] is False
     assert "rules_corpus.ingest" in log.read_text()
+
+
+def test_card_import_task_runs_on_a_worker(worker):
+    from cards.tasks import import_cards_task
+
+    queue, db, log = worker
+    report = import_cards_task.apply_async(queue=queue).get(timeout=600)
+    assert not report["failed"] and report["changed"] is True
+    assert report["cards"] == 13798 and report["index"]["documents"] == 13798
+    with sqlite3.connect(db) as conn:
+        (cards,) = conn.execute("select count(*) from cards_card").fetchone()
+        (printings,) = conn.execute("select count(*) from cards_printing").fetchone()
+    assert (cards, printings) == (13798, 20132)
+    assert "cards.import_cards" in log.read_text()

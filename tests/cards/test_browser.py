@@ -1,0 +1,23 @@
+"""In a real browser: a field query, a card page, a keyword followed to its rule."""
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_field_query_open_card_follow_keyword(page, site_url):
+    page.goto(f"{site_url}/cards/")
+    page.fill("form.card-search input[name=q]", "t:personality kw:cavalry c:unicorn f>=5 order:force dir:desc")
+    page.press("form.card-search input[name=q]", "Enter")
+    page.wait_for_selector("a.card-link", timeout=5000) if print(page.content()[-3000:]) else None
+    assert int(page.locator("#total").inner_text()) > 5
+    types = page.locator("table.cards tbody tr td:nth-child(2)").all_inner_texts()
+    assert set(types) == {"Personality"}
+    first = page.locator("a.card-link").first
+    title = first.inner_text()
+    first.click()
+    page.wait_for_selector("h1")
+    assert page.locator("h1").inner_text().split(" • ")[0] == title.split(" • ")[0]
+    assert page.locator("table.legality").is_visible()
+    page.locator("a.keyword", has_text="Cavalry").click()
+    page.wait_for_url("**/rules/term/cavalry/")
+    assert "Cavalry" in page.locator("h1").first.inner_text()
