@@ -12,7 +12,6 @@ import datetime as dt
 import hashlib
 import time
 
-from whoosh import sorting
 from whoosh.analysis import CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StemmingAnalyzer
 from whoosh.columns import NumericColumn
 from whoosh.fields import COLUMN, ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
@@ -66,7 +65,6 @@ def schema() -> Schema:
     fields = {
         "id": ID(stored=True, unique=True),
         "summary": STORED,
-        "title_sort": COLUMN(NumericColumn("I")),
         "name": TEXT(analyzer=NAME),
         "text": TEXT(analyzer=CARD_TEXT),
     }
@@ -96,7 +94,6 @@ def _index_document(card: dict, today: dt.date) -> dict:
     doc = {
         "id": card["id"],
         "summary": card["summary"],
-        "title_sort": card["title_order"],
         "name": card["full_title"],
         "text": card["text"],
         "type": SEPARATOR.join(card["types"]),
@@ -157,7 +154,6 @@ def fingerprint() -> str:
     return hashlib.sha256(stamp.encode()).hexdigest()
 
 
-LIVE = LiveIndex("cards", "The card index has not been built: run 'python manage.py ingest'.")
 
 
 def index_is_current() -> bool:
@@ -175,8 +171,6 @@ def write_index(documents, today: dt.date | None = None) -> tuple:
 
     today = today or dt.date.today()
     ordered = sorted(documents, key=lambda c: (c["folded_title"], c["rank"], c["full_title"]))
-    for position, card in enumerate(ordered):
-        card["title_order"] = position
     target = LIVE.new_directory()
     ix = windex.create_in(str(target), schema())
     writer = ix.writer(limitmb=256)
@@ -195,25 +189,43 @@ def build_index() -> dict:
     return {"documents": count, "seconds": round(time.perf_counter() - started, 3), "path": str(target)}
 
 
-def _sort(order: str, direction: str):
-    reverse = direction == "desc"
-    title = sorting.FieldFacet("title_sort", reverse=reverse if order == "title" else False)
-    if order == "title":
-        return title
-    return sorting.MultiFacet([sorting.FieldFacet(f"has_{order}", reverse=True),
-                               sorting.FieldFacet(order, reverse=reverse), sorting.FieldFacet("title_sort")])
+def _ranks(searcher) -> dict:
+    """Per index version: for each order field, every document's position in that order.
+
+    Documents are stored in title order, so the title order is the document number;
+    for a stat, cards without the value come last in either direction.  Sorting a
+    result set is then one key lookup per hit.
+    """
+    reader = searcher.reader()
+    n = reader.doc_count_all()
+    ranks = {}
+    for field in ORDER_COLUMNS:
+        values = list(reader.column_reader(field)) if reader.has_column(field) else [0] * n
+        present = list(reader.column_reader(f"has_{field}")) if reader.has_column(f"has_{field}") else [0] * n
+        for direction, sign in (("asc", 1), ("desc", -1)):
+            order = sorted(range(n), key=lambda d: (not present[d], sign * values[d], d))
+            rank = [0] * n
+            for position, doc in enumerate(order):
+                rank[doc] = position
+            ranks[(field, direction)] = rank
+    return ranks
+
+
+LIVE = LiveIndex("cards", "The card index has not been built: run 'python manage.py ingest'.", _ranks)
 
 
 def search(raw: str, page: int = 1, page_size: int = PAGE_SIZE) -> dict:
     """The API's result: ``{"query", "total", "page", "pages", "results", "warnings", "order"}``."""
     parsed: ParsedCardQuery = prepare(raw)
-    searcher, _ = LIVE.open()
-    q = to_whoosh(parsed, searcher.schema)
-    if parsed.order == "title" and parsed.direction == "asc":
-        hits = searcher.search_page(q, page, pagelen=page_size, scored=False, sortedby=None)
+    searcher, ranks = LIVE.open()
+    docs = sorted(searcher.docs_for_query(to_whoosh(parsed, searcher.schema)))
+    if parsed.order == "title":
+        if parsed.direction == "desc":
+            docs.reverse()
     else:
-        hits = searcher.search_page(q, page, pagelen=page_size, sortedby=_sort(parsed.order, parsed.direction))
-    total = hits.total
+        docs.sort(key=ranks[(parsed.order, parsed.direction)].__getitem__)
+    total = len(docs)
+    start = (page - 1) * page_size
     return {
         "query": parsed.text,
         "total": total,
@@ -221,5 +233,5 @@ def search(raw: str, page: int = 1, page_size: int = PAGE_SIZE) -> dict:
         "pages": max(1, -(-total // page_size)),
         "order": {"by": parsed.order, "dir": parsed.direction},
         "warnings": parsed.warnings,
-        "results": [hit["summary"] for hit in hits] if hits.pagenum == page else [],
+        "results": [searcher.stored_fields(d)["summary"] for d in docs[start:start + page_size]],
     }

@@ -118,3 +118,14 @@ def test_search_page_and_its_errors(client):
     assert "Hida Kisada" in page
     bad = client.get("/cards/", {"q": "foo:bar"})
     assert bad.status_code == 400 and "Unknown field" in bad.content.decode()
+
+
+def test_default_order_is_by_title_and_desc_reverses_it(api):
+    body = api.get("/api/cards/", {"q": "c:crane t:personality legal:ivory", "page_size": 200}).json()
+    titles = [r["full_title"] for r in body["results"]]
+    assert len(titles) > 5
+    reverse = api.get("/api/cards/", {"q": "c:crane t:personality legal:ivory dir:desc", "page_size": 200}).json()
+    assert [r["full_title"] for r in reverse["results"]] == titles[::-1]
+    from cards.text import fold
+    keys = [fold(t.split(" • ")[0]) for t in titles]
+    assert keys == sorted(keys)
