@@ -1,6 +1,8 @@
 """One error shape for the whole API: ``{"error": {"code", "message", "details"}}``."""
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -22,6 +24,10 @@ def error_body(code: str, message: str, details=None) -> dict:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return Response(error_body("too-large", f"The request body is over {limit:,} bytes. Send less: a decklist "
+                                                "or position is a few kilobytes."), status=413)
     if isinstance(exc, ApiError):
         return Response(error_body(exc.code, exc.message, exc.details), status=exc.http_status)
     response = drf_exception_handler(exc, context)
