@@ -116,22 +116,26 @@ def _pool_and_bans(run: _Run, entries: list[Entry]) -> None:
         if card.id in seen:
             continue
         seen.add(card.id)
-        if fmt.pool is not None and not card.formats & set(fmt.pool):
-            run.add("not-in-pool", "pool", f"{card.full_title} is not legal in {fmt.name}: its most recent printing "
-                                           f"is not in that card pool. Replace it.", [card.full_title])
-        elif card.released and card.released > on:
-            run.add("not-in-pool", "pool", f"{card.full_title} was first released on {card.released.isoformat()}, "
-                                           f"after {on.isoformat()}. Replace it or check the event date.",
-                    [card.full_title])
-        for ban_format, effective, text, condition in card.bans:
-            if not ban_format:
-                run.warnings.append(f"{card.full_title}: the set files mark it banned without naming a format or "
-                                    "date; check the current ban list.")
-            elif fmt.pool and ban_format in fmt.pool and (effective is None or effective <= on):
+        named = [b for b in card.bans if b[0] and fmt.pool and b[0] in fmt.pool]
+        for ban_format, effective, text, condition in named:
+            if effective is None or effective <= on:
                 since = f" since {effective.isoformat()}" if effective else ""
                 extra = f" ({condition})" if condition else ""
                 run.add("banned", "banned", f"{card.full_title} is banned in {fmt.name}{since}{extra}. Remove it. "
                                             f"Ban text: “{text}”", [card.full_title])
+                break
+        else:
+            # A ban naming the format means the card was in its pool until the ban took effect.
+            if fmt.pool is not None and not card.formats & set(fmt.pool) and not named:
+                run.add("not-in-pool", "pool", f"{card.full_title} is not legal in {fmt.name}: its most recent "
+                                               "printing is not in that card pool. Replace it.", [card.full_title])
+            elif card.released and card.released > on:
+                run.add("not-in-pool", "pool", f"{card.full_title} was first released on "
+                                               f"{card.released.isoformat()}, after {on.isoformat()}. Replace it or "
+                                               "check the event date.", [card.full_title])
+        if any(not b[0] for b in card.bans):
+            run.warnings.append(f"{card.full_title}: the set files mark it banned without naming a format or "
+                                "date; check the current ban list.")
 
 
 def _copies(run: _Run, entries: list[Entry], pool: CardPool) -> None:
