@@ -27,7 +27,8 @@ SUB_HEADINGS = {"holdings": "dynasty", "holding": "dynasty", "personalities": "d
                 "items": "fate", "item": "fate", "rings": "fate", "ring": "fate", "strategy": "fate",
                 "strategies": "fate", "spells": "fate", "spell": "fate", "ancestors": "fate", "ancestor": "fate"}
 HEADING = re.compile(r"^#*\s*(?P<word>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|\d+)?\s*:?\s*$")
-COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*(?:[xX×]\s*)?(?:\s+|(?<=[xX×]))(?P<name>\S.*)$")
+# "3x Name", "3 x Name", "3X Name"; a spaced capital X is left to the name ("1 X-Wing").
+COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)(?:\s*[x×]|X)?\s+(?P<name>\S.*)$")
 COUNT_LAST = re.compile(r"^(?P<name>.*?\S)\s+(?:[xX×]\s*(?P<count>[+-]?\d+)|(?P<count2>[+-]?\d+)\s*[xX×])$")
 LEVEL_WORD = r"(?P<word>inexperienced|inexp|experienced|exp|xp)\.?\s*(?P<n>\d+(?:\.\d+)?)?"
 LEVEL_AFTER = re.compile(r"^(?P<name>.+?)\s*(?:[-–—•·]\s*|\(\s*|\s+)" + LEVEL_WORD + r"\s*(?P<tag>[A-Z][A-Za-z]{1,3})?\s*\)?$",
@@ -148,7 +149,9 @@ def _card_line(number: int, raw: str, text: str, section: str | None, deck: Pars
         deck.errors.append(ParseError(number, raw, f"line {number}: the count {count} is more copies than any "
                                                    f"deck holds (at most {MAX_COUNT} per line)"))
         return
-    name = name.strip().strip('"').strip()
+    name = name.strip()
+    if len(name) > 1 and name[0] == name[-1] == '"':
+        name = name[1:-1].strip()
     if len(name) > MAX_NAME:
         deck.errors.append(ParseError(number, raw[:80] + "…", f"line {number}: a card name of {len(name):,} "
                                                               f"characters (titles are at most {MAX_NAME})"))
