@@ -27,8 +27,8 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 
 from cards.importer import import_cards  # noqa: E402
-from decks import formats, parsing, pool  # noqa: E402
-from decks.validate import validate  # noqa: E402
+from judgeapp.decks import formats, parsing, pool  # noqa: E402
+from judgeapp.decks.validate import validate  # noqa: E402
 from tests.decks.builder import build  # noqa: E402
 from tests.decks.test_validation import DECKS  # noqa: E402
 

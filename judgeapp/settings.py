@@ -34,7 +34,7 @@ INSTALLED_APPS = [
     "judgeapp.apps.JudgeAppConfig",
     "rules_corpus",
     "cards",
-    "decks",
+    "judgeapp.decks",
 ]
 
 MIDDLEWARE = [

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cards.text import fold
-from decks.formats import Format
-from decks.pool import CardPool, PoolCard
+from judgeapp.decks.formats import Format
+from judgeapp.decks.pool import CardPool, PoolCard
 
 STYLES = ("{n} {name}", "{n}x {name}", "{name} x{n}")
 

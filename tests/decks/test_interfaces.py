@@ -9,8 +9,8 @@ from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
-from decks import formats
-from decks.parsing import parse_text
+from judgeapp.decks import formats
+from judgeapp.decks.parsing import parse_text
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db

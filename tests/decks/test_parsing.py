@@ -1,7 +1,7 @@
 """Reading decklists: notations, headings, .l5d files, JSON, and bounds. No database."""
 import pytest
 
-from decks.parsing import DeckInputError, decode, parse_json, parse_text, split_level
+from judgeapp.decks.parsing import DeckInputError, decode, parse_json, parse_text, split_level
 
 LEVELS = ["Hida Kisada (Experienced 2)", "Hida Kisada - Exp 2", "Hida Kisada - exp2", "Hida Kisada Exp2",
           "Hida Kisada XP2", "Hida Kisada Experienced 2", "Hida Kisada • Experienced 2", "Experienced 2 Hida Kisada"]

@@ -5,9 +5,9 @@ import datetime as dt
 import pytest
 
 from cards.text import fold
-from decks import formats, parsing
-from decks.pool import CardPool, PoolCard, from_database
-from decks.validate import validate
+from judgeapp.decks import formats, parsing
+from judgeapp.decks.pool import CardPool, PoolCard, from_database
+from judgeapp.decks.validate import validate
 
 from .builder import banned, build, in_pool, name_of
 

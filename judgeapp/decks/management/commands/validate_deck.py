@@ -8,8 +8,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from decks import service
-from decks.parsing import MAX_BYTES, DeckInputError
+from judgeapp.decks import service
+from judgeapp.decks.parsing import MAX_BYTES, DeckInputError
 
 
 class Command(BaseCommand):

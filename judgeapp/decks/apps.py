@@ -2,5 +2,6 @@ from django.apps import AppConfig
 
 
 class DecksConfig(AppConfig):
-    name = "decks"
+    name = "judgeapp.decks"
+    label = "decks"
     verbose_name = "Decklist validation"
