@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "rules_corpus",
     "cards",
     "judgeapp.decks",
+    "judgeapp.positions",
 ]
 
 MIDDLEWARE = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .game import KIND_CITE, ROUND_OF_KIND, Context, Game
 from .state import Card
-from .textparse import Ability, TargetSpec
+from .textparse import Ability, TargetSpec, readable
 
 IN_PLAY = ("unit", "attached", "holding", "in_play", "stronghold", "sensei")
 
@@ -146,7 +146,7 @@ def take_action(g: Game, step: dict, round_kind: str) -> bool:
         return False
     targets, notes = picked
     g.record("action", f"{by.capitalize()} announces {card.title}'s {ability.kind.capitalize()} ability: "
-                       f"“{ability.text}”" + (f" targeting {', '.join(t.title for t in targets if t)}" if targets else "")
+                       f"“{readable(ability.text)}”" + (f" targeting {', '.join(t.title for t in targets if t)}" if targets else "")
              + (f" ({'; '.join(notes)})" if notes else ""), ["action-sequence", KIND_CITE[ability.kind]], by,
              "announce")
     if ability.bow:
@@ -167,11 +167,7 @@ def take_action(g: Game, step: dict, round_kind: str) -> bool:
     for effect in ability.effects:
         if not g.apply(effect, ctx):
             break
-    if card.zone == "hand" and card.type in ("strategy", "spell", "ring", "event"):
-        g.players[by].hand.remove(card.id)
-        card.zone = "discard"
-        g.players[by].discard.append(card.id)
-        g.record("rule", f"{card.title} is discarded after its action resolves", ["action-sequence"], by, "tidy up")
+    _discard_played(g, by, card)
     return True
 
 
@@ -197,6 +193,15 @@ def _interrupt(g: Game, step: dict) -> None:
     for effect in ability.effects:
         if not g.apply(effect, ctx):
             break
+    _discard_played(g, by, card)
+
+
+def _discard_played(g: Game, by: str, card: Card) -> None:
+    if card.zone == "hand" and card.type in ("strategy", "spell", "ring", "event"):
+        g.players[by].hand.remove(card.id)
+        card.zone = "discard"
+        g.players[by].discard.append(card.id)
+        g.record("rule", f"{card.title} is discarded after its action resolves", ["action-sequence"], by, "tidy up")
 
 
 def _round_name(kind: str) -> str:

@@ -108,8 +108,8 @@ def _round(g: Game, kind: str, first: str, point: str):
             priority = _next_in(players, priority)
             continue
         done = _act(g, step, kind)
+        passes = 0  # a rejected step is not a pass: the actor keeps the opportunity
         if done:
-            passes = 0
             priority = _next_in(players, actor)
 
 

@@ -92,6 +92,13 @@ def plain(text: str) -> str:
     return re.sub(r"<[^>]+>", "", text)
 
 
+def readable(text: str) -> str:
+    """Ability text for the timeline: icon codes as marks a reader knows."""
+    text = re.sub(r":bow:", "[Bow]", text)
+    text = re.sub(r":g(?:\*|star):", "[* Gold]", text)
+    return re.sub(r":g(\d+):", r"[\1 Gold]", text)
+
+
 def _side(value: str | None, enemy: str | None = None) -> str:
     v = (value or "").strip().lower()
     if enemy or v in ("an enemy", "enemy", "another player's"):

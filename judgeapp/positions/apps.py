@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class PositionsConfig(AppConfig):
+    name = "judgeapp.positions"
+    label = "positions"
+    verbose_name = "Position checker"

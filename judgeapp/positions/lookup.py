@@ -1,0 +1,51 @@
+"""Cards for the engine from the card database: the card as it plays now, as a CardDef."""
+from __future__ import annotations
+
+import re
+
+from cards.models import Card
+from cards.text import fold
+from judgeapp.decks.pool import from_database
+from judgeapp.engine.carddefs import CardDef, number
+
+ICONS = [(re.compile(r"\[Bow\]"), ":bow:"), (re.compile(r"\[\* Gold\]"), ":g*:"),
+         (re.compile(r"\[(\d+) Gold\]"), r":g\1:")]
+
+
+def engine_text(plain: str) -> str:
+    for pattern, code in ICONS:
+        plain = pattern.sub(code, plain)
+    return plain
+
+
+def to_carddef(card: Card) -> CardDef:
+    s = card.stats
+    return CardDef(
+        title=card.title, type=card.type.lower() if card.type else "other", level=card.level,
+        force=_n(s.get("force")), chi=_n(s.get("chi")), honor=_n(s.get("honor_requirement")), cost=_n(s.get("gold_cost")),
+        ph=_n(s.get("personal_honor")), focus=_n(s.get("focus")), strength=_n(s.get("province_strength")),
+        production=_n(s.get("gold_production")), starting_honor=_n(s.get("starting_honor")),
+        clan=card.clans[0] if card.clans else "", keywords=list(card.keywords), text=engine_text(card.text_plain),
+        source="database")
+
+
+def _n(raw):
+    try:
+        return number(raw)
+    except ValueError:
+        return None
+
+
+def lookup(title: str, level: str) -> CardDef | None:
+    pool = from_database()
+    match = pool.match(title, level or None)
+    if match.card is None:
+        return None
+    return to_carddef(Card.objects.get(pk=match.card.id))
+
+
+def suggest(title: str) -> list[str]:
+    return list(from_database().suggestions(title, 2))
+
+
+__all__ = ["lookup", "suggest", "fold"]

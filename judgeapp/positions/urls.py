@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import views
+
+app_name = "positions"
+urlpatterns = [
+    path("", views.checker, name="checker"),
+    path("<str:key>/", views.saved, name="saved"),
+]
