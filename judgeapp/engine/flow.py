@@ -12,6 +12,7 @@ from .game import Context, Game, Request
 
 def run(g: Game):
     g.start()
+    g.check_victory("any")
     yield from _turn_from(g, g.at)
     while True:
         _next_turn(g)

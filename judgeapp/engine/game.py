@@ -617,10 +617,35 @@ def _find(self: Game, ref, player: str | None = None) -> Card | None:
     if player:
         own = [c for c in matches if c.owner == player]
         matches = own or matches
-    in_play = [c for c in matches if c.zone in ("unit", "attached", "holding", "in_play", "stronghold", "sensei")]
-    matches = in_play or matches
-    return matches[0] if len(matches) == 1 or matches else None
+    rank = {"unit": 0, "attached": 0, "holding": 0, "in_play": 0, "stronghold": 0, "sensei": 0, "hand": 1,
+            "province": 2}
+    matches.sort(key=lambda c: rank.get(c.zone, 3))
+    return matches[0] if matches else None
 
 
 Game.reject = _reject
 Game.find = _find
+
+
+def audit(game: Game) -> list[str]:
+    """Problems with the board's consistency: every card in exactly one place."""
+    places: dict[str, list[str]] = {}
+    for name in game.order:
+        p = game.players[name]
+        for label, ids in (("hand", p.hand), ("discard", p.discard), ("dead", p.dead), ("fate deck", p.fate_deck)):
+            for cid in ids:
+                places.setdefault(cid, []).append(f"{name} {label}")
+        for prov in p.provinces:
+            if prov.card:
+                places.setdefault(prov.card, []).append(f"{prov.id}")
+    for cid, card in game.cards.items():
+        if card.zone in ("unit", "attached", "holding", "in_play", "stronghold", "sensei"):
+            places.setdefault(cid, []).append(card.zone)
+        if card.zone == "attached" and (card.attached_to not in game.cards
+                                        or cid not in game.cards[card.attached_to].attachments):
+            places.setdefault(cid, []).append("dangling attachment")
+    problems = [f"{cid} is in {len(where)} places: {', '.join(where)}" for cid, where in places.items()
+                if len(where) != 1]
+    problems += [f"{cid} ({c.zone}) is nowhere" for cid, c in game.cards.items()
+                 if cid not in places and c.zone not in ("deck", "removed")]
+    return problems

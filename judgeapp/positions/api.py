@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgeapp.api_errors import ApiError
+from judgeapp.engine.position import MAX_BYTES
 
 from . import service
 from .models import SavedPosition
@@ -19,7 +20,8 @@ class RawTextParser(BaseParser):
     media_type = "*/*"
 
     def parse(self, stream, media_type=None, parser_context=None):
-        return stream.read()
+        # Read one byte past the engine's limit: enough for it to say the body is too big.
+        return stream.read(MAX_BYTES + 1) if stream is not None else b""
 
 
 class ReplayView(APIView):

@@ -1,0 +1,96 @@
+"""The replay API, the command, the page, permalinks, and that every cite exists."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+from rest_framework.test import APIClient
+
+from judgeapp.engine.cites import SECTIONS
+from judgeapp.positions import gallery
+from judgeapp.positions.models import SavedPosition
+from rules_corpus.models import Section
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.django_db
+FIRST = gallery.entries()[0]["text"]
+
+
+def post(body, query="", content_type="application/yaml"):
+    return APIClient().generic("POST", f"/api/positions/replay{query}", body, content_type=content_type)
+
+
+def test_every_cited_section_exists_in_the_rules_lookup():
+    anchors = set(Section.objects.filter(document__slug="ivory-cr").values_list("anchor", flat=True))
+    assert set(SECTIONS) - anchors == set()
+
+
+def test_replay_yaml_and_json():
+    body = post(FIRST).json()
+    assert set(body) >= {"position", "steps", "expectations", "result", "unparsed"}
+    step = body["steps"][0]
+    assert set(step) >= {"n", "id", "turn", "phase", "segment", "step", "kind", "actor", "text", "cites", "changes"}
+    import yaml
+    as_json = post(json.dumps(yaml.safe_load(FIRST)), "?states=1", "application/json").json()
+    assert as_json["steps"] == body["steps"] and len(as_json["states"]) == len(body["steps"])
+
+
+def test_save_gives_a_permalink_that_reopens():
+    body = post(FIRST, "?save=1").json()
+    saved = SavedPosition.objects.get(key=body["permalink"].strip("/").split("/")[-1])
+    assert saved.text == FIRST
+    page = APIClient().get(body["permalink"] + "?step=3")
+    assert page.status_code == 200 and "Test Bushi" in page.content.decode()
+
+
+@pytest.mark.parametrize("body,path", [
+    ("l5r-position: 1\nplayers:\n  alice: {units: [{card: Ogre Bushy}]}\n  bob: {}\n", "players.alice.units[0].card"),
+    ("a: &a [1]\nb: *a\n", ""),
+    ("l5r-position: 1\nplayers: {alice: {honor: x}, bob: {}}\n", "players.alice.honor"),
+])
+def test_bad_positions_are_400_with_the_path(body, path):
+    response = post(body)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "bad-position" and error["details"]["path"] == path
+    if "Ogre" in body:
+        assert 'did you mean "Ogre Bushi"' in error["message"]
+
+
+def test_big_and_empty_bodies():
+    assert post("").status_code == 400
+    big = post("l5r-position: 1\n# " + "x" * 2_000_000)
+    assert big.status_code == 400 and "bytes" in big.json()["error"]["message"]
+    huge = post("x" * 3_000_000)
+    assert huge.status_code == 400 and "bytes" in huge.json()["error"]["message"]
+
+
+def command(*args):
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{settings.DATABASES['default']['NAME']}")
+    return subprocess.run([sys.executable, "manage.py", "check_position", *args], cwd=ROOT, capture_output=True,
+                          text=True, env=env)
+
+
+def test_command_exit_statuses(tmp_path):
+    path = gallery.GALLERY / "01-battle-resolves.yaml"
+    ok = command(str(path))
+    assert ok.returncode == 0 and "PASS" in ok.stdout and "ivory-cr/battle-resolution" in ok.stdout
+    as_json = command(str(path), "--json", "--states")
+    assert as_json.returncode == 0 and json.loads(as_json.stdout)["states"]
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(path.read_text().replace("honor: {alice: 10}", "honor: {alice: 99}"))
+    failing = command(str(wrong))
+    assert failing.returncode == 1 and "FAIL" in failing.stdout
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("l5r-position: 1\nplayers:\n  alice: {units: [{card: Ogre Bushy}]}\n  bob: {}\n")
+    unusable = command(str(bad))
+    assert unusable.returncode == 2
+    assert 'players.alice.units[0].card: unknown card "Ogre Bushy" (did you mean "Ogre Bushi"' in unusable.stderr
+
+
+def test_page_lists_the_gallery(client):
+    page = client.get("/positions/").content.decode()
+    assert page.count("<option") >= 12 and "Replay" in page
+    assert client.get("/positions/nosuchkey/").status_code == 404

@@ -1,0 +1,218 @@
+"""One rule area at a time, on boards of inline cards (no database)."""
+import pytest
+
+from judgeapp.engine import PositionError
+from judgeapp.engine.textparse import parse
+
+from .helpers import board, failed, run, texts, two_players
+
+SAMURAI = "  - {title: Samurai, type: personality, force: 3, chi: 3, honor: 2, cost: 5, ph: 2}\n"
+
+
+def effects(*steps: str, expect: str = "", units: str = "    units: [{card: Samurai, id: s}]\n",
+            cards: str = SAMURAI) -> dict:
+    script = "".join(f"  - effect: {{by: alice, do: {s}}}\n" for s in steps)
+    return run(board(two_players(alice=units), cards=cards, script=script, expect=expect))
+
+
+# Stats (ivory-cr/setting-stats-to-values, minimums-and-maximums, bonuses-and-penalties)
+@pytest.mark.parametrize("steps,force", [
+    (["{force: {target: s, amount: 2}}"], 5),
+    (["{force: {target: s, amount: -5}}"], 0),                       # basic minimum of zero
+    (["{force: {target: s, set: 0}}", "{force: {target: s, amount: 2}}"], 2),
+    (["{force: {target: s, raise: 1}}"], 3),                         # raise only ever a bonus
+    (["{force: {target: s, lower: 5}}"], 3),                         # lower only ever a penalty
+    (["{force: {target: s, min: 4}}", "{force: {target: s, amount: -3}}"], 4),
+    (["{force: {target: s, max: 1}}", "{force: {target: s, min: 2}}"], 3),   # min above max: both cancel
+    (["{force: {target: s, max: 5, until: permanent}}", "{force: {target: s, raise: 8}}",
+      "{force: {target: s, amount: -4}}"], 4),                     # the CR's example
+])
+def test_stat_effects(steps, force):
+    result = effects(*steps, expect=f"  - force: {{s: {force}}}\n")
+    assert failed(result) == [], result["expectations"]
+
+
+def test_items_modify_their_personality_and_tokens_count():
+    units = ("    units: [{card: Samurai, id: s, tokens: {Force: 1}, attach: [{card: Katana, id: k}]}]\n")
+    cards = SAMURAI + "  - {title: Katana, type: item, force: '+2', chi: '+1', cost: 2}\n"
+    result = effects(expect="  - force: {s: 6}\n  - chi: {s: 4}\n", units=units, cards=cards)
+    assert failed(result) == []
+
+
+def test_effects_end_with_the_turn():
+    result = run(board(two_players(alice="    units: [{card: Samurai, id: s}]\n"), at="dynasty", cards=SAMURAI,
+                       script="  - effect: {by: alice, do: {force: {target: s, amount: 2}}}\n  - advance: end_of_turn\n",
+                       expect="  - force: {s: 3}\n"))
+    assert failed(result) == [] and any("effect lasting until the end of the turn" in t for t in texts(result))
+
+
+def test_chi_death():
+    result = effects("{chi: {target: s, amount: -3}}", expect="  - destroyed: [s]\n")
+    assert failed(result) == [] and any("Chi is 0" in t for t in texts(result))
+
+
+# Honor (ivory-cr/honor-gains-and-losses)
+def test_zero_honor_change_is_neither_gain_nor_loss():
+    result = effects("{gain_honor: {player: alice, amount: 0}}", expect="  - honor: {alice: 8}\n")
+    assert failed(result) == [] and any("neither a gain nor a loss" in t for t in texts(result))
+
+
+def test_dishonorable_winner_is_rehonored_instead_of_gaining():
+    cards = SAMURAI + "  - {title: Foe, type: personality, force: 1, chi: 1, honor: 0, cost: 2, ph: 0}\n"
+    players = two_players(alice="    units: [{card: Samurai, id: s, at: bob.p1, dishonored: true}]\n",
+                          bob="    units: [{card: Foe, id: foe, at: bob.p1}]\n")
+    result = run(board(players, at="attack/combat", extra="battlefield: bob.p1", cards=cards,
+                       script="  - advance: end_of_battle\n", expect="  - honor: {alice: 8}\n  - destroyed: [foe]\n"))
+    assert failed(result) == [] and any("rehonored instead" in t for t in texts(result))
+
+
+# Gold (ivory-cr/paying-gold-costs)
+GIFT = ("  - {title: Gift, type: strategy, focus: 1, text: '<b>Limited, :g4::</b> Gain 1 Honor.'}\n"
+        "  - {title: Farm, type: holding, cost: 2, text: 'Bow this card: Produce 2 Gold.'}\n"
+        "  - {title: Recruiting Hall, type: holding, cost: 2, "
+        "text: 'Bow this card: Produce 3 Gold that may only be used to recruit Personalities.'}\n")
+
+
+def test_named_payment_and_insufficient_gold():
+    alice = "    hand: [Gift, Gift]\n    holdings: [{card: Farm, id: farm}, {card: Recruiting Hall, id: hall}]\n"
+    script = ("  - action: {by: alice, card: Gift, ability: 1, pay: [farm, stronghold]}\n"
+              "  - action: {by: alice, card: Gift, ability: 1}\n")
+    result = run(board(two_players(alice=alice), cards=GIFT, script=script,
+                       expect="  - bowed: [farm, alice.stronghold]\n  - unbowed: [hall]\n"
+                              "  - rejected: {step: 2, reason: cost}\n  - honor: {alice: 9}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+# Action legality (ivory-cr/action-rounds, rule-of-presence, rules-of-location, card-memory-rule, good-faith-rule)
+CAPTAIN = ("  - {title: Captain, type: personality, force: 3, chi: 3, honor: 2, cost: 5, ph: 2, "
+           "text: '<b>Battle:</b> Bow target enemy Personality.'}\n"
+           "  - {title: Envoy, type: personality, force: 1, chi: 3, honor: 2, cost: 3, ph: 2, "
+           "text: '<b>Open:</b> Gain 1 Honor.<br><b>Repeatable Open:</b> Gain 1 Honor.'}\n")
+
+
+def test_location_and_no_target():
+    alice = "    units: [{card: Captain, id: home-captain}, {card: Captain, id: there, at: bob.p1}]\n"
+    script = ("  - action: {by: alice, card: home-captain, ability: 1}\n"
+              "  - action: {by: alice, card: there, ability: 1}\n")
+    result = run(board(two_players(alice=alice), at="attack/combat", extra="battlefield: bob.p1", cards=CAPTAIN,
+                       script=script, expect="  - rejected: {step: 1, reason: location}\n"
+                                             "  - rejected: {step: 2, reason: no-target}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_used_and_repeatable():
+    script = "".join("  - action: {by: alice, card: e, ability: %d}\n" % n for n in (1, 1, 2, 2))
+    result = run(board(two_players(alice="    units: [{card: Envoy, id: e}]\n"), cards=CAPTAIN, script=script,
+                       expect="  - rejected: {step: 2, reason: used}\n  - honor: {alice: 11}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_unknown_ids_in_the_script_are_rejected_steps():
+    result = run(board(two_players(), script="  - action: {by: alice, card: nobody, ability: 1}\n"
+                                             "  - effect: {by: alice, do: {bow: {target: ghost}}}\n",
+                       expect="  - rejected: {step: 1, reason: unknown-card}\n  - rejected: {step: 2, reason: unknown-card}\n"))
+    assert failed(result) == []
+
+
+def test_assigning_a_bowed_unit_is_rejected_and_battles_default_in_order():
+    alice = "    units: [{card: Samurai, id: s, bowed: true}, {card: Samurai, id: t}]\n"
+    script = ("  - declare_attack: alice\n  - assign: {by: alice, units: [s], to: bob.p2}\n"
+              "  - assign: {by: alice, units: [t], to: bob.p2}\n  - advance: dynasty\n")
+    result = run(board(two_players(alice=alice), at="attack/declaration", cards=SAMURAI, script=script,
+                       expect="  - rejected: {step: 2, reason: bowed}\n  - battle: {at: bob.p2, winner: alice}\n"
+                              "  - battle: {at: bob.p1, winner: none}\n  - honor: {alice: 8}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_a_step_that_cannot_fit_the_turn_any_more_is_rejected():
+    result = run(board(two_players(), at="dynasty", script="  - declare_attack: alice\n",
+                       expect="  - rejected: {step: 1, reason: wrong-round}\n"))
+    assert failed(result) == []
+
+
+def test_unordered_simultaneous_triggers_say_so():
+    cards = ("  - {title: A Shrine, type: holding, cost: 1, text: 'After your Dynasty Phase begins: Gain 1 Honor.'}\n"
+             "  - {title: B Shrine, type: holding, cost: 1, text: 'After your Dynasty Phase begins: Gain 2 Honor.'}\n")
+    alice = "    holdings: [A Shrine, B Shrine]\n"
+    result = run(board(two_players(alice=alice), at="attack/declaration", cards=cards,
+                       script="  - no_attack: alice\n  - advance: dynasty\n",
+                       expect="  - order: [A Shrine triggers, B Shrine triggers]\n  - honor: {alice: 11}\n"))
+    assert failed(result) == [] and any("in the order listed" in t for t in texts(result))
+
+
+def test_enlightenment():
+    rings = "".join(f"  - {{title: Ring of {e}, type: ring, keywords: [{e}]}}\n"
+                    for e in ("Air", "Earth", "Fire", "Water", "Void"))
+    alice = "    in_play: [Ring of Air, Ring of Earth, Ring of Fire, Ring of Water, Ring of Void]\n"
+    result = run(board(two_players(alice=alice), cards=rings, expect="  - winner: {winner: alice, how: enlightenment}\n"))
+    assert failed(result) == []
+
+
+def test_turn_passes_to_the_next_player_who_straightens():
+    bob = "    units: [{card: Samurai, id: s, bowed: true}]\n"
+    result = run(board(two_players(bob=bob), at="end", cards=SAMURAI, script="  - advance: attack/declaration\n",
+                       expect="  - unbowed: [s]\n"))
+    assert failed(result) == [] and any("Turn 2: Bob's turn begins" in t for t in texts(result))
+
+
+# Card text (judgeapp/engine/textparse.py)
+@pytest.mark.parametrize("text,kinds", [
+    ("Before your Dynasty Phase begins: Lose 1 Honor.", ["trigger:lose_honor"]),
+    (":bow:: Produce 3 Gold.", ["produce:3"]),
+    ("<b>Battle:</b> Ranged 2 Attack.", ["battle:ranged_attack"]),
+    ("<b>Engage:</b> Melee 3 Attack.", ["engage:melee_attack"]),
+    ("<b>Battle:</b> Fear 2.", ["battle:fear"]),
+    ("<b>Open, :bow::</b> Your target Personality gets +2F/+1C.", ["open:force", "open:chi"]),
+    ("<b>Limited:</b> Draw a card and gain 1 Honor.", ["limited:draw", "limited:gain_honor"]),
+    ("<b>Battle:</b> Straighten your target Personality.", ["battle:straighten"]),
+    ("<b>Battle:</b> Move home a target enemy Personality.", ["battle:move_home"]),
+    ("<b>Battle:</b> Destroy target Follower.", ["battle:destroy"]),
+])
+def test_text_patterns(text, kinds):
+    parsed = parse(text)
+    found = [f"trigger:{e.kind}" for t in parsed.triggers for e in t.effects]
+    found += [f"produce:{parsed.produce[0]}"] if parsed.produce else []
+    found += [f"{a.kind}:{e.kind}" for a in parsed.abilities for e in a.effects]
+    assert found == kinds and parsed.unparsed == []
+
+
+def test_unreadable_text_is_reported():
+    parsed = parse("<b>Battle:</b> Switch the Force of two target Personalities.")
+    assert parsed.unparsed == ["Switch the Force of two target Personalities."]
+
+
+# Bad positions
+@pytest.mark.parametrize("text,path,words", [
+    ("l5r-position: 2\nplayers: {}", "l5r-position", "must be 1"),
+    ("l5r-position: 1\nplayers:\n  alice: {honor: lots}\n  bob: {}\n", "players.alice.honor", "whole number"),
+    ("l5r-position: 1\nplayers:\n  alice: {}\n  bob: {}\nscript:\n  - teleport: alice\n", "script[0]",
+     "unknown step kind"),
+    ("l5r-position: 1\nplayers:\n  alice: {}\n  bob: {}\nat: lunch\n", "at", "not a point"),
+    ("l5r-position: 1\nplayers:\n  alice: {units: [{card: {title: X, type: holding}}]}\n  bob: {}\n",
+     "players.alice.units[0].card", "led by a Personality"),
+    ("l5r-position: 1\nplayers:\n  alice: {}\n  bob: {}\nscript:\n  - advance: someday\n", "script[0].advance",
+     "advance to one of"),
+])
+def test_bad_positions_name_the_path(text, path, words):
+    with pytest.raises(PositionError) as error:
+        run(text)
+    assert error.value.path == path and words in error.value.message
+
+
+def test_yaml_bombs_nesting_and_size_are_refused():
+    bomb = "a: &a [x, x]\nb: &b [*a, *a]\nc: [*b, *b]\n"
+    with pytest.raises(PositionError, match="aliases"):
+        run(bomb)
+    with pytest.raises(PositionError, match="nests deeper"):
+        run("a: " + "[" * 50 + "]" * 50)
+    with pytest.raises(PositionError, match="bytes"):
+        run("l5r-position: 1\n# " + "x" * 2_000_000)
+    with pytest.raises(PositionError, match="not valid YAML"):
+        run("players: [unclosed")
+
+
+def test_a_script_that_never_ends_stops_at_the_budget():
+    script = "  - advance: next_turn\n" * 3000
+    result = run(board(two_players(), script=script), max_steps=2000)
+    assert result["stopped"] and "step budget" in result["stopped"]
+    assert result["steps"][-1]["text"].startswith("Replay stopped")
