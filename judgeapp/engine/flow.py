@@ -320,7 +320,8 @@ def _resolve(g: Game, bf: str) -> None:
         u.location = "home"
         g.resolved_attackers.add(u.id)
     if attackers:
-        g.record("rule", f"After resolution: {', '.join(u.title for u in attackers)} bow and return home",
+        verbs = "bow and return" if len(attackers) > 1 else "bows and returns"
+        g.record("rule", f"After resolution: {', '.join(u.title for u in attackers)} {verbs} home",
                  ["after-resolution"], step="after resolution")
     terrains = [c for c in g.cards.values() if c.zone == "in_play" and c.card.has_keyword("Terrain")
                 and c.location == bf]

@@ -510,7 +510,7 @@ class Game:
         if ended:
             self.modifiers = [m for m in self.modifiers if m.until != until]
             self.record("rule", f"{len(ended)} effect{'s' if len(ended) > 1 else ''} lasting {_until(until)} "
-                                "end", ["duration-of-effects"])
+                                f"{'end' if len(ended) > 1 else 'ends'}", ["duration-of-effects"])
             self.chi_death()
 
     def draw(self, name: str, n: int, cites: list[str]) -> None:
