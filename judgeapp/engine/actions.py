@@ -156,7 +156,7 @@ def take_action(g: Game, step: dict, round_kind: str) -> bool:
     if gold:
         g.pay(by, gold, None, step.get("pay"), f"{card.title}'s ability")
     card.used.add(ability.n)
-    for interrupt in step.get("interrupts") or []:
+    for interrupt in _interrupt_order(g, step.get("interrupts") or []):
         _interrupt(g, interrupt)
     ctx = Context(g, by, card, targets, "ability")
     unread = card.text().unparsed
@@ -171,10 +171,32 @@ def take_action(g: Game, step: dict, round_kind: str) -> bool:
     return True
 
 
+def _interrupt_order(g: Game, interrupts: list) -> list:
+    """Simultaneous Interrupts are ordered by an action round, the active player first
+    (``interrupt-actions``): each player's own in the order the script lists them."""
+    interrupts = [i for i in interrupts if isinstance(i, dict)]
+    by_player: dict[str, list] = {}
+    for i in interrupts:
+        by_player.setdefault(i.get("by"), []).append(i)
+    if len(by_player) < 2:
+        return interrupts
+    order, name = [], g.active
+    while any(by_player.values()):
+        if by_player.get(name):
+            order.append(by_player[name].pop(0))
+        name = g.next_player(name)
+    g.record("choice", "Several Interrupts: their order is decided by an action round, the active player first: "
+                       + ", ".join(f"{i.get('by')}'s {i.get('card')}" for i in order), ["interrupt-actions"], g.active)
+    return order
+
+
 def _interrupt(g: Game, step: dict) -> None:
     by, card = step.get("by"), g.find(step.get("card"), step.get("by"))
     if card is None:
         g.reject(step, "unknown-card", f"no card {step.get('card')!r}", "interrupt-actions")
+        return
+    if card.zone == "hand" and card.owner != by:
+        g.reject(step, "not-in-hand", f"{card.title} is not in {by}'s hand", "interrupt-actions")
         return
     ability = _ability(card, step.get("ability"))
     if ability is None or ability.kind != "interrupt":
@@ -297,4 +319,28 @@ def take_equip(g: Game, step: dict, round_kind: str) -> bool:
     card.zone, card.attached_to, card.location = "attached", host.id, host.location
     host.attachments.append(card.id)
     g.record("effect", f"{card.title} is attached to {host.title}", ["attachments"], by, "resolve")
+    return True
+
+
+def take_dynasty_discard(g: Game, step: dict, round_kind: str) -> bool:
+    """The rulebook Dynasty Discard (``dynasty-discard``): a face-up card from one's Province."""
+    by = step.get("by")
+    if round_kind != "dynasty" or by != g.active:
+        g.reject(step, "wrong-round" if round_kind != "dynasty" else "not-active-player",
+                 "Dynasty Discard is a Dynasty action of the active player", "dynasty-phase")
+        return False
+    prov = g.province(str(step.get("province") or step.get("card") or ""))
+    if prov is None or prov.owner != by or not prov.card or not prov.face_up:
+        g.reject(step, "no-target", f"{step.get('province')} is not one of {by}'s Provinces with a face-up card",
+                 "good-faith-rule")
+        return False
+    card = g.cards[prov.card]
+    card.zone = "discard"
+    g.players[by].discard.append(card.id)
+    prov.card, prov.unknown, prov.face_up = None, True, False
+    g.record("action", f"{by.capitalize()} discards {card.title} from {prov.id} (Dynasty Discard)",
+             ["dynasty-discard"], by, "resolve")
+    if g.players[by].dynasty_count > 0:
+        g.players[by].dynasty_count -= 1
+        g.record("rule", f"{prov.id} is refilled face down from the Dynasty deck", ["provinces"], by)
     return True

@@ -94,5 +94,7 @@ def from_mapping(data: dict, path: str, source: str = "inline") -> CardDef:
     effects = data.get("effects") or []
     if not isinstance(effects, list):
         raise ValueError(f"{path}.effects: a list of abilities")
+    from .textparse import explicit
+    explicit(effects, f"{path}.effects")
     card.effects = effects
     return card

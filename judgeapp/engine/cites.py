@@ -16,6 +16,7 @@ SECTIONS = {
     "battle-resolution": "Battle Resolution", "after-resolution": "After Resolution",
     "rule-of-presence": "Rule of Presence", "rules-of-location": "Rules of Location",
     "no-second-battle-rule": "No Second Battle Rule", "dynasty-phase": "Dynasty Phase", "recruit": "Recruit",
+    "dynasty-discard": "Dynasty Discard",
     "proclaim": "Proclaim", "drawing-and-discarding-fate-cards": "Drawing and discarding Fate cards",
     "maximum-hand-size": "Maximum Hand Size", "paying-gold-costs": "Paying Gold Costs",
     "gold-producing-traits": "Gold-producing traits", "chi-death-rule": "Chi Death Rule",

@@ -6,7 +6,7 @@ choice.  The replay driver answers from the script or with the rules' default.
 from __future__ import annotations
 
 from . import stats
-from .actions import take_action, take_equip, take_recruit
+from .actions import take_action, take_dynasty_discard, take_equip, take_recruit
 from .game import Context, Game, Request
 
 
@@ -123,6 +123,8 @@ def _act(g: Game, step: dict, kind: str) -> bool:
         return take_recruit(g, step, kind)
     if step.get("_kind") == "equip":
         return take_equip(g, step, kind)
+    if step.get("_kind") == "dynasty_discard":
+        return take_dynasty_discard(g, step, kind)
     return take_action(g, step, kind)
 
 

@@ -74,7 +74,10 @@ class Game:
         self._last = None
         self.scripted: int | None = None
         self.unparsed: list[dict] = []
-        self.turn_start_rank = 0
+        self.shields: list[dict] = []  # prevention and substitution effects waiting for their occurrence
+        self.negated: set[str] = set()
+        self.honor_mods: list[dict] = []
+        self.last_happened = True
 
     # ----- reading the board -------------------------------------------------------------
     def player(self, name: str) -> Player:
@@ -210,6 +213,14 @@ class Game:
     def change_honor(self, name: str, amount: int, gain: bool, why: str, cites: list[str], kind: str = "effect",
                      actor=None) -> None:
         p = self.players[name]
+        change = sum(m["value"] for m in self.honor_mods if m["player"] == name and m["kind"] == (
+            "gains" if gain else "losses"))
+        if change:
+            adjusted = max(0, amount + change)  # a reduced gain never becomes a loss, nor a loss a gain
+            why = f"{why}; {amount} {'reduced' if change < 0 else 'increased'} to {adjusted}, and the change " \
+                  "is not itself a gain or loss"
+            cites = cites + ["honor-gains-and-losses"]
+            amount = adjusted
         if amount <= 0:
             self.record(kind, f"{name.capitalize()} would {'gain' if gain else 'lose'} 0 Honor ({why}): "
                               "a change of zero is neither a gain nor a loss", cites + ["honor-gains-and-losses"],
@@ -219,8 +230,29 @@ class Game:
         self.record(kind, f"{name.capitalize()} {'gains' if gain else 'loses'} {amount} Honor ({why}); "
                           f"Family Honor is now {p.honor}", cites, actor)
 
-    def destroy(self, card: Card, why: str, cites: list[str], kind: str = "effect") -> None:
+    def shielded(self, card: Card, occurrence: str) -> bool:
+        """Timing-conflict steps A and B for an occurrence: prevention first, then substitution."""
+        for group, label in (("prevent", "prevented"), ("instead", "replaced")):
+            shield = next((s for s in self.shields if s["kind"] == group and s["target"] == card.id
+                           and s["what"] in (occurrence, "any")), None)
+            if shield is None:
+                continue
+            self.shields.remove(shield)
+            self.record("effect", f"The {occurrence.replace('_', ' ')} of {card.title} is {label} "
+                                  f"({shield['source']})", ["timing-conflicts"], shield["by"])
+            if group == "instead" and shield.get("do"):
+                name, args = next(iter(shield["do"].items()))
+                args = dict(args)
+                args.setdefault("target", [card.id])
+                self.apply(Effect(name, args), Context(self, shield["by"], None, [], shield["source"]))
+            return True
+        return False
+
+    def destroy(self, card: Card, why: str, cites: list[str], kind: str = "effect", preventable: bool = True) -> None:
         if card.zone not in ("unit", "attached", "holding", "in_play", "province"):
+            return
+        if preventable and self.shielded(card, "destroy"):
+            self.last_happened = False
             return
         owner = self.players[card.owner]
         was_dishonorable = card.type == "personality" and card.dishonored
@@ -250,7 +282,7 @@ class Game:
     def chi_death(self) -> None:
         for card in list(self.cards.values()):
             if card.zone == "unit" and card.type == "personality" and self.stat(card, "chi") == 0:
-                self.destroy(card, "his Chi is 0", ["chi-death-rule"], kind="rule")
+                self.destroy(card, "his Chi is 0", ["chi-death-rule"], kind="rule", preventable=False)
 
     def check_victory(self, moment: str) -> None:
         for name in self.order:
@@ -362,18 +394,35 @@ class Game:
                 continue
             for trig in c.text().triggers:
                 if trig.when == when and trig.point == point and (trig.whose == "each" or c.owner == self.active):
+                    if c.id in self.negated:
+                        self.record("effect", f"{c.title}'s trait is negated and does not trigger",
+                                    ["timing-conflicts"], c.owner)
+                        continue
                     found.append((c.id, c.title, c.owner, trig.effects, trig.text, None))
         for d in list(self.delayed):
             if d.when == when and d.point == point and (d.whose == "each" or d.owner == self.active):
+                if d.effects and isinstance(d.effects[0].args.get("target"), str):
+                    d.effects[0].args["target"] = [d.effects[0].args["target"]]
                 found.append((d.source, d.source, d.owner, d.effects, d.text, d))
         if not found:
             return
+        def group(item) -> int:
+            kinds = {e.kind for e in item[3]}
+            return 0 if kinds & {"delayed", "negate", "prevent"} else 1 if "instead" in kinds else 2
+
         if len(found) > 1:
-            names = [f[1] for f in found]
             if self.pending_order:
                 wanted = [w.lower() for w in self.pending_order]
                 found.sort(key=lambda f: next((i for i, w in enumerate(wanted)
                                                if w in (f[0].lower(), f[1].lower())), len(wanted)))
+            found.sort(key=group)
+            if len({group(f) for f in found}) > 1:
+                labels = {0: "delay/negation/prevention", 1: "substitution", 2: "triggered"}
+                self.record("choice", "Timing conflict: " + "; then ".join(
+                    f"{labels[group(f)]}: {f[1]}" for f in found), ["timing-conflicts"], self.active)
+        if len(found) > 1:
+            names = [f[1] for f in found]
+            if self.pending_order:
                 self.record("choice", f"{self.active.capitalize()} orders the simultaneous triggers: "
                                       f"{', '.join(f[1] for f in found)}", ["timing-conflicts"], self.active)
                 self.pending_order = None
@@ -394,6 +443,23 @@ class Game:
     def apply(self, effect: Effect, ctx: "Context") -> bool:
         """Carry out one effect; False when its required target is gone (later effects stop)."""
         kind, args = effect.kind, effect.args
+        if args.get("_needs") and not self.last_happened:
+            self.record("effect", f"The effect before did not happen, so “{kind.replace('_', ' ')}” does not "
+                                  f"either ({ctx.why()})", ["order-of-effects"], ctx.player)
+            return True
+        self.last_happened = True
+        if kind == "delayed":
+            return self._delay(args, ctx)
+        if kind == "honor_modifier":
+            who = args.get("player", ctx.player)
+            for which in ("gains", "losses"):
+                if which in args:
+                    self.honor_mods.append({"player": who, "kind": which, "value": int(args[which]),
+                                            "until": args.get("until", "end_of_turn")})
+                    self.record("effect", f"{who.capitalize()}'s Honor {which} are changed by {int(args[which]):+d} "
+                                          f"({_until(args.get('until', 'end_of_turn'))})",
+                                ["honor-gains-and-losses"], ctx.player)
+            return True
         if kind in ("gain_honor", "lose_honor"):
             who = ctx.player if args.get("player", "self") == "self" else args["player"]
             amount = int(args.get("amount", 0))
@@ -425,7 +491,12 @@ class Game:
 
     def _apply_one(self, kind: str, args: dict, card: Card, ctx: "Context") -> None:
         who = ctx.player
+        if kind in ("bow", "straighten", "move_home") and self.shielded(card, kind):
+            self.last_happened = False
+            return
         if kind in ("bow", "straighten"):
+            if card.bowed == (kind == "bow"):
+                self.last_happened = False
             card.bowed = kind == "bow"
             self.record("effect", f"{card.title} {'bows' if kind == 'bow' else 'straightens'} ({ctx.why()})",
                         ["bowed-and-unbowed"], who)
@@ -457,6 +528,17 @@ class Game:
             self.record("effect", f"{card.title} moves to {card.location} ({ctx.why()})", ["effects-2"], who)
         elif kind in ("force", "chi", "province_strength", "gold_production"):
             self._stat_effect(kind, args, card, ctx)
+        elif kind in ("prevent", "instead"):
+            what = args.get("what", "destroy" if kind == "prevent" else args.get("of", "destroy"))
+            self.shields.append({"kind": kind, "target": card.id, "what": what, "do": args.get("do"),
+                                 "by": who, "source": ctx.why()})
+            self.record("effect", f"The next {what.replace('_', ' ')} of {card.title} will be "
+                                  f"{'prevented' if kind == 'prevent' else 'replaced'} ({ctx.why()})",
+                        ["timing-conflicts"], who)
+        elif kind == "negate":
+            self.negated.add(card.id)
+            self.record("effect", f"{card.title}'s traits are negated until the end of the turn ({ctx.why()})",
+                        ["timing-conflicts"], who)
         elif kind in ("ranged_attack", "melee_attack", "fear"):
             amount = int(args.get("amount", 0))
             force = self.stat(card, "force")
@@ -476,6 +558,24 @@ class Game:
             self.record("effect", f"{kind} on {card.title}: recorded; its outcome is for the judge to apply",
                         ["effects-2"], who)
 
+    def _delay(self, args: dict, ctx: "Context") -> bool:
+        from .textparse import timing_point
+        when = "after" if "after" in args else "before"
+        found = timing_point(str(args.get(when, "")))
+        do = args.get("do")
+        if not found or not isinstance(do, dict) or len(do) != 1:
+            self.record("effect", "A delayed effect needs after: or before: a timing point (\"your next turn begins\") "
+                                  "and one effect under do:", ["delayed-effects"], ctx.player)
+            return True
+        name, inner = next(iter(do.items()))
+        point, whose = found
+        text = f"{when.capitalize()} {args[when]}: {name.replace('_', ' ')}"
+        self.delayed.append(Delayed(when, point, whose if whose == "each" else "your", ctx.player,
+                                    ctx.source.title if ctx.source else "judge's effect", [Effect(name, dict(inner))],
+                                    text))
+        self.record("effect", f"Delayed effect set up: “{text}” ({ctx.why()})", ["delayed-effects"], ctx.player)
+        return True
+
     def _stat_effect(self, kind: str, args: dict, card: Card, ctx: "Context") -> None:
         until = args.get("until", "end_of_turn")
         stat = "province_strength" if kind == "province_strength" else kind
@@ -493,6 +593,14 @@ class Game:
                                       f"({_until(until)}); it is now {self._current(card, stat)}", [section], ctx.player)
                 return
         amount = int(args.get("amount", 0))
+        bound = args.get("to_min", args.get("to_max"))
+        if bound is not None:
+            self.modifiers.append(Modifier(stat, target_id, "limited", amount, until, ctx.why(), len(self.modifiers),
+                                           int(bound)))
+            self.record("effect", f"{card.title} gets {amount:+d} {stat} to a "
+                                  f"{'minimum' if 'to_min' in args else 'maximum'} of {bound} ({_until(until)}); "
+                                  f"now {self._current(card, stat)}", ["to-a-minimum-to-a-maximum"], ctx.player)
+            return
         self.modifiers.append(Modifier(stat, target_id, "add", amount, until, ctx.why(), len(self.modifiers)))
         sign = "+" if amount >= 0 else ""
         letter = {"force": "F", "chi": "C"}.get(stat, f" {stat.replace('_', ' ')}")
@@ -506,6 +614,10 @@ class Game:
         return self.stat(card, stat)
 
     def expire(self, until: str) -> None:
+        if until == "end_of_turn":
+            self.negated.clear()
+            self.shields = [s for s in self.shields if s.get("until") == "permanent"]
+        self.honor_mods = [m for m in self.honor_mods if m["until"] != until]
         ended = [m for m in self.modifiers if m.until == until]
         if ended:
             self.modifiers = [m for m in self.modifiers if m.until != until]

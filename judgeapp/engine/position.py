@@ -20,7 +20,7 @@ MAX_BYTES = 1_000_000
 MAX_DEPTH = 20
 MAX_ITEMS = 5_000
 STEP_KINDS = ("action", "pass", "declare_attack", "no_attack", "assign", "fight", "recruit", "equip", "effect",
-              "order", "advance")
+              "order", "advance", "dynasty_discard")
 ADVANCE_TO = tuple(p for p in POINTS if p != "attack/fight") + ("end_of_battle",)
 EXPECT_KINDS = ("honor", "battle", "destroyed", "province_destroyed", "province_intact", "bowed", "unbowed", "at",
                 "force", "chi", "order", "rejected", "winner", "gold")
@@ -334,7 +334,13 @@ class Loader:
                 raise PositionError(f"{path}.effect.do", f"unknown effect {name!r} (known: {', '.join(EFFECTS)})")
             if not isinstance(args, dict):
                 raise PositionError(f"{path}.effect.do.{name}", "a mapping such as {target: ogre, amount: 2}")
-            for key in ("amount", "set", "raise", "lower", "min", "max"):
+            if name == "delayed":
+                from .textparse import timing_point
+                when = "after" if "after" in args else "before"
+                if not timing_point(str(args.get(when, ""))):
+                    raise PositionError(f"{path}.effect.do.delayed", "after: or before: a timing point such as "
+                                                                     "\"your next turn begins\" or \"your Attack Phase ends\"")
+            for key in ("amount", "set", "raise", "lower", "min", "max", "to_min", "to_max", "gains", "losses"):
                 if key in args:
                     _int(args[key], f"{path}.effect.do.{name}.{key}", -100, 100)
             if "until" in args and args["until"] not in ("end_of_turn", "end_of_battle", "end_of_phase", "permanent"):
@@ -345,7 +351,7 @@ class Loader:
 
 EFFECTS = ("bow", "straighten", "destroy", "discard", "dishonor", "rehonor", "move_home", "move_to", "gain_honor",
            "lose_honor", "draw", "force", "chi", "province_strength", "gold_production", "ranged_attack",
-           "melee_attack", "fear", "negate", "prevent", "instead", "delayed")
+           "melee_attack", "fear", "negate", "prevent", "instead", "delayed", "honor_modifier")
 
 
 def load(data: dict, lookup: Lookup, suggest=lambda title: [], max_steps: int = 20_000, seconds: float = 5.0):

@@ -13,7 +13,7 @@ from .position import load, read
 from .textparse import Effect
 
 LATER = {"declare_attack": "attack/declaration", "no_attack": "attack/declaration", "assign": "attack/maneuvers",
-         "fight": "attack/fight", "recruit": "dynasty"}
+         "fight": "attack/fight", "recruit": "dynasty", "dynasty_discard": "dynasty"}
 ORDER = ["action", "attack/declaration", "attack/maneuvers", "attack/fight", "attack/engage", "attack/combat",
          "attack/resolution", "end_of_battle", "dynasty", "end", "end_of_turn", "next_turn"]
 
@@ -28,8 +28,8 @@ def _answer(req: Request, step: dict):
     if req.kind == "round":
         if kind == "action":
             return ("action", step)
-        if kind in ("recruit", "equip"):
-            return ("action", step) if (kind == "recruit") == (req.round == "dynasty") else None
+        if kind in ("recruit", "equip", "dynasty_discard"):
+            return ("action", step) if (kind != "equip") == (req.round == "dynasty") else None
         if kind == "pass":
             return ("pass", step["by"])
     if req.kind == "declare" and kind in ("declare_attack", "no_attack"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .carddefs import CardDef
-from .textparse import ParsedText, parse
+from .textparse import ParsedText, explicit, parse
 
 ZONES = ("stronghold", "sensei", "unit", "attached", "holding", "in_play", "province", "hand", "discard", "dead",
          "removed", "deck")
@@ -42,6 +42,13 @@ class Card:
     def text(self) -> ParsedText:
         if self.parsed is None:
             self.parsed = parse(self.card.text)
+            if self.card.effects:
+                stated = explicit(self.card.effects)
+                for ability in stated.abilities:
+                    ability.n = len(self.parsed.abilities) + 1
+                    self.parsed.abilities.append(ability)
+                self.parsed.triggers += stated.triggers
+                self.parsed.produce = stated.produce or self.parsed.produce
         return self.parsed
 
 
@@ -97,6 +104,7 @@ class Modifier:
     until: str = "end_of_turn"
     source: str = ""
     order: int = 0
+    bound: int | None = None  # "to a minimum/maximum of" (to-a-minimum-to-a-maximum)
 
 
 @dataclass

@@ -25,7 +25,7 @@ def value(card: Card, stat: str, modifiers: list[Modifier], cards: dict[str, Car
             if attached.type == "item":
                 total += attached.card.stat(stat)
     total += int(card.tokens.get(stat.capitalize(), 0) or card.tokens.get(stat, 0) or 0)
-    lows, highs = [], []
+    lows, highs, limited = [], [], []
     for m in modifiers:
         if m.target != card.id or m.stat != stat:
             continue
@@ -41,6 +41,13 @@ def value(card: Card, stat: str, modifiers: list[Modifier], cards: dict[str, Car
             lows.append(m.value)
         elif m.op == "max":
             highs.append(m.value)
+        elif m.op == "limited":
+            limited.append(m)
+    for m in limited:  # after every other change, and stopped at the stated bound
+        if m.value < 0:
+            total = max(total + m.value, min(total, m.bound))
+        else:
+            total = min(total + m.value, max(total, m.bound))
     low = max(lows) if lows else None
     high = min(highs) if highs else None
     if low is not None and high is not None and low > high:

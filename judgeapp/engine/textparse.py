@@ -39,6 +39,8 @@ HONOR = re.compile(r"^(?:you )?(?P<verb>gain|lose)s? (?P<n>\d+) Honor$", re.I)
 DRAW = re.compile(r"^(?:you )?draws? (?:a card|(?P<n>\d+) cards)$", re.I)
 ATTACK = re.compile(r"^(?P<kind>Ranged|Melee) (?P<n>\d+) Attack$", re.I)
 FEAR = re.compile(r"^Fear (?P<n>\d+)$", re.I)
+DEPENDS = re.compile(r"^(?P<a>.+?) (?:to|as) (?P<b>(?:gain|lose|draw|give|bow|straighten|destroy|move|dishonor|rehonor)\b.+)$",
+                     re.I)
 
 
 @dataclass
@@ -162,6 +164,13 @@ def _sentence(sentence: str, targets: list[TargetSpec]) -> list[Effect] | None:
     if m:
         verb = m["verb"].lower().replace(" ", "_")
         return [Effect(verb, {"target": _target_ref(m, targets)})]
+    m = DEPENDS.match(s)
+    if m:
+        first, then = _sentence(m["a"], targets), _sentence(m["b"][0].upper() + m["b"][1:], targets)
+        if first is not None and then is not None and first and then:
+            for effect in then:
+                effect.args["_needs"] = True  # "X to Y": Y happens only if X did (order-of-effects)
+            return first + then
     parts = re.split(r",? and (?:then )?|, then |; ", s)
     if len(parts) > 1:
         out = []
@@ -184,6 +193,11 @@ def _effects(text: str, targets: list[TargetSpec], unparsed: list[str]) -> list[
         else:
             effects += found
     return effects
+
+
+def timing_point(text: str) -> tuple[tuple, str] | None:
+    """("phase", "attack", "end"), "your" for "your Attack Phase ends"; None if unreadable."""
+    return _point(text)
 
 
 def _point(text: str) -> tuple[tuple, str] | None:
@@ -245,3 +259,51 @@ def parse(text: str) -> ParsedText:
             out.unparsed += unparsed
             out.abilities.append(ability)
     return out
+
+
+def explicit(entries: list, path: str = "effects") -> ParsedText:
+    """Abilities and traits stated as data (an inline card's ``effects:``), for text the
+    parser cannot read or a judge wants stated exactly."""
+    out = ParsedText()
+    for i, entry in enumerate(entries):
+        where = f"{path}[{i}]"
+        if not isinstance(entry, dict):
+            raise ValueError(f"{where}: a mapping with ability:, trigger: or produce:")
+        effects = [_explicit_effect(e, f"{where}.do[{j}]") for j, e in enumerate(entry.get("do") or [])]
+        if "produce" in entry:
+            amount = entry["produce"]
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise ValueError(f"{where}.produce: a whole number of Gold")
+            out.produce = (amount, entry.get("only"))
+        elif "trigger" in entry:
+            trig = entry["trigger"] or {}
+            found = _point(str(trig.get("point", "")))
+            if trig.get("when") not in ("before", "after", "when") or not found:
+                raise ValueError(f"{where}.trigger: {{when: before|after|when, point: 'your Attack Phase ends'}}")
+            out.triggers.append(Trigger(trig["when"], found[0], found[1], f"{trig['when'].capitalize()} "
+                                                                          f"{trig['point']}", effects))
+        elif entry.get("ability") in ABILITY_KINDS:
+            targets = []
+            for j, t in enumerate(entry.get("targets") or []):
+                if not isinstance(t, dict):
+                    raise ValueError(f"{where}.targets[{j}]: {{side: your|enemy|any, what: personality, state: unbowed}}")
+                targets.append(TargetSpec(t.get("side", "any"), t.get("what", "personality"), t.get("state"),
+                                          bool(t.get("optional"))))
+            gold = entry.get("gold")
+            out.abilities.append(Ability(
+                n=len(out.abilities) + 1, kind=entry["ability"], text=entry.get("text") or f"{entry['ability']} "
+                f"(stated in the position)", words=set(entry.get("words") or []), bow=bool(entry.get("bow")),
+                gold=-1 if gold == "*" else gold, targets=targets, effects=effects))
+        else:
+            raise ValueError(f"{where}: ability: ({', '.join(ABILITY_KINDS)}), trigger: or produce:")
+    return out
+
+
+def _explicit_effect(entry, path: str) -> Effect:
+    if not isinstance(entry, dict) or len(entry) != 1:
+        raise ValueError(f"{path}: one primitive effect, such as {{bow: {{target: 1}}}}")
+    kind, args = next(iter(entry.items()))
+    args = dict(args or {})
+    if isinstance(args.get("target"), int) and not isinstance(args.get("target"), bool):
+        args["target"] = args["target"] - 1  # 1-based in positions
+    return Effect(kind, args)

@@ -30,7 +30,7 @@ def positions(draw):
     at = draw(st.sampled_from(["action", "attack/declaration", "attack/combat", "dynasty", "end"]))
     steps = []
     effect = st.sampled_from(["bow", "straighten", "destroy", "dishonor", "rehonor", "move_home", "force", "chi",
-                              "gain_honor", "lose_honor", "ranged_attack", "fear"])
+                              "gain_honor", "lose_honor", "ranged_attack", "fear", "prevent", "negate"])
     for _ in range(draw(st.integers(0, 12))):
         kind = draw(st.sampled_from(["advance", "effect", "assign", "declare_attack", "pass", "fight"]))
         if kind == "advance":
@@ -66,7 +66,7 @@ def positions(draw):
     return position
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_replays_keep_the_invariants(position):
     game, script, expect = load(yaml.safe_load(yaml.safe_dump(position)), lambda t, level: None)

@@ -216,3 +216,69 @@ def test_a_script_that_never_ends_stops_at_the_budget():
     result = run(board(two_players(), script=script), max_steps=2000)
     assert result["stopped"] and "step budget" in result["stopped"]
     assert result["steps"][-1]["text"].startswith("Replay stopped")
+
+
+# Effects and timing (delayed-effects, timing-conflicts, to-a-minimum-to-a-maximum, honor-gains-and-losses)
+def test_delayed_effect_fires_at_its_point():
+    script = ("  - effect: {by: alice, do: {delayed: {after: your Dynasty Phase begins, "
+              "do: {gain_honor: {player: alice, amount: 3}}}}}\n  - advance: dynasty\n")
+    result = run(board(two_players(), at="attack/declaration", script=script, expect="  - honor: {alice: 11}\n"))
+    assert failed(result) == [] and any("Delayed effect set up" in t for t in texts(result))
+
+
+def test_prevention_then_substitution_then_triggers():
+    units = "    units: [{card: Samurai, id: s}, {card: Samurai, id: t}]\n"
+    result = effects("{prevent: {target: s, what: destroy}}", "{destroy: {target: s}}",
+                     "{instead: {target: t, of: destroy, do: {bow: {}}}}", "{destroy: {target: t}}",
+                     expect="  - unbowed: [s]\n  - bowed: [t]\n  - at: {s: home, t: home}\n", units=units)
+    assert failed(result) == [], result["expectations"]
+    assert any("is prevented" in t for t in texts(result)) and any("is replaced" in t for t in texts(result))
+
+
+def test_negated_trait_does_not_trigger_and_groups_are_ordered():
+    cards = ("  - {title: Tax Office, type: holding, cost: 1, text: 'After your Dynasty Phase begins: Gain 2 Honor.'}\n"
+             "  - {title: Toll Gate, type: holding, cost: 1, text: 'After your Dynasty Phase begins: Lose 1 Honor.'}\n")
+    alice = "    holdings: [{card: Tax Office, id: tax}, {card: Toll Gate, id: toll}]\n"
+    script = "  - effect: {by: bob, do: {negate: {target: tax}}}\n  - no_attack: alice\n  - advance: dynasty\n"
+    result = run(board(two_players(alice=alice), at="attack/declaration", cards=cards, script=script,
+                       expect="  - honor: {alice: 7}\n"))
+    assert failed(result) == [] and any("negated and does not trigger" in t for t in texts(result))
+
+
+def test_to_a_minimum_and_honor_reductions():
+    result = effects("{force: {target: s, amount: -5, to_min: 1}}", "{honor_modifier: {player: alice, gains: -3}}",
+                     "{gain_honor: {player: alice, amount: 2}}",
+                     expect="  - force: {s: 1}\n  - honor: {alice: 8}\n")
+    assert failed(result) == []
+    assert any("reduced to 0" in t and "neither a gain nor a loss" in t for t in texts(result))
+
+
+def test_x_to_y_dependency_and_stated_abilities():
+    cards = ("  - {title: Duelist, type: personality, force: 2, chi: 2, honor: 1, cost: 3, ph: 1, "
+             "text: '<b>Open:</b> Bow this card to gain 2 Honor.'}\n"
+             "  - {title: Odd Shrine, type: holding, cost: 1, effects: [{ability: limited, "
+             "targets: [{side: your, what: personality}], do: [{force: {target: 1, amount: 2}}, "
+             "{gain_honor: {amount: 1}}]}]}\n")
+    alice = ("    units: [{card: Duelist, id: d, bowed: false}, {card: Duelist, id: e}]\n"
+             "    holdings: [{card: Odd Shrine, id: shrine}]\n")
+    script = ("  - effect: {by: alice, do: {bow: {target: e}}}\n"
+              "  - action: {by: alice, card: d, ability: 1}\n"
+              "  - action: {by: alice, card: shrine, ability: 1, targets: [e]}\n")
+    result = run(board(two_players(alice=alice), cards=cards, script=script,
+                       expect="  - bowed: [d]\n  - honor: {alice: 11}\n  - force: {e: 4}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_dynasty_discard_and_interrupt_round_order():
+    cards = SAMURAI + ("  - {title: Shield A, type: strategy, text: '<b>Interrupt:</b> Gain 1 Honor.'}\n"
+                       "  - {title: Shield B, type: strategy, text: '<b>Interrupt:</b> Gain 1 Honor.'}\n"
+                       "  - {title: Archer, type: personality, force: 2, chi: 2, honor: 1, cost: 3, ph: 1, "
+                       "text: '<b>Open:</b> Gain 1 Honor.'}\n")
+    alice = ("    provinces: [{card: Samurai, face: up}, {}, {}, {}]\n    hand: [Shield A]\n"
+             "    units: [{card: Archer, id: archer}]\n")
+    script = ("  - action: {by: alice, card: archer, ability: 1, interrupts: [{by: bob, card: Shield B}, "
+              "{by: alice, card: Shield A}]}\n  - dynasty_discard: {by: alice, province: alice.p1}\n")
+    result = run(board(two_players(alice=alice, bob="    hand: [Shield B]\n"), cards=cards, script=script,
+                       expect="  - order: [plays Shield A, plays Shield B]\n  - honor: {alice: 10, bob: 11}\n"))
+    assert failed(result) == [], result["expectations"]
+    assert any("Dynasty Discard" in t for t in texts(result))
