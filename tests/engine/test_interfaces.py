@@ -9,7 +9,7 @@ from django.conf import settings
 from rest_framework.test import APIClient
 
 from judgeapp.engine.cites import SECTIONS
-from judgeapp.positions import gallery
+from judgeapp.positions import gallery, service
 from judgeapp.positions.models import SavedPosition
 from rules_corpus.models import Section
 from tests.conftest import ROOT
@@ -94,3 +94,33 @@ def test_page_lists_the_gallery(client):
     page = client.get("/positions/").content.decode()
     assert page.count("<option") >= 12 and "Replay" in page
     assert client.get("/positions/nosuchkey/").status_code == 404
+
+
+def test_a_position_of_database_cards():
+    text = """
+l5r-position: 1
+active: alice
+at: attack/combat
+battlefield: bob.p1
+players:
+  alice:
+    stronghold: The Kaiu Walls
+    honor: 10
+    units: [{card: Ogre Bushi, id: ogre, at: bob.p1}]
+  bob:
+    stronghold: Shiro Mirumoto
+    honor: 10
+    units: [{card: Togashi Teijo, id: teijo, at: bob.p1, attach: [Ashigaru Archers]}]
+script:
+  - action: {by: bob, card: ashigaru-archers, ability: 1, targets: [ogre]}
+  - advance: end_of_battle
+expect:
+  - battle: {at: bob.p1, winner: alice}
+  - destroyed: [teijo]
+  - honor: {alice: 14}
+"""
+    result = service.replay(text)
+    assert [e for e in result["expectations"] if not e["ok"]] == []
+    assert any("Ranged 2 Attack against Ogre Bushi fails: 6F is more than 2" in s["text"] for s in result["steps"])
+    assert any(s["text"] == "Bob bows Ashigaru Archers to pay the cost" for s in result["steps"])
+    assert {"Ogre Bushi", "Togashi Teijo"} <= {u["card"] for u in result["unparsed"]}
