@@ -36,25 +36,25 @@ def long_script(steps: int = 1000) -> str:
     ]
     for i in range(steps):
         lines.append(pattern[i % len(pattern)])
-    return f"""l5r-position: 1
+    return """l5r-position: 1
 title: long generated script
 active: alice
 at: action
 cards:
-  - {{title: Bushi, type: personality, force: 3, chi: 3, honor: 2, cost: 5, ph: 2}}
-  - {{title: Guard, type: personality, force: 2, chi: 3, honor: 2, cost: 4, ph: 1}}
-  - {{title: Envoy, type: personality, force: 1, chi: 3, honor: 2, cost: 3, ph: 2, text: "<b>Repeatable Open:</b> Gain 1 Honor."}}
+  - {title: Bushi, type: personality, force: 3, chi: 3, honor: 2, cost: 5, ph: 2}
+  - {title: Guard, type: personality, force: 2, chi: 3, honor: 2, cost: 4, ph: 1}
+  - {title: Envoy, type: personality, force: 1, chi: 3, honor: 2, cost: 3, ph: 2, text: "<b>Repeatable Open:</b> Gain 1 Honor."}
 players:
   alice:
-    stronghold: {{title: Keep, type: stronghold, strength: 6, production: 5, starting_honor: 6}}
+    stronghold: {title: Keep, type: stronghold, strength: 6, production: 5, starting_honor: 6}
     honor: 0
     fate_deck: 900
-    units: [{{card: Bushi, id: bushi}}, {{card: Envoy, id: envoy}}]
+    units: [{card: Bushi, id: bushi}, {card: Envoy, id: envoy}]
   bob:
-    stronghold: {{title: Castle, type: stronghold, strength: 6, production: 5, starting_honor: 7}}
+    stronghold: {title: Castle, type: stronghold, strength: 6, production: 5, starting_honor: 7}
     honor: 0
     fate_deck: 900
-    units: [{{card: Guard, id: guard}}]
+    units: [{card: Guard, id: guard}]
 script:
 """ + "\n".join(lines) + "\n"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import stats
 from .actions import take_action, take_dynasty_discard, take_equip, take_recruit
-from .game import Context, Game, Request
+from .game import Game, Request
 
 
 def run(g: Game):
@@ -373,5 +373,3 @@ def _next_turn(g: Game) -> None:
     g.check_victory("turn-start")
     g.fire("after", ("turn", None, "begin"))
 
-
-__all__ = ["run", "Context"]

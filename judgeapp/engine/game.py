@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from . import stats
 from .cites import cite
 from .state import Card, Delayed, GoldUnit, Modifier, Player, Province
-from .textparse import Ability, Effect, TargetSpec
+from .textparse import Effect
 
 POINTS = ["action", "attack/declaration", "attack/maneuvers", "attack/engage", "attack/combat",
           "attack/resolution", "end_of_battle", "dynasty", "end", "end_of_turn", "next_turn"]
-RANK = {p: i for i, p in enumerate(POINTS)}
 ROUND_OF_KIND = {"limited": "action", "open": "action", "engage": "engage", "battle": "combat",
                  "dynasty": "dynasty"}
 KIND_CITE = {"limited": "limited-actions", "open": "open-actions", "engage": "engage-actions",
@@ -708,9 +707,6 @@ class _ProvinceCard(Card):
         from .carddefs import CardDef
         super().__init__(prov.id, CardDef(f"Province {prov.id}", "other", source="province"), prov.owner, "province")
 
-
-__all__ = ["Game", "Request", "Context", "GameOver", "Budget", "POINTS", "RANK", "ROUND_OF_KIND", "KIND_CITE",
-           "Ability", "TargetSpec"]
 
 
 def _reject(self: Game, step, reason: str, text: str, section: str) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import yaml
 
-from .carddefs import CardDef, from_mapping, number
+from .carddefs import CardDef, from_mapping
 from .game import POINTS, Game
 from .state import Card, Player, Province
 
@@ -371,5 +371,3 @@ def load(data: dict, lookup: Lookup, suggest=lambda title: [], max_steps: int = 
                                                args.get("until", "end_of_turn"), "position"))
     return game, script, expect
 
-
-__all__ = ["read", "load", "PositionError", "number"]
