@@ -88,9 +88,7 @@ def take_action(g: Game, step: dict, round_kind: str) -> bool:
     by = step.get("by")
     ref = step.get("card")
     if step.get("rulebook"):
-        g.reject(step, "wrong-round", f"the rulebook action {step['rulebook']!r} is written as its own step "
-                                      "(recruit:, equip:) in this engine", "action-rounds")
-        return False
+        return take_rulebook(g, step, round_kind)
     card = g.find(ref, by)
     if card is None:
         g.reject(step, "unknown-card", f"no card {ref!r} in this position", "action-sequence")
@@ -291,16 +289,13 @@ def take_recruit(g: Game, step: dict, round_kind: str) -> bool:
 
 
 def take_equip(g: Game, step: dict, round_kind: str) -> bool:
-    """The rulebook Equip: a Limited action attaching an Item or Follower from hand."""
+    """The rulebook Equip (``equip``): Repeatable Open, attaching an Item or Follower from hand."""
     by = step.get("by")
     if round_kind != "action":
-        g.reject(step, "wrong-round", "Equip is a Limited action of the Action Phase", "equip")
-        return False
-    if by != g.active:
-        g.reject(step, "not-active-player", "Equip is a Limited action, for the active player", "limited-actions")
+        g.reject(step, "wrong-round", "Equip is an Open action of the Action Phase", "equip")
         return False
     card = g.find(step.get("card"), by)
-    host = g.find(step.get("to"), by)
+    host = g.find(step.get("to") or (step.get("targets") or [None])[0], by)
     if card is None or card.zone != "hand" or card.owner != by:
         g.reject(step, "not-in-hand", f"{step.get('card')} is not in {by}'s hand", "equip")
         return False
@@ -312,7 +307,7 @@ def take_equip(g: Game, step: dict, round_kind: str) -> bool:
     if not g.can_pay(by, cost, card.type):
         g.reject(step, "cost", f"{by.capitalize()} cannot pay {cost} Gold for {card.title}", "equip")
         return False
-    g.record("action", f"{by.capitalize()} equips {card.title} to {host.title}", ["equip", "limited-actions"], by,
+    g.record("action", f"{by.capitalize()} equips {card.title} to {host.title}", ["equip", "open-actions"], by,
              "announce")
     g.pay(by, cost, card.type, step.get("pay"), card.title)
     g.players[by].hand.remove(card.id)
@@ -344,3 +339,100 @@ def take_dynasty_discard(g: Game, step: dict, round_kind: str) -> bool:
         g.players[by].dynasty_count -= 1
         g.record("rule", f"{prov.id} is refilled face down from the Dynasty deck", ["provinces"], by)
     return True
+
+
+def take_rulebook(g: Game, step: dict, round_kind: str) -> bool:
+    """The rulebook actions (``action-phase``): ``rulebook: recruit|equip|dynasty_discard|lobby|
+    favor_limited|favor_battle|cycle``."""
+    name = str(step.get("rulebook")).replace("-", "_")
+    if name == "recruit":
+        return take_recruit(g, step, round_kind)
+    if name == "equip":
+        return take_equip(g, step, round_kind)
+    if name == "dynasty_discard":
+        return take_dynasty_discard(g, step, round_kind)
+    by = step.get("by")
+    player = g.players[by]
+    if name in ("lobby", "favor_limited", "cycle"):
+        section = {"lobby": "lobby", "favor_limited": "rulebook-favor-limited", "cycle": "cycle"}[name]
+        if round_kind != "action":
+            g.reject(step, "wrong-round", f"{name.replace('_', ' ').capitalize()} is a Limited action of the Action "
+                                          "Phase", section)
+            return False
+        if by != g.active:
+            g.reject(step, "not-active-player", "Limited actions are for the active player", "limited-actions")
+            return False
+    if name == "lobby":
+        others = [g.players[p].honor for p in g.order if p != by]
+        target = g.find((step.get("targets") or [None])[0], by)
+        if not all(player.honor > h for h in others):
+            g.reject(step, "no-target", f"{by.capitalize()} does not have more Family Honor than each other player",
+                     "lobby")
+            return False
+        if target is None or target.zone != "unit" or target.owner != by or target.bowed or target.card.stat("ph") < 1:
+            g.reject(step, "no-target", "Lobby needs your unbowed Personality with 1 or more Personal Honor",
+                     "good-faith-rule")
+            return False
+        g.record("action", f"{by.capitalize()} Lobbies, bowing {target.title}", ["lobby", "action-sequence"], by,
+                 "announce")
+        target.bowed = True
+        g.favor = by
+        g.record("effect", f"{by.capitalize()} takes the Imperial Favor", ["lobby"], by, "resolve")
+        return True
+    if name in ("favor_limited", "favor_battle"):
+        section = "rulebook-favor-limited" if name == "favor_limited" else "rulebook-favor-battle"
+        if g.favor != by:
+            g.reject(step, "cost", f"{by.capitalize()} does not hold the Imperial Favor", section)
+            return False
+        if name == "favor_battle":
+            if round_kind != "combat":
+                g.reject(step, "wrong-round", "this Favor action is a Battle action", "battle-actions")
+                return False
+            if not g.units(by, g.battlefield):
+                g.reject(step, "presence", f"{by.capitalize()} controls no unit at {g.battlefield}", "rule-of-presence")
+                return False
+            target = g.find((step.get("targets") or [None])[0], None)
+            if target is None or target.zone != "unit" or target.owner == by or target.location != g.battlefield \
+                    or g.attacker == by:
+                g.reject(step, "no-target", "the Favor's Battle action needs a target attacking enemy Personality",
+                         "good-faith-rule")
+                return False
+            g.favor = None
+            g.record("action", f"{by.capitalize()} discards the Imperial Favor", [section, "action-sequence"], by,
+                     "pay costs")
+            target.location = "home"
+            g.record("effect", f"{target.title} moves home", [section], by, "resolve")
+            return True
+        discard = g.find(step.get("discard"), by) if step.get("discard") else (
+            g.cards[player.hand[0]] if player.hand else None)
+        if discard is None or discard.zone != "hand" or discard.owner != by:
+            g.reject(step, "cost", f"{by.capitalize()} has no Fate card in hand to discard", section)
+            return False
+        g.favor = None
+        player.hand.remove(discard.id)
+        discard.zone = "discard"
+        player.discard.append(discard.id)
+        g.record("action", f"{by.capitalize()} discards the Imperial Favor and {discard.title}",
+                 [section, "action-sequence"], by, "pay costs")
+        g.draw(by, 1, [section])
+        return True
+    if name == "cycle":
+        if g.turn > len(g.order):
+            g.reject(step, "wrong-round", "Cycle is only for a player's first turn", "cycle")
+            return False
+        provinces = [g.province(str(p)) for p in step.get("provinces") or []]
+        if not provinces or any(p is None or p.owner != by or not p.card or not p.face_up for p in provinces):
+            g.reject(step, "no-target", "Cycle needs face-up cards in your Provinces (provinces: [alice.p1])",
+                     "good-faith-rule")
+            return False
+        for prov in provinces:
+            card = g.cards[prov.card]
+            card.zone = "deck"
+            player.dynasty_count += 1
+            prov.card, prov.unknown, prov.face_up = None, True, True
+        g.record("action", f"{by.capitalize()} Cycles {len(provinces)} card{'s' if len(provinces) > 1 else ''} to the "
+                           "bottom of the Dynasty deck; the Provinces refill face up", ["cycle"], by, "resolve")
+        return True
+    g.reject(step, "unknown-card", f"no rulebook action {name!r} (recruit, equip, dynasty_discard, lobby, "
+                                   "favor_limited, favor_battle, cycle)", "action-phase")
+    return False

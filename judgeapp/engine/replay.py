@@ -27,6 +27,8 @@ def _answer(req: Request, step: dict):
     kind = step["_kind"]
     if req.kind == "round":
         if kind == "action":
+            if step.get("rulebook") in ("recruit", "dynasty_discard") and req.round != "dynasty":
+                return None
             return ("action", step)
         if kind in ("recruit", "equip", "dynasty_discard"):
             return ("action", step) if (kind != "equip") == (req.round == "dynasty") else None
@@ -80,6 +82,8 @@ def replay(game: Game, script: list[dict], expect: list, keep_states: bool = Fal
                 req = gen.send(answer)
                 continue
             later = LATER.get(kind)
+            if kind == "action" and step.get("rulebook") in ("recruit", "dynasty_discard"):
+                later = "dynasty"
             if later == "attack/fight" and game.attacking and _rank(req.point) < _rank("dynasty"):
                 req = gen.send(None)
                 continue

@@ -282,3 +282,19 @@ def test_dynasty_discard_and_interrupt_round_order():
                        expect="  - order: [plays Shield A, plays Shield B]\n  - honor: {alice: 10, bob: 11}\n"))
     assert failed(result) == [], result["expectations"]
     assert any("Dynasty Discard" in t for t in texts(result))
+
+
+def test_rulebook_actions_lobby_favor_equip_recruit():
+    cards = SAMURAI + ("  - {title: Katana, type: item, force: '+2', cost: 2}\n"
+                       "  - {title: Note, type: strategy, focus: 1}\n")
+    alice = ("    units: [{card: Samurai, id: s}]\n    hand: [Katana, Note]\n"
+             "    provinces: [{card: {title: Hall, type: holding, cost: 0}, face: up}, {}, {}, {}]\n")
+    script = ("  - action: {by: alice, rulebook: lobby, targets: [s]}\n"
+              "  - action: {by: alice, rulebook: equip, card: Katana, to: s}\n"
+              "  - action: {by: alice, rulebook: favor_limited, discard: Note}\n"
+              "  - action: {by: alice, rulebook: recruit, card: alice.p1}\n")
+    result = run(board(two_players(alice=alice, alice_honor=12), cards=cards, script=script,
+                       expect="  - bowed: [s]\n  - force: {s: 5}\n  - at: {hall: holding}\n"))
+    assert failed(result) == [], result["expectations"]
+    joined = " | ".join(texts(result))
+    assert "takes the Imperial Favor" in joined and "discards the Imperial Favor and Note" in joined
