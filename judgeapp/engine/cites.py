@@ -27,7 +27,7 @@ SECTIONS = {
     "honor-gains-and-losses": "Honor gains and losses", "honorable-and-dishonorable": "Honorable and dishonorable",
     "rehonoring": "Rehonoring", "honor-victory": "Honor Victory", "dishonor-loss-victory": "Dishonor Loss",
     "military-loss-victory": "Military Loss", "enlightenment-victory": "Enlightenment Victory",
-    "triggers": "Triggers", "triggered-traits": "Triggered traits", "timing-conflicts": "Timing Conflicts",
+    "triggers": "Triggers", "when-triggers": "When triggers", "triggered-traits": "Triggered traits", "timing-conflicts": "Timing Conflicts",
     "delayed-effects": "Delayed Effects", "duration-of-effects": "Duration of Effects",
     "order-of-effects": "Order of Effects", "card-memory-rule": "Card Memory Rule", "ranged-attack": "Ranged Attack",
     "melee-attack": "Melee Attack", "fear": "Fear", "equip": "Equip", "bowed-and-unbowed": "Bowed and Unbowed",

@@ -46,12 +46,14 @@ def _phase_begins(g: Game, name: str) -> None:
     g.fire("before", ("phase", name, "begin"))
     g.phase, g.segment = name, None
     g.record("rule", f"{name.capitalize()} Phase begins", ["the-turn-sequence"], step="begin")
+    g.fire("when", ("phase", name, "begin"))
     g.fire("after", ("phase", name, "begin"))
 
 
 def _phase_ends(g: Game, name: str) -> None:
     g.fire("before", ("phase", name, "end"))
     g.record("rule", f"{name.capitalize()} Phase ends", ["the-turn-sequence"], step="end")
+    g.fire("when", ("phase", name, "end"))
     g.empty_gold()
     g.expire("end_of_phase")
     g.fire("after", ("phase", name, "end"))
@@ -66,6 +68,7 @@ def _action_phase_begins(g: Game) -> None:
         c.bowed = False
     g.record("rule", f"Action Phase begins: {g.active.capitalize()} straightens "
                      f"{len(bowed)} card{'s' if len(bowed) != 1 else ''}", ["action-phase"], step="straighten")
+    g.fire("when", ("phase", "action", "begin"))
     hidden = [p for p in g.players[g.active].provinces if not p.destroyed and not p.face_up]
     for p in hidden:
         p.face_up = True
@@ -360,6 +363,7 @@ def _end_of_turn(g: Game) -> None:
         c.used.clear()
     p.proclaimed = False
     g.record("rule", f"{g.active.capitalize()}'s turn ends", ["turns-and-turn-order"], step="end")
+    g.fire("when", ("turn", None, "end"))
     g.fire("after", ("turn", None, "end"))
 
 
@@ -370,6 +374,7 @@ def _next_turn(g: Game) -> None:
     g.fire("before", ("turn", None, "begin"))
     g.record("rule", f"Turn {g.turn}: {g.active.capitalize()}'s turn begins", ["turns-and-turn-order"],
              step="begin")
+    g.fire("when", ("turn", None, "begin"))
     g.check_victory("turn-start")
     g.fire("after", ("turn", None, "begin"))
 

@@ -432,8 +432,9 @@ class Game:
         for source, title, owner, effects, text, delayed in found:
             if delayed is not None:
                 self.delayed.remove(delayed)
-            self.record("trigger", f"{title} triggers: “{text}”", ["triggers", "triggered-traits"
-                                                                  if delayed is None else "delayed-effects"], owner)
+            self.record("trigger", f"{title} triggers: “{text}”",
+                        ["when-triggers" if when == "when" else "triggers",
+                         "triggered-traits" if delayed is None else "delayed-effects"], owner)
             ctx = Context(self, owner, self.cards.get(source), [], "trigger")
             for effect in effects:
                 self.apply(effect, ctx)

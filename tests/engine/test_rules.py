@@ -298,3 +298,17 @@ def test_rulebook_actions_lobby_favor_equip_recruit():
     assert failed(result) == [], result["expectations"]
     joined = " | ".join(texts(result))
     assert "takes the Imperial Favor" in joined and "discards the Imperial Favor and Note" in joined
+
+
+def test_before_when_after_at_one_timing_point():
+    cards = "".join(f"  - {{title: {w} Shrine, type: holding, cost: 1, text: '{w} your Dynasty Phase begins: Gain 1 Honor.'}}\n"
+                    for w in ("After", "When", "Before"))
+    alice = "    holdings: [After Shrine, When Shrine, Before Shrine]\n"
+    result = run(board(two_players(alice=alice), at="attack/declaration", cards=cards,
+                       script="  - no_attack: alice\n  - advance: dynasty\n",
+                       expect="  - order: [Before Shrine triggers, When Shrine triggers, After Shrine triggers]\n"
+                              "  - honor: {alice: 11}\n"))
+    assert failed(result) == [], result["expectations"]
+    lines = texts(result)
+    begins = lines.index("Dynasty Phase begins")
+    assert lines[begins - 2].startswith("Before Shrine") and lines[begins + 1].startswith("When Shrine")
