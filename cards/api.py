@@ -7,7 +7,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from judgeapp.api_errors import ApiError
+from judgeapp.api_errors import ApiError, whole_number
 
 from . import search_index, services
 from .search_fields import valid_fields_text
@@ -16,20 +16,10 @@ from .search_query import CardQueryError
 MAX_PAGE = 10_000
 
 
-def _whole(value, name: str, default: int, low: int, high: int) -> int:
-    try:
-        number = int(value) if value not in (None, "") else default
-    except (TypeError, ValueError):
-        raise ApiError(f"bad-{name}", f"{name} must be a whole number from {low} to {high}, not {value!r}.")
-    if not low <= number <= high:
-        raise ApiError(f"bad-{name}", f"{name} must be from {low} to {high}; got {number}.")
-    return number
-
-
 def run_search(query, page=None, page_size=None, base_url: str = "/api/cards/") -> dict:
     """Validate, search, and map every failure to an ApiError; adds ``next``/``previous``."""
-    page = _whole(page, "page", 1, 1, MAX_PAGE)
-    size = _whole(page_size, "page_size", search_index.PAGE_SIZE, 1, search_index.MAX_PAGE_SIZE)
+    page = whole_number(page, "page", 1, 1, MAX_PAGE)
+    size = whole_number(page_size, "page_size", search_index.PAGE_SIZE, 1, search_index.MAX_PAGE_SIZE)
     try:
         result = search_index.search(query or "", page=page, page_size=size)
     except CardQueryError as exc:

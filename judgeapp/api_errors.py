@@ -16,6 +16,17 @@ class ApiError(Exception):
         self.code, self.message, self.details, self.http_status = code, message, details, http_status
 
 
+def whole_number(value, name: str, default: int, low: int, high: int) -> int:
+    """A query parameter that must be a whole number in a range; ``bad-<name>`` otherwise."""
+    try:
+        number = int(value) if value not in (None, "") else default
+    except (TypeError, ValueError):
+        raise ApiError(f"bad-{name}", f"{name} must be a whole number from {low} to {high}, not {value!r}.")
+    if not low <= number <= high:
+        raise ApiError(f"bad-{name}", f"{name} must be from {low} to {high}; got {number}.")
+    return number
+
+
 def error_body(code: str, message: str, details=None) -> dict:
     body = {"code": code, "message": message}
     if details is not None:

@@ -7,7 +7,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from judgeapp.api_errors import ApiError
+from judgeapp.api_errors import ApiError, whole_number
 
 from . import search_index
 from .models import Document
@@ -15,16 +15,6 @@ from .query import QueryError
 from .services import find_section, section_payload
 
 MAX_LIMIT = 50
-
-
-def _limit(value) -> int:
-    try:
-        limit = int(value if value not in (None, "") else 10)
-    except (TypeError, ValueError):
-        raise ApiError("bad-limit", f"limit must be a whole number from 1 to {MAX_LIMIT}, not {value!r}.")
-    if not 1 <= limit <= MAX_LIMIT:
-        raise ApiError("bad-limit", f"limit must be from 1 to {MAX_LIMIT}; got {limit}.")
-    return limit
 
 
 def run_search(query: str | None, doc: str | None = None, edition: str | None = None, limit=10) -> dict:
@@ -35,7 +25,7 @@ def run_search(query: str | None, doc: str | None = None, edition: str | None = 
     if edition and edition not in set(documents.values()):
         raise ApiError("unknown-edition",
                        f"No edition {edition!r}. Known editions: {', '.join(sorted(set(documents.values())))}.")
-    limit = _limit(limit)
+    limit = whole_number(limit, "limit", 10, 1, MAX_LIMIT)
     try:
         return search_index.search(query or "", doc=doc or None, edition=edition or None, limit=limit)
     except QueryError as exc:
