@@ -121,22 +121,23 @@ def parse_stat(raw) -> Stat | None:
     return Stat(text, None)
 
 
-def _icon_html(match: re.Match) -> str:
+def _icon(match: re.Match) -> tuple[str, str, str]:
+    """(mark, class, title) for an icon code."""
     code = match.group(1).lower()
     if code == "bow":
-        return '<span class="icon bow" title="Bow this card">[Bow]</span>'
+        return "[Bow]", "bow", "Bow this card"
     if code in ("g*", "gstar"):
-        return '<span class="icon gold" title="Variable Gold cost">[* Gold]</span>'
-    return f'<span class="icon gold" title="Gold cost {match.group(2)}">[{match.group(2)} Gold]</span>'
+        return "[* Gold]", "gold", "Variable Gold cost"
+    return f"[{match.group(2)} Gold]", "gold", f"Gold cost {match.group(2)}"
+
+
+def _icon_html(match: re.Match) -> str:
+    mark, kind, title = _icon(match)
+    return f'<span class="icon {kind}" title="{title}">{mark}</span>'
 
 
 def _icon_text(match: re.Match) -> str:
-    code = match.group(1).lower()
-    if code == "bow":
-        return "[Bow]"
-    if code in ("g*", "gstar"):
-        return "[* Gold]"
-    return f"[{match.group(2)} Gold]"
+    return _icon(match)[0]
 
 
 def text_html(raw) -> str:

@@ -21,10 +21,9 @@ def client_name(title: str, level: str) -> str:
 
 
 def write(verdict: dict, pool) -> str:
-    by_id = {c.id: c for c in pool.cards if c.id in {line["card_id"] for line in verdict["lines"]}}
     groups: dict[str, dict[str, list[tuple[int, str]]]] = {}
     for line in verdict["lines"]:
-        card = by_id.get(line["card_id"])
+        card = pool.by_id.get(line["card_id"])
         if card is None:
             continue
         name = client_name(card.title, card.level)

@@ -47,6 +47,7 @@ class Match:
 class CardPool:
     def __init__(self, cards: list[PoolCard]):
         self.cards = cards
+        self.by_id = {card.id: card for card in cards}
         self.by_title: dict[str, list[PoolCard]] = {}
         for card in cards:
             self.by_title.setdefault(fold(card.title), []).append(card)

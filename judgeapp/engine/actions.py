@@ -8,7 +8,7 @@ for required targets.  A check that fails rejects the step with its reason code.
 """
 from __future__ import annotations
 
-from .game import KIND_CITE, ROUND_OF_KIND, Context, Game
+from .game import KIND_CITE, ROUND_NAMES, ROUND_OF_KIND, Context, Game
 from .state import Card
 from .textparse import Ability, TargetSpec, readable
 
@@ -113,7 +113,7 @@ def take_action(g: Game, step: dict, round_kind: str) -> bool:
     needed = ROUND_OF_KIND[ability.kind]
     if needed != round_kind:
         g.reject(step, "wrong-round", f"a {ability.kind.capitalize()} action cannot be taken in the "
-                                      f"{_round_name(round_kind)}", KIND_CITE[ability.kind])
+                                      f"{ROUND_NAMES[round_kind]}", KIND_CITE[ability.kind])
         return False
     if ability.kind in ("limited", "dynasty") and by != g.active:
         g.reject(step, "not-active-player", f"{ability.kind.capitalize()} actions are for the active player "
@@ -222,11 +222,6 @@ def _discard_played(g: Game, by: str, card: Card) -> None:
         card.zone = "discard"
         g.players[by].discard.append(card.id)
         g.record("rule", f"{card.title} is discarded after its action resolves", ["action-sequence"], by, "tidy up")
-
-
-def _round_name(kind: str) -> str:
-    return {"action": "Action Phase", "engage": "Engage Segment", "combat": "Combat Segment",
-            "dynasty": "Dynasty Phase"}[kind]
 
 
 def take_recruit(g: Game, step: dict, round_kind: str) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import stats
 from .actions import take_action, take_dynasty_discard, take_equip, take_recruit
-from .game import Game, Request
+from .game import ROUND_NAMES, ROUND_SECTIONS, Game, Request
 
 
 def run(g: Game):
@@ -82,10 +82,7 @@ def _round(g: Game, kind: str, first: str, point: str):
     """An action round: the opportunity passes in turn order until all pass consecutively."""
     players = [g.active] if kind == "dynasty" else [p for p in g.order if not g.players[p].lost]
     priority, passes = first, 0
-    label = {"action": "Action Phase", "engage": "Engage Segment", "combat": "Combat Segment",
-             "dynasty": "Dynasty Phase"}[kind]
-    section = {"action": "action-rounds", "engage": "engage-segment", "combat": "combat-segment",
-               "dynasty": "dynasty-phase"}[kind]
+    label, section = ROUND_NAMES[kind], ROUND_SECTIONS[kind]
     while passes < len(players):
         answer = yield Request("round", point, priority, round=kind)
         if answer is None or (answer[0] == "pass" and answer[1] == priority):
@@ -99,7 +96,7 @@ def _round(g: Game, kind: str, first: str, point: str):
         actor = step.get("by") if what == "action" else step
         if actor not in players:
             g.reject(step if what == "action" else {"pass": step}, "not-active-player",
-                     f"{str(actor).capitalize()} may not act in the {label}", KIND_SECTION.get(kind, section))
+                     f"{str(actor).capitalize()} may not act in the {label}", section)
             continue
         while priority != actor:
             g.record("pass", f"{priority.capitalize()} passes (implied: {actor.capitalize()} acts next)", [section],
@@ -115,10 +112,6 @@ def _round(g: Game, kind: str, first: str, point: str):
         passes = 0  # a rejected step is not a pass: the actor keeps the opportunity
         if done:
             priority = _next_in(players, actor)
-
-
-KIND_SECTION = {"dynasty": "dynasty-phase", "action": "action-rounds", "engage": "engage-segment",
-                "combat": "combat-segment"}
 
 
 def _act(g: Game, step: dict, kind: str) -> bool:

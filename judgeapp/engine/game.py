@@ -16,8 +16,13 @@ from .cites import cite
 from .state import Card, Delayed, GoldUnit, Modifier, Player, Province
 from .textparse import Effect
 
-POINTS = ["action", "attack/declaration", "attack/maneuvers", "attack/engage", "attack/combat",
+# Where the turn can stand, in order; a request names one of these (``advance:`` targets them).
+POINTS = ["action", "attack/declaration", "attack/maneuvers", "attack/fight", "attack/engage", "attack/combat",
           "attack/resolution", "end_of_battle", "dynasty", "end", "end_of_turn", "next_turn"]
+ROUND_NAMES = {"action": "Action Phase", "engage": "Engage Segment", "combat": "Combat Segment",
+               "dynasty": "Dynasty Phase"}
+ROUND_SECTIONS = {"action": "action-rounds", "engage": "engage-segment", "combat": "combat-segment",
+                  "dynasty": "dynasty-phase"}
 ROUND_OF_KIND = {"limited": "action", "open": "action", "engage": "engage", "battle": "combat",
                  "dynasty": "dynasty"}
 KIND_CITE = {"limited": "limited-actions", "open": "open-actions", "engage": "engage-actions",
@@ -82,9 +87,6 @@ class Game:
     def player(self, name: str) -> Player:
         return self.players[name]
 
-    def controller(self, card: Card) -> str:
-        return card.owner
-
     def opponent(self, name: str) -> str:
         others = [p for p in self.order if p != name and not self.players[p].lost]
         return others[0] if others else name
@@ -126,8 +128,25 @@ class Game:
     def defender_of(self, battlefield: str | None) -> str | None:
         return battlefield.split(".")[0] if battlefield else None
 
-    def point(self) -> str:
-        return self.at
+    def reject(self, step, reason: str, text: str, section: str) -> None:
+        """A scripted step the rules do not allow: recorded, not carried out; play goes on."""
+        self.record("rejected", f"Not allowed: {text}", [section], step.get("by") if isinstance(step, dict) else None,
+                    reason=reason)
+
+    def find(self, ref, player: str | None = None) -> Card | None:
+        """A card by id, else by title: the player's own first, then in play, in hand, in a Province."""
+        if not isinstance(ref, str):
+            return None
+        if ref in self.cards:
+            return self.cards[ref]
+        matches = [c for c in self.cards.values() if c.title.lower() == ref.lower() and c.zone not in ("deck",)]
+        if player:
+            own = [c for c in matches if c.owner == player]
+            matches = own or matches
+        rank = {"unit": 0, "attached": 0, "holding": 0, "in_play": 0, "stronghold": 0, "sensei": 0, "hand": 1,
+                "province": 2}
+        matches.sort(key=lambda c: rank.get(c.zone, 3))
+        return matches[0] if matches else None
 
     # ----- the timeline ---------------------------------------------------------------------
     def snapshot(self) -> dict:
@@ -400,35 +419,9 @@ class Game:
                     found.append((c.id, c.title, c.owner, trig.effects, trig.text, None))
         for d in list(self.delayed):
             if d.when == when and d.point == point and (d.whose == "each" or d.owner == self.active):
-                if d.effects and isinstance(d.effects[0].args.get("target"), str):
-                    d.effects[0].args["target"] = [d.effects[0].args["target"]]
                 found.append((d.source, d.source, d.owner, d.effects, d.text, d))
-        if not found:
-            return
-        def group(item) -> int:
-            kinds = {e.kind for e in item[3]}
-            return 0 if kinds & {"delayed", "negate", "prevent"} else 1 if "instead" in kinds else 2
-
         if len(found) > 1:
-            if self.pending_order:
-                wanted = [w.lower() for w in self.pending_order]
-                found.sort(key=lambda f: next((i for i, w in enumerate(wanted)
-                                               if w in (f[0].lower(), f[1].lower())), len(wanted)))
-            found.sort(key=group)
-            if len({group(f) for f in found}) > 1:
-                labels = {0: "delay/negation/prevention", 1: "substitution", 2: "triggered"}
-                self.record("choice", "Timing conflict: " + "; then ".join(
-                    f"{labels[group(f)]}: {f[1]}" for f in found), ["timing-conflicts"], self.active)
-        if len(found) > 1:
-            names = [f[1] for f in found]
-            if self.pending_order:
-                self.record("choice", f"{self.active.capitalize()} orders the simultaneous triggers: "
-                                      f"{', '.join(f[1] for f in found)}", ["timing-conflicts"], self.active)
-                self.pending_order = None
-            else:
-                self.record("choice", f"Simultaneous triggers ({', '.join(names)}): the active player orders them; "
-                                      "the script gave no order, so they resolve in the order listed",
-                            ["timing-conflicts"], self.active)
+            self._order_conflict(found)
         for source, title, owner, effects, text, delayed in found:
             if delayed is not None:
                 self.delayed.remove(delayed)
@@ -438,6 +431,33 @@ class Game:
             ctx = Context(self, owner, self.cards.get(source), [], "trigger")
             for effect in effects:
                 self.apply(effect, ctx)
+
+    def _order_conflict(self, found: list) -> None:
+        """Timing conflicts (``timing-conflicts``): delay/negation/prevention, then substitution,
+        then triggered effects; within a group, the active player's order (the script's
+        ``order:``), else the order listed, said in the timeline."""
+        def group(item) -> int:
+            kinds = {e.kind for e in item[3]}
+            return 0 if kinds & {"delayed", "negate", "prevent"} else 1 if "instead" in kinds else 2
+
+        if self.pending_order:
+            wanted = [w.lower() for w in self.pending_order]
+            found.sort(key=lambda f: next((i for i, w in enumerate(wanted) if w in (f[0].lower(), f[1].lower())),
+                                          len(wanted)))
+        found.sort(key=group)
+        if len({group(f) for f in found}) > 1:
+            labels = {0: "delay/negation/prevention", 1: "substitution", 2: "triggered"}
+            self.record("choice", "Timing conflict: " + "; then ".join(f"{labels[group(f)]}: {f[1]}" for f in found),
+                        ["timing-conflicts"], self.active)
+        names = ", ".join(f[1] for f in found)
+        if self.pending_order:
+            self.record("choice", f"{self.active.capitalize()} orders the simultaneous triggers: {names}",
+                        ["timing-conflicts"], self.active)
+            self.pending_order = None
+        else:
+            self.record("choice", f"Simultaneous triggers ({names}): the active player orders them; the script "
+                                  "gave no order, so they resolve in the order listed", ["timing-conflicts"],
+                        self.active)
 
     # ----- effects ---------------------------------------------------------------------------
     def apply(self, effect: Effect, ctx: "Context") -> bool:
@@ -708,32 +728,6 @@ class _ProvinceCard(Card):
         from .carddefs import CardDef
         super().__init__(prov.id, CardDef(f"Province {prov.id}", "other", source="province"), prov.owner, "province")
 
-
-
-def _reject(self: Game, step, reason: str, text: str, section: str) -> None:
-    """A scripted step the rules do not allow: recorded, not carried out; play goes on."""
-    self.record("rejected", f"Not allowed: {text}", [section], step.get("by") if isinstance(step, dict) else None,
-                reason=reason)
-
-
-def _find(self: Game, ref, player: str | None = None) -> Card | None:
-    """A card by id, else by an unambiguous title (the player's own first)."""
-    if not isinstance(ref, str):
-        return None
-    if ref in self.cards:
-        return self.cards[ref]
-    matches = [c for c in self.cards.values() if c.title.lower() == ref.lower() and c.zone not in ("deck",)]
-    if player:
-        own = [c for c in matches if c.owner == player]
-        matches = own or matches
-    rank = {"unit": 0, "attached": 0, "holding": 0, "in_play": 0, "stronghold": 0, "sensei": 0, "hand": 1,
-            "province": 2}
-    matches.sort(key=lambda c: rank.get(c.zone, 3))
-    return matches[0] if matches else None
-
-
-Game.reject = _reject
-Game.find = _find
 
 
 def audit(game: Game) -> list[str]:

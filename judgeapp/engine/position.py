@@ -21,7 +21,7 @@ MAX_DEPTH = 20
 MAX_ITEMS = 5_000
 STEP_KINDS = ("action", "pass", "declare_attack", "no_attack", "assign", "fight", "recruit", "equip", "effect",
               "order", "advance", "dynasty_discard")
-ADVANCE_TO = tuple(p for p in POINTS if p != "attack/fight") + ("end_of_battle",)
+ADVANCE_TO = tuple(p for p in POINTS if p != "attack/fight")
 EXPECT_KINDS = ("honor", "battle", "destroyed", "province_destroyed", "province_intact", "bowed", "unbowed", "at",
                 "force", "chi", "order", "rejected", "winner", "gold")
 LEVEL = re.compile(r"^(?P<title>.+?)\s*\((?P<level>(?:In)?[Ee]xperienced(?:\s*\d+)?)\)\s*$")
@@ -98,6 +98,7 @@ class Loader:
         self.data, self.lookup, self.suggest = data, lookup, suggest
         self.inline: dict[str, CardDef] = {}
         self.cards: dict[str, Card] = {}
+        self.pending_modifiers: list[tuple] = []  # unit modifiers, applied once the game exists
 
     def card_def(self, value, path: str) -> CardDef:
         if isinstance(value, dict):
@@ -245,7 +246,6 @@ class Loader:
             if entry.get("card") is not None:
                 inst = self.instance(self.card_def(entry["card"], f"{ppath}.card"), name, "province", entry.get("id"),
                                      ppath)
-                inst.province, inst.face_up = prov.id, prov.face_up
                 prov.card, prov.unknown = inst.id, False
             player.provinces.append(prov)
         for i, unit in enumerate(_list(data.get("units"), f"{path}.units")):
@@ -282,7 +282,6 @@ class Loader:
             a = self.instance(acard, owner, "attached", att.get("id"), apath)
             a.attached_to, a.bowed, a.location = inst.id, bool(att.get("bowed")), at
             inst.attachments.append(a.id)
-        self.pending_modifiers = getattr(self, "pending_modifiers", [])
         for j, m in enumerate(_list(entry.get("modifiers"), f"{path}.modifiers")):
             self.pending_modifiers.append((inst.id, m, f"{path}.modifiers[{j}]"))
 
@@ -357,7 +356,7 @@ EFFECTS = ("bow", "straighten", "destroy", "discard", "dishonor", "rehonor", "mo
 def load(data: dict, lookup: Lookup, suggest=lambda title: [], max_steps: int = 20_000, seconds: float = 5.0):
     loader = Loader(data, lookup, suggest)
     game, script, expect = loader.load(max_steps, seconds)
-    for target, m, path in getattr(loader, "pending_modifiers", []):
+    for target, m, path in loader.pending_modifiers:
         if not isinstance(m, dict) or len(m) != 1:
             raise PositionError(path, "one stat effect, such as {force: {amount: 2}}")
         stat, args = next(iter(m.items()))

@@ -8,18 +8,16 @@ rejected as ``wrong-round``.  The replay is bounded by a step budget and a time 
 from __future__ import annotations
 
 from .flow import run
-from .game import Budget, Context, Game, GameOver, Request
+from .game import POINTS, Budget, Context, Game, GameOver, Request
 from .position import load, read
 from .textparse import Effect
 
 LATER = {"declare_attack": "attack/declaration", "no_attack": "attack/declaration", "assign": "attack/maneuvers",
          "fight": "attack/fight", "recruit": "dynasty", "dynasty_discard": "dynasty"}
-ORDER = ["action", "attack/declaration", "attack/maneuvers", "attack/fight", "attack/engage", "attack/combat",
-         "attack/resolution", "end_of_battle", "dynasty", "end", "end_of_turn", "next_turn"]
 
 
 def _rank(point: str) -> int:
-    return ORDER.index(point)
+    return POINTS.index(point)
 
 
 def _answer(req: Request, step: dict):

@@ -27,8 +27,6 @@ class Card:
     attachments: list[str] = field(default_factory=list)
     tokens: dict = field(default_factory=dict)
     used: set = field(default_factory=set)  # abilities used this turn (card memory)
-    province: str | None = None
-    face_up: bool = True
     parsed: ParsedText | None = None
 
     @property
@@ -116,4 +114,3 @@ class Delayed:
     source: str
     effects: list
     text: str
-    once: bool = True

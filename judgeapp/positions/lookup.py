@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 
 from cards.models import Card
-from cards.text import fold
 from judgeapp.decks.pool import from_database
 from judgeapp.engine.carddefs import CardDef, number
 
@@ -47,5 +46,3 @@ def lookup(title: str, level: str) -> CardDef | None:
 def suggest(title: str) -> list[str]:
     return list(from_database().suggestions(title, 2))
 
-
-__all__ = ["lookup", "suggest", "fold"]
