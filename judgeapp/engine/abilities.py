@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, StrictBool, StrictInt
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from . import primitives  # noqa: F401  (registers every primitive before a reading is validated)
 from .registry import Effect
@@ -38,6 +38,17 @@ class TargetSpec(Model):
     province: StrictBool = False
     at: Annotated[StrictInt, Field(ge=0, le=20)] = 0  # chosen before the effect with this (0-based) number
     attack: Literal["ranged", "melee", "fear"] | None = None  # a Follower or a Personality without Followers
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, data):
+        """``{side: your, what: personality, state: unbowed}``: the short way to write a filter."""
+        if isinstance(data, dict) and ("what" in data or "side" in data or "state" in data) and "filter" not in data:
+            data = dict(data)
+            what, state = data.pop("what", "personality"), data.pop("state", None)
+            data["filter"] = {"type": [what], "side": data.pop("side", "any"),
+                              "state": [state] if isinstance(state, str) else (state or [])}
+        return data
 
 
 class Ability(Model):

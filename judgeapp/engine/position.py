@@ -49,8 +49,8 @@ def read(text: str | bytes) -> dict:
             raise PositionError("", "the position is not UTF-8 text") from None
     if not isinstance(text, str):
         raise PositionError("", "the position must be YAML or JSON text")
-    if len(text) > MAX_BYTES:
-        raise PositionError("", f"the position is over {MAX_BYTES:,} characters")
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise PositionError("", f"the position is over {MAX_BYTES:,} bytes")
     if "\x00" in text:
         raise PositionError("", "the position contains a NUL character")
     depth = 0

@@ -7,6 +7,7 @@ The same models give the OpenAPI schema of the replay endpoint's body.
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (BeforeValidator, Discriminator, Field, StrictBool, StrictInt, StringConstraints, Tag,
@@ -340,7 +341,7 @@ class Position(Model):
     favor: PlayerName | None = None
     cards: list[InlineCard] = Field(default_factory=list, max_length=MAX_ITEMS)
     players: dict[PlayerName, PlayerBoard] = Field(min_length=2, max_length=6)
-    script: list[Any] = Field(default_factory=list, max_length=2000)  # steps: parse_step reads each
+    script: list[Any] = Field(default_factory=list, max_length=10_000)  # steps: parse_step reads each
     expect: list[Any] = Field(default_factory=list, max_length=500)  # expectations: parse_expect
 
 
@@ -413,6 +414,7 @@ def _validated(model, value, path: str):
 
 
 MODEL_NAMES: set[str] = set()
+TAG = re.compile(r"^(?:constrained|function|json|tagged|union|lax|strict|nullable|is|chain|default)-")
 
 
 def describe(exc: ValidationError, prefix: str = "") -> tuple[str, str]:
@@ -425,9 +427,8 @@ def describe(exc: ValidationError, prefix: str = "") -> tuple[str, str]:
     for part in err["loc"]:
         if isinstance(part, int):
             path += f"[{part}]"
-        elif part in MODEL_NAMES or part.startswith("~") or "[" in part or part in (
-                "int", "str", "bool", "none", "list", "dict", "constrained-str", "function-before", "function-after",
-                "literal", "lax-or-strict"):
+        elif part in MODEL_NAMES or part.startswith("~") or "[" in part or TAG.match(part) or part in (
+                "int", "str", "bool", "none", "list", "dict", "literal"):
             continue
         else:
             path += f".{part}" if path else part
@@ -446,13 +447,34 @@ def _message(err: dict) -> str:
     if kind == "extra_forbidden":
         return "unknown key (check the spelling; POSITION-FORMAT.md lists the keys)"
     if kind == "missing":
-        return "required"
+        return "required" if err["loc"] != ("l5r-position",) else "required, and must be 1 (this format's version)"
     if kind.startswith("string_too_long"):
         return f"too long ({msg.lower()})"
     if kind == "string_pattern_mismatch":
         return f"{shown} is not valid here: ids and player names are letters, digits, '-', '_' or '.'"
     if kind == "value_error":
         return msg.removeprefix("Value error, ")
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"expected a whole number, got {shown}"
+    if kind in ("bool_type", "bool_parsing"):
+        return f"expected true or false, got {shown}"
+    if kind in ("string_type",):
+        return f"expected text, got {shown}"
+    if kind in ("list_type",):
+        return f"expected a list, got {shown}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"expected a mapping, got {shown}"
+    if kind in ("greater_than_equal", "less_than_equal"):
+        return f"{shown} is out of range ({msg.lower()})"
+    if kind == "literal_error":
+        expected = msg.removeprefix("Input should be ")
+        if err["loc"] == ("l5r-position",):
+            return f"required, and must be 1 (this format's version), got {shown}"
+        if err["loc"] == ("at",):
+            return f"{shown} is not a point of the turn; it is one of {expected}"
+        return f"{shown} is not allowed here; use {expected}"
+    if kind == "too_long":
+        return f"too many entries ({msg.lower()})"
     return f"{msg} (got {shown})"
 
 

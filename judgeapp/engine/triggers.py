@@ -75,8 +75,8 @@ def before(g, ev: Event) -> bool:
             g.record(StepKind.EFFECT, f"{label(ev)} — replaced ({sub.source})", ["timing-conflicts", "substitution"],
                      sub.by)
             do = sub.data.get("do") or []
-            ctx = Context(player=sub.by, source=g.cards.get(sub.data.get("source_id") or ""), label="substitution",
-                          subject=ev.card, subject_player=ev.player)
+            ctx = Context(player=sub.by, source=ev.card, label=f"substitution ({sub.source})", subject=ev.card,
+                          subject_player=ev.player)
             run_effects(g, ctx, [], do)
             return False
     fire(g, "before", ev)

@@ -5,8 +5,9 @@ from .. import cardops
 from ..honor import change, rehonor_instead
 from ..references import amount, players
 from ..registry import Primitive, primitive
-from ..structures import Model, Number, PlayerRef
-from ..vocab import StepKind
+from ..state import Ongoing
+from ..structures import Model, Number, PlayerRef, SmallInt
+from ..vocab import UNTIL_WORDS, StepKind, Until
 
 
 class PlayerAmount(Model):
@@ -124,3 +125,37 @@ class DiscardFavor(Primitive):
 
 def _n(value) -> str:
     return str(value) if isinstance(value, int) else "X"
+
+
+class HonorModifierArgs(Model):
+    player: PlayerRef = "you"
+    gains: SmallInt = 0
+    losses: SmallInt = 0
+    until: Until = Until.END_OF_TURN
+
+
+@primitive
+class HonorModifier(Primitive):
+    """Increase or reduce a player's Honor gains or losses for a time; the change is not
+    itself a gain or loss and never turns one into the other (``honor-gains-and-losses``)."""
+
+    name, Args, cite = "honor_modifier", HonorModifierArgs, "honor-gains-and-losses"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        for who in players(g, args.player, ctx):
+            for what, by in (("gains", args.gains), ("losses", args.losses)):
+                if by:
+                    g.ongoing.append(Ongoing("honor_change", who, {"what": what, "by": by}, args.until, ctx.why(),
+                                             ctx.player))
+                    g.record(StepKind.EFFECT, f"{who.capitalize()}'s Honor {what} are {'increased' if by > 0 else 'reduced'}"
+                                              f" by {abs(by)} {UNTIL_WORDS[args.until]} ({ctx.why()})", [cls.cite],
+                             ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        parts = [f"Honor {what} {'+' if n > 0 else ''}{n}" for what, n in (("gains", args.gains),
+                                                                            ("losses", args.losses)) if n]
+        return f"{_who(args.player)}: " + ", ".join(parts)
