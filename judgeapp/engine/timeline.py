@@ -32,6 +32,7 @@ class Timeline:
         self.max_steps = max_steps
         self.deadline = time.monotonic() + seconds
         self.ticks = 0
+        self.observer = None  # called with the game after every step (the property tests audit the board)
 
     def tick(self) -> None:
         """Checked in every loop of the engine: a replay never runs past its budget."""
@@ -65,4 +66,6 @@ def record(g, kind: StepKind, text: str, cites: list[str], actor: str | None = N
         from .snapshot import snapshot
 
         t.states.append(snapshot(g))
+    if t.observer is not None:
+        t.observer(g, entry)
     return entry
