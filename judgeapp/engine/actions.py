@@ -114,7 +114,7 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     good_faith(g, ctx, ability, step)
     gold = gold_cost(ability, step)
     if gold:
-        problem = payment.check_named(g, by, step.get("pay"))
+        problem = payment.check_named(g, by, step.get("pay"), gold)
         if problem:
             raise Refused(Reason.COST, problem, "paying-gold-costs")
         if not payment.can_pay(g, by, gold, None):
@@ -172,6 +172,8 @@ def take_action(g, step: dict, round_kind: str) -> bool:
     """A card ability taken in an action round; False if it was refused."""
     by = step["by"]
     card = g.find(step.get("card"), by)
+    if card is not None and card.zone is Zone.HAND and card.type not in HAND_TYPES:
+        card = g.find(step.get("card"), by, prefer=Zone.PLAY)
     if card is None:
         g.reject(step, Reason.UNKNOWN_CARD, f"no card {step.get('card')!r}", "taking-actions")
         return False

@@ -46,9 +46,9 @@ class Board:
         return out
 
     # ----- cards --------------------------------------------------------------------------
-    def find(self, ref, player: str | None = None) -> Card | None:
-        """A card by id, else by title (an exact id first; then the player's own copy, in
-        play before hand before Province)."""
+    def find(self, ref, player: str | None = None, prefer: Zone | None = None) -> Card | None:
+        """A card by id, else by title (an exact id first; then the player's own copy, in the
+        ``prefer`` zone first, else in play before hand before Province)."""
         if not isinstance(ref, str):
             return None
         card = self.cards.get(ref)
@@ -60,7 +60,7 @@ class Board:
         if player:
             own = [c for c in matches if c.controller == player]
             matches = own or matches
-        matches.sort(key=lambda c: IN_PLAY_RANK.get(c.zone, 3))
+        matches.sort(key=lambda c: (c.zone is not prefer, IN_PLAY_RANK.get(c.zone, 3)))
         return matches[0] if matches else None
 
     def in_play(self, player: str | None = None) -> list[Card]:

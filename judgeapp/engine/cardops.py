@@ -9,7 +9,7 @@ from . import triggers
 from .state import Card
 from .triggers import Event
 from .vocab import StepKind, Zone
-from .zones import move, refill
+from .zones import deck_top, move, refill
 
 LEAVES_TO = {"destroyed": "destroyed", "discarded": "discarded", "removed": "removed from the game"}
 
@@ -171,8 +171,9 @@ def draw(g, player: str, n: int, cites: list[str], why: str = "") -> int:
     drawn = []
     for _ in range(n):
         g.tick()
-        if p.fate_deck:
-            card = g.cards[p.fate_deck[0]]
+        top = deck_top(g, player, Zone.FATE_DECK)
+        if top is not None:
+            card = g.cards[top]
         elif p.fate_count > 0:
             card = _unknown_fate_card(g, player)
         else:

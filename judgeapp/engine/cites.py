@@ -60,7 +60,7 @@ SECTIONS = {
     "restrictions-on-number-of-times": "Restrictions on number of times", "card-control": "Card control",
     "abilities": "Abilities", "destroy": "Destroy", "discard": "Discard", "draw": "Draw", "dead": "Dead",
     "indefinite-conditional-effects": "Indefinite conditional effects", "unstoppable": "Unstoppable",
-    "keywords": "Keywords",
+    "keywords": "Keywords", "entering-and-leaving": "Entering and leaving",
 }
 
 

@@ -181,8 +181,11 @@ def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: d
 def _focus_card(g, who: str, entry: dict) -> Card | None:
     p = g.players[who]
     if entry.get("from") == "deck":
-        if p.fate_deck:
-            return g.cards[p.fate_deck[0]]
+        from .zones import deck_top
+
+        top = deck_top(g, who, Zone.FATE_DECK)
+        if top is not None:
+            return g.cards[top]
         if p.fate_count:
             from .cardops import _unknown_fate_card
 

@@ -99,6 +99,7 @@ def action_round(g, kind: Round, first: str):
     players = [g.active] if kind == Round.DYNASTY else g.in_turn_order(first)
     label, section, point = ROUNDS[kind]
     priority, passes = first, 0
+    naval = kind == Round.COMBAT and g.naval_first == first and first != g.defender
     while passes < len(players):
         g.tick()
         answer = yield Request("round", point, priority, round=kind)
@@ -122,13 +123,27 @@ def action_round(g, kind: Round, first: str):
                      [section], priority)
             passes, priority = passes + 1, _next(players, priority)
         if what == "pass":
-            g.record(StepKind.PASS, f"{actor.capitalize()} passes", [section], actor)
-            passes, priority = passes + 1, _next(players, priority)
+            g.record(StepKind.PASS, f"{actor.capitalize()} passes" + (
+                " (the Naval Invasion opportunity: it does not count toward ending the round)" if naval else ""),
+                     [section] + (["naval-invasion"] if naval else []), actor)
+            passes, priority = passes + (0 if naval else 1), _next(players, priority)
+            naval = False
             continue
+        if naval and not _from_naval_unit(g, step):
+            g.reject(step, Reason.RESTRICTED, "the Naval Invasion opportunity is for a Battle action from a card in a "
+                                              "Naval Personality's unit", "naval-invasion")
+            continue
+        naval = False
         if act(g, step, kind):
             passes, priority = 0, _next(players, actor)
         else:
             passes = 0  # a refused step is not a pass: the actor keeps the opportunity
+
+
+def _from_naval_unit(g, step: dict) -> bool:
+    card = g.find(step.get("card"), step["by"]) if step.get("card") else None
+    host = g.host(card) if card is not None else None
+    return host is not None and host.in_play and g.has_keyword(host, "Naval")
 
 
 def _dynasty_kind(step: dict) -> bool:

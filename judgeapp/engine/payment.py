@@ -63,9 +63,10 @@ def can_pay(g, player: str, cost: int, kind: str | None) -> bool:
     return cost <= 0 or available(g, player, kind) >= cost
 
 
-def check_named(g, player: str, named: list | None) -> str | None:
+def check_named(g, player: str, named: list | None, cost: int = 0, kind: str | None = None) -> str | None:
     """A problem with the producers ``pay:`` names, or None (a bowed or unknown producer
-    cannot pay, ``costs``)."""
+    cannot pay, ``costs``; the named ones and the pool must cover the cost)."""
+    total = sum(u.amount for u in g.players[player].gold if usable(kind, u.only))
     for ref in named or []:
         ref = f"{player}.stronghold" if ref == "stronghold" else ref
         card = g.find(ref, player)
@@ -73,8 +74,12 @@ def check_named(g, player: str, named: list | None) -> str | None:
             return f"{ref} is not a card {player} controls in play"
         if card.bowed:
             return f"{card.title} is bowed and cannot bow to produce Gold"
-        if production(g, card) is None:
+        made = production(g, card)
+        if made is None:
             return f"{card.title} does not produce Gold"
+        total += made[0] if usable(kind, made[1]) else 0
+    if named and total < cost:
+        return f"the Gold named in pay: ({total}, with the pool) does not cover the cost of {cost}"
     return None
 
 

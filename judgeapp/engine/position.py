@@ -122,14 +122,19 @@ class Loader:
     def card_def(self, value, path: str) -> CardDef:
         if isinstance(value, InlineCard):
             card = inline_def(value)
-            self.inline.setdefault(card.title.lower(), card)
+            self.inline.setdefault((card.title.lower(), card.level.lower()), card)
             return card
         title, level = value.strip(), ""
         m = LEVEL.match(title)
         if m:
             title, level = m["title"], m["level"]
-        if title.lower() in self.inline and not level:
-            return self.inline[title.lower()]
+        key = (title.lower(), level.lower())
+        if key in self.inline:
+            return self.inline[key]
+        if not level:
+            plain = [c for (t, _), c in self.inline.items() if t == key[0]]
+            if plain:
+                return min(plain, key=lambda c: c.xp)
         found = self.lookup(title, level)
         if found is None:
             options = self.suggest(value)

@@ -137,7 +137,9 @@ def _at(game, req: Request, target: Point) -> bool:
 
 
 def _first(game, target: Point) -> str | None:
-    return game.active if target in (Point.ACTION, Point.DYNASTY) else game.defender
+    if target in (Point.ACTION, Point.DYNASTY):
+        return game.active
+    return (game.naval_first if target == Point.COMBAT else None) or game.defender
 
 
 def _effect_step(game, step: dict) -> None:

@@ -82,7 +82,7 @@ def _discard_from_hand(g, step: dict, by: str, keyword: str | None, why: str, se
     ref = named[0] if isinstance(named, list) and named else named
     hand = [g.cards[c] for c in g.players[by].hand]
     fits = [c for c in hand if keyword is None or g.has_keyword(c, keyword)]
-    card = g.find(ref, by) if ref else (fits[-1] if fits else None)
+    card = g.find(ref, by, prefer=Zone.HAND) if ref else (fits[-1] if fits else None)
     if card is None or card.zone is not Zone.HAND or card.owner != by or card not in fits:
         what = f"a {keyword} card" if keyword else "a card"
         raise Refused(Reason.COST if ref is None else Reason.NOT_IN_HAND,
@@ -123,7 +123,7 @@ def recruit(g, step: dict, by: str) -> bool:
         if reading.invest_cost is None:
             raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
         cost += reading.invest_cost
-    problem = payment.check_named(g, by, step.get("pay"))
+    problem = payment.check_named(g, by, step.get("pay"), cost, card.type)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
     if not payment.can_pay(g, by, cost, card.type):
@@ -250,7 +250,7 @@ def dynasty_discard(g, step: dict, by: str) -> bool:
 def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     """Repeatable Open, [* Gold]: attach an attachment from your hand to your target Personality
     (``equip``), within the attachment limits (``armor``, ``weapon``, ``two-handed``, ``kensai``)."""
-    card = g.find(step.get("card"), by)
+    card = g.find(step.get("card"), by, prefer=Zone.HAND)
     if card is None or card.zone is not Zone.HAND or card.owner != by:
         raise Refused(Reason.NOT_IN_HAND, f"{step.get('card')} is not in {by}'s hand", "equip")
     if card.type not in ("follower", "item", "spell"):
@@ -266,7 +266,7 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
     _entry_checks(g, card, by)
     cost = card.card.stat("cost")
-    problem = payment.check_named(g, by, step.get("pay"))
+    problem = payment.check_named(g, by, step.get("pay"), cost, card.type)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
     if not payment.can_pay(g, by, cost, card.type):
@@ -387,7 +387,7 @@ def cycle(g, step: dict, by: str) -> bool:
 def kharmic(g, step: dict, by: str) -> bool:
     """Kharmic Repeatable Limited, [2 Gold]: discard a Kharmic card from your hand to draw a card,
     or from your Province to refill the Province face up (``kharmic``)."""
-    problem = payment.check_named(g, by, step.get("pay"))
+    problem = payment.check_named(g, by, step.get("pay"), 2)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
     if not payment.can_pay(g, by, 2, None):

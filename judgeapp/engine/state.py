@@ -81,8 +81,10 @@ class Player:
     hand: list[str] = field(default_factory=list)
     fate_deck: list[str] = field(default_factory=list)  # known cards on top, top first
     fate_count: int = 0  # unknown cards below them
+    fate_below: list[str] = field(default_factory=list)  # known cards put on the bottom, under the unknown ones
     dynasty_deck: list[str] = field(default_factory=list)
     dynasty_count: int = 0
+    dynasty_below: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     dead: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
@@ -95,10 +97,10 @@ class Player:
         return sum(g.amount for g in self.gold)
 
     def fate_size(self) -> int:
-        return len(self.fate_deck) + self.fate_count
+        return len(self.fate_deck) + self.fate_count + len(self.fate_below)
 
     def dynasty_size(self) -> int:
-        return len(self.dynasty_deck) + self.dynasty_count
+        return len(self.dynasty_deck) + self.dynasty_count + len(self.dynasty_below)
 
 
 @dataclass

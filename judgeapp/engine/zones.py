@@ -30,15 +30,31 @@ def _take_out(g, card: Card) -> None:
             if card.id in prov.cards:
                 prov.cards.remove(card.id)
     else:
-        pile = _pile(g, card.owner, card.zone)
-        if pile is not None and card.id in pile:
-            pile.remove(card.id)
+        for pile in (_pile(g, card.owner, card.zone), _below(g, card.owner, card.zone)):
+            if pile is not None and card.id in pile:
+                pile.remove(card.id)
 
 
 def _pile(g, owner: str, zone: Zone) -> list | None:
     p = g.players[owner]
     return {Zone.HAND: p.hand, Zone.FATE_DECK: p.fate_deck, Zone.DYNASTY_DECK: p.dynasty_deck,
             Zone.DISCARD: p.discard, Zone.DEAD: p.dead, Zone.REMOVED: p.removed}.get(zone)
+
+
+def _below(g, owner: str, zone: Zone) -> list | None:
+    """Known cards put on the bottom of a deck, under the cards the position does not name."""
+    p = g.players[owner]
+    return {Zone.FATE_DECK: p.fate_below, Zone.DYNASTY_DECK: p.dynasty_below}.get(zone)
+
+
+def deck_top(g, owner: str, zone: Zone) -> str | None:
+    """The id of the known top card of a deck, if the top card is known."""
+    top = _pile(g, owner, zone)
+    if top:
+        return top[0]
+    unknown = g.players[owner].fate_count if zone is Zone.FATE_DECK else g.players[owner].dynasty_count
+    below = _below(g, owner, zone)
+    return below[0] if not unknown and below else None
 
 
 def move(g, card: Card, to: Zone, *, location: str = "home", attach_to: str | None = None,
@@ -77,11 +93,13 @@ def move(g, card: Card, to: Zone, *, location: str = "home", attach_to: str | No
         card.location = "home"
         card.face_up = to in (Zone.DISCARD, Zone.DEAD, Zone.REMOVED, Zone.RESOLUTION) if face_up is None else face_up
         pile = _pile(g, card.owner, to)
-        if pile is not None:
-            if to in (Zone.FATE_DECK, Zone.DYNASTY_DECK) and top:
+        if to in (Zone.FATE_DECK, Zone.DYNASTY_DECK):
+            if top:
                 pile.insert(0, card.id)
             else:
-                pile.append(card.id)
+                _below(g, card.owner, to).append(card.id)
+        elif pile is not None:
+            pile.append(card.id)
         if not card.face_up:
             card.used.clear()  # out of play and face down: it forgets (card-memory-rule)
             card.dishonored = False
@@ -94,8 +112,9 @@ def refill(g, prov: Province, face_up: bool = False) -> str | None:
     if prov.cards or prov.destroyed:
         return None
     p = g.players[prov.owner]
-    if p.dynasty_deck:
-        card = g.cards[p.dynasty_deck[0]]
+    top = deck_top(g, prov.owner, Zone.DYNASTY_DECK)
+    if top is not None:
+        card = g.cards[top]
         move(g, card, Zone.PROVINCE, province=prov, face_up=face_up)
         return card.title if face_up else "a face-down card"
     if p.dynasty_count > 0:
@@ -114,7 +133,7 @@ def audit(g) -> list[str]:
     for name in g.order:
         p = g.players[name]
         for zone in (Zone.HAND, Zone.FATE_DECK, Zone.DYNASTY_DECK, Zone.DISCARD, Zone.DEAD, Zone.REMOVED):
-            for cid in _pile(g, name, zone):
+            for cid in _pile(g, name, zone) + (_below(g, name, zone) or []):
                 places.setdefault(cid, []).append(f"{name} {zone}")
                 if g.cards[cid].zone is not zone:
                     places[cid].append(f"(zone says {g.cards[cid].zone})")

@@ -43,6 +43,8 @@ def field_value(name: str, annotation):
         return st.integers(-3, 3)
     if name == "until":
         return st.sampled_from([u.value for u in Until])
+    if name == "at":
+        return st.sampled_from(["home", "here"])
     if name == "to":
         return st.sampled_from(["home", "here", "bob.p1", "bob.p2"])
     if name in ("what", "of"):
@@ -54,6 +56,10 @@ def field_value(name: str, annotation):
         return st.lists(inner_effect(), min_size=1, max_size=2)
     if name in ("loser", "winner", "refused"):
         return st.fixed_dictionaries({"do": st.lists(inner_effect(), max_size=1)})
+    if name == "options":
+        return st.lists(st.fixed_dictionaries({"word": st.sampled_from(["force", "chi", "honor"]),
+                                               "do": st.lists(inner_effect(), min_size=1, max_size=1)}),
+                        min_size=2, max_size=3)
     if name == "stat":
         return st.sampled_from(["chi", "force"])
     if name == "event":

@@ -2,6 +2,8 @@
 dishonor, rehonor, move home, move to a battlefield, discard from hand, remove."""
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from .. import cardops
@@ -268,3 +270,31 @@ def describe_filter(f: Filter) -> str:
     if f.another:
         words.insert(0, "another")
     return " ".join(words)
+
+
+class PutIntoPlayArgs(Model):
+    target: Ref = "self"
+    at: Literal["home", "here"] = "home"
+
+
+@primitive
+class PutIntoPlay(Primitive):
+    """Put a card into play without Recruiting or Equipping it ("Put this Terrain into play",
+    ``terrain``): a Terrain goes to the current battlefield, other cards to their player's home."""
+
+    name, Args, cite = "put_into_play", PutIntoPlayArgs, "entering-and-leaving"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if card.in_play or card.type == "personality" or card.type in ("follower", "item", "spell"):
+                continue  # Personalities are Recruited, attachments Equipped: not by this effect
+            where = g.battlefield if args.at == "here" and g.battlefield else "home"
+            done = cardops.enter_play(g, card, ctx.player, "put", ctx.why(), ["entering-and-leaving"] + (
+                ["terrain"] if g.has_keyword(card, "Terrain") else []), location=where, by=ctx.player) or done
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        return f"put {describe_ref(args.target)} into play" + (" at this battlefield" if args.at == "here" else "")

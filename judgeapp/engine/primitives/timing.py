@@ -4,9 +4,9 @@ triggered effects on any game event (``prevention``, ``substitution``, ``negate`
 ``delayed-effects``, ``indefinite-conditional-effects``, ``timing-conflicts``)."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from ..registry import Effect, Primitive, primitive
 from ..references import players
@@ -223,3 +223,41 @@ class Trigger(Primitive):
     def describe(cls, args):
         return (f"{args.when} {args.whose if args.whose != 'any' else 'any'} {args.event.replace('_', ' ')}: "
                 + "; ".join(e.describe() for e in args.do))
+
+
+class Option(Model):
+    word: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    do: list[Effect] = Field(min_length=1, max_length=10)
+
+
+class ChooseArgs(Model):
+    options: list[Option] = Field(min_length=2, max_length=6)
+
+
+@primitive
+class Choose(Primitive):
+    """An alternative effect ("+1F or +1C", ``choices``): the script's ``choose:`` names the
+    option by its word; otherwise the engine takes the first and says so."""
+
+    name, Args, cite = "choose", ChooseArgs, "choices"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..resolution import run_effects
+
+        wanted = str(ctx.choices.pop(0)).lower() if ctx.choices else None
+        option = next((o for o in args.options if o.word.lower() == wanted), None)
+        if option is None:
+            option = args.options[0]
+            note = (f"{wanted!r} is not one of the options; " if wanted else "no choose: answer; ") + \
+                "the engine takes the first"
+        else:
+            note = "as the script chooses"
+        g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {option.word} ({note}; options: "
+                                  f"{', '.join(o.word for o in args.options)})", [cls.cite], ctx.player, "resolve")
+        return run_effects(g, ctx, [], option.do)
+
+    @classmethod
+    def describe(cls, args):
+        return " or ".join(f"{'; '.join(e.describe() for e in o.do)}" for o in args.options)
