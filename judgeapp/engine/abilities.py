@@ -141,6 +141,7 @@ class Stated(Model):
     static: Static | None = None
     produce: SmallInt | None = None
     only: Word | None = None
+    invest: Annotated[StrictInt, Field(ge=0, le=50)] | None = None  # an Invest trait's Gold cost (invest)
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     words: list[Word] = Field(default_factory=list, max_length=8)
     bow: StrictBool = False
@@ -173,6 +174,8 @@ def read_text(text: str, title: str, kind: str = "") -> Reading:
 def _add_stated(reading: Reading, entry: Stated) -> None:
     if entry.produce is not None:
         reading.produce = Produce(amount=entry.produce, only=entry.only, text=entry.text or "")
+    elif entry.invest is not None:
+        reading.invest_cost, reading.invest = entry.invest, list(entry.do)
     elif entry.trigger is not None:
         reading.triggers.append(entry.trigger)
     elif entry.static is not None:

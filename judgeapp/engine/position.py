@@ -118,6 +118,7 @@ class Loader:
         self.inline: dict[str, CardDef] = {}
         self.cards: dict[str, Card] = {}
         self.seeds: list[tuple] = []  # modifiers already in place, applied once the game exists
+        self.reserved = _given_ids(pos)  # ids the position gives: generated ids keep clear of them
 
     def card_def(self, value, path: str) -> CardDef:
         if isinstance(value, InlineCard):
@@ -150,7 +151,7 @@ class Loader:
         else:
             base = _slug(card.title)
             cid, n = base, 2
-            while cid in self.cards:
+            while cid in self.cards or cid in self.reserved:
                 cid, n = f"{base}-{n}", n + 1
         inst = Card(cid, card, owner, zone, face_up=zone not in (Zone.FATE_DECK, Zone.DYNASTY_DECK, Zone.HAND))
         self.cards[cid] = inst
@@ -294,6 +295,20 @@ class Loader:
                 raise PositionError(f"{path}.modifiers[{j}]", "modifiers already in place are Force, Chi or Personal "
                                                               "Honor changes ({force: {amount: 2}})")
             self.seeds.append((inst, effect))
+
+
+def _given_ids(pos: Position) -> set[str]:
+    out = set()
+    for board in pos.players.values():
+        for unit in board.units:
+            out |= {unit.id} | {a.id for a in unit.attach}
+        for entry in board.holdings + board.in_play:
+            out.add(entry.id)
+        for prov in board.provinces or []:
+            if prov is not None:
+                out |= {prov.id} | {f.id for f in prov.fortifications}
+    out.discard(None)
+    return out
 
 
 def load(data: dict, lookup: Lookup, suggest: Callable[[str], list[str]] = lambda t: [], max_steps: int = 20_000,
