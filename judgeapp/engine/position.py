@@ -20,6 +20,7 @@ from .schema import InlineCard, Position, StepError, describe, parse_expect, par
 from .state import Card, GoldUnit, Modifier, Player, Province
 from .vocab import Point, Zone
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe loader when built with it: ~10x faster
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 20
 LEVEL = re.compile(r"^(?P<title>.+?)\s*\((?P<level>(?:In)?[Ee]xperienced(?:\s*\w+)?)\)\s*$")
@@ -55,7 +56,7 @@ def read(text: str | bytes) -> dict:
         raise PositionError("", "the position contains a NUL character")
     depth = 0
     try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        for event in yaml.parse(text, Loader=LOADER):
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 raise PositionError("", "YAML anchors and aliases (&name, *name) are not accepted; write each value "
                                         "out")
@@ -65,7 +66,7 @@ def read(text: str | bytes) -> dict:
                     raise PositionError("", f"the position nests deeper than {MAX_DEPTH} levels")
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=LOADER)  # noqa: S506 - a safe loader (CSafeLoader or SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
