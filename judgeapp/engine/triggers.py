@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .references import Context, holds, matches
 from .state import Card
+from .timeline import Budget
 from .vocab import StepKind, Zone
 
 PREVENTABLE = frozenset({"destroyed", "bows", "straightens", "moves", "dishonored", "rehonored", "discarded",
@@ -101,15 +102,25 @@ class Pending:
     controller: str
 
 
+MAX_NESTING = 40
+
+
 def fire(g, timing: str, ev: Event) -> None:
     pending = collect(g, timing, ev)
     if not pending:
         return
     if len(pending) > 1:
         pending = _ordered(g, pending)
-    for p in pending:
-        g.tick()
-        p.run()
+    g.trigger_depth += 1
+    try:
+        if g.trigger_depth > MAX_NESTING:
+            raise Budget(f"triggers set each other off more than {MAX_NESTING} deep: an endless loop of triggers "
+                         f"(the last: {pending[0].name})")
+        for p in pending:
+            g.tick()
+            p.run()
+    finally:
+        g.trigger_depth -= 1
 
 
 def collect(g, timing: str, ev: Event) -> list[Pending]:

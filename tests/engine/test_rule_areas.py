@@ -384,18 +384,33 @@ def test_a_continuous_trait_on_other_cards_and_its_negation():
     ("equipped", "your", "  - equip: {by: alice, card: Spear, to: victim}\n", 10),
     ("honor_lost", "your", "  - effect: {by: bob, do: {lose_honor: {player: alice, amount: 1}}}\n", 9),
     ("bows", "any", "  - effect: {by: bob, do: {bow: {target: victim}}}\n", 10),
+    ("recruited", "self", "  - recruit: {by: alice, card: alice.p1}\n", 10),
+    ("honor_gained", "your", "  - effect: {by: alice, do: {gain_honor: {player: alice, amount: 3}}}\n", 9),
+    ("attacks", "your", "  - declare_attack: alice\n  - assign: {by: alice, units: [victim], to: bob.p1}\n", 10),
 ])
 def test_triggered_traits_on_game_events(event, whose, script, honor):
     """CR Triggered traits: a trait triggers every time its trigger occurs while its card is in play."""
-    trait = f"[{{trigger: {{when: after, event: {event}, whose: {whose}, do: [{{gain_honor: {{amount: 2}}}}]}}}}]"
+    gain = "lose_honor: {amount: 2}" if event == "honor_gained" else "gain_honor: {amount: 2}"
+    trait = f"[{{trigger: {{when: after, event: {event}, whose: {whose}, do: [{{{gain}}}]}}}}]"
     cards = person("Watcher", cost=0, effects=trait) + person("Victim") + card("Spear", "follower", force=1, cost=0)
     if whose == "self":
         alice, at = "    provinces: [{card: Watcher, face: up}, {}, {}, {}]\n", "dynasty"
     else:
-        alice, at = "    units: [{card: Watcher, id: watcher}, {card: Victim, id: victim}]\n    hand: [Spear]\n", "action"
+        alice = "    units: [{card: Watcher, id: watcher}, {card: Victim, id: victim}]\n    hand: [Spear]\n"
+        at = "attack/declaration" if event == "attacks" else "action"
     result = ok(run(board(two_players(alice=alice), at=at, cards=cards, script=script,
                           expect=f"  - honor: {{alice: {honor}}}\n")))
     assert any(t.startswith("Watcher triggers") for t in texts(result))
+
+
+def test_a_trait_that_triggers_itself_forever_stops_at_the_budget():
+    """An endless loop of triggers ("after you gain Honor, gain 1 Honor") ends the replay with a
+    message rather than a crash."""
+    trait = "[{trigger: {when: after, event: honor_gained, whose: your, do: [{gain_honor: {amount: 1}}]}}]"
+    result = run(board(two_players(alice="    holdings: [{card: Loop, id: loop}]\n"),
+                       cards=card("Loop", "holding", cost=1, effects=trait),
+                       script="  - effect: {by: alice, do: {gain_honor: {player: alice, amount: 1}}}\n"))
+    assert result["stopped"] and "triggers" in result["stopped"]
 
 
 def test_a_trait_triggered_by_battle_resolution():
