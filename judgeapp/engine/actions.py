@@ -217,13 +217,34 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
                   rehonors=any(e.name == "rehonor" for e in ability.effects))
     pay_costs(g, card, ability, step, ctx)
     card.used[ability.n] = card.used.get(ability.n, 0) + 1
+    named = step.get("targets")
+    if g.rules == "twenty-festivals" and ability.targets:
+        named = choose_targets_step(g, ctx, ability, named)
     take_interrupts(g, step, ctx, ability)
     if ability.condition is not None and not holds(g, ability.condition, ctx):
         g.record(StepKind.EFFECT, f"{ctx.why()}: its condition no longer holds, so its effects do nothing",
                  ["good-faith-rule"], by, "resolve")
     else:
-        run_effects(g, ctx, ability.targets, ability.effects, step.get("targets"))
+        run_effects(g, ctx, ability.targets, ability.effects, named)
     tidy_up(g, card, by, from_province)
+
+
+def choose_targets_step(g, ctx: Context, ability: Ability, named: list | None) -> list:
+    """Twenty Festivals' step C: the action's targets are chosen after costs and before
+    Interrupts; they are carried out at resolution, where they may have become illegal
+    (``action-sequence``)."""
+    queue, chosen = list(named or []), []
+    for spec in ability.targets:
+        want = queue.pop(0) if queue else None
+        if want is None and not (spec.optional or spec.up_to):
+            legal = candidates(g, ctx, spec)[:spec.count]
+            want = [c if isinstance(c, str) else c.id for c in legal]
+            want = want[0] if len(want) == 1 else want
+        chosen.append(want)
+    shown = ", ".join(str(w) if not isinstance(w, list) else " and ".join(w) for w in chosen if w)
+    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses the action's targets: {shown or 'none yet'}",
+             ["action-sequence", "targeting"], ctx.player, "choose targets")
+    return [w for w in chosen if w is not None] if all(w is not None for w in chosen) else list(named or [])
 
 
 def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context) -> None:

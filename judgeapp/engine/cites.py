@@ -1,11 +1,15 @@
 """The rules sections the engine cites, by the short ids the rules lookup serves.
 
 Every decision in the engine names one of these; ``tests/engine`` checks each id
-against the ingested Ivory Comprehensive Rules, so a cite can never dangle.
+against the ingested Comprehensive Rules of each edition, so a cite can never dangle.
+A game under the Twenty Festivals rules cites that edition's document, which keeps the
+Ivory ids for the sections it continues (``twenty-festivals-cr/recruit``).
 """
 from __future__ import annotations
 
-DOC = "ivory-cr"
+DOCS = {"ivory": "ivory-cr", "twenty-festivals": "twenty-festivals-cr"}
+# Sections an edition's document lacks: cited from the other edition that has them.
+NOT_IN = {"twenty-festivals": frozenset({"discard"}), "ivory": frozenset({"legacy"})}
 SECTIONS = {
     "action-phase": "Action Phase", "action-rounds": "Action Rounds", "action-sequence": "Action Sequence",
     "limited-actions": "Limited actions", "open-actions": "Open actions", "engage-actions": "Engage actions",
@@ -60,11 +64,14 @@ SECTIONS = {
     "restrictions-on-number-of-times": "Restrictions on number of times", "card-control": "Card control",
     "abilities": "Abilities", "destroy": "Destroy", "discard": "Discard", "draw": "Draw", "dead": "Dead",
     "indefinite-conditional-effects": "Indefinite conditional effects", "unstoppable": "Unstoppable",
-    "keywords": "Keywords", "entering-and-leaving": "Entering and leaving",
+    "keywords": "Keywords", "entering-and-leaving": "Entering and leaving", "legacy": "Legacy",
+    "gold-production": "Gold Production",
 }
 
 
-def cite(section: str) -> dict:
+def cite(section: str, rules: str = "ivory") -> dict:
     if section not in SECTIONS:
         raise KeyError(f"engine cites an unknown section {section!r}")
-    return {"doc": DOC, "section": section, "title": SECTIONS[section]}
+    if section in NOT_IN[rules]:
+        rules = next(r for r in DOCS if r != rules)
+    return {"doc": DOCS[rules], "section": section, "title": SECTIONS[section]}

@@ -189,7 +189,7 @@ def end_of_turn(g):
     triggers.fire(g, "when", ev)
     g.record(StepKind.RULE, f"{g.active.capitalize()}'s turn ends", ["the-turn-sequence"])
     if g.players[g.active].honor <= -20:
-        honor.lose(g, g.active, "dishonor", f"ends her turn on {g.players[g.active].honor} Honor",
+        honor.lose(g, g.active, "dishonor", f"ends the turn on {g.players[g.active].honor} Honor",
                    "dishonor-loss-victory")
     expire(g, "end_of_turn")
     triggers.fire(g, "after", ev)
@@ -209,7 +209,7 @@ def next_turn(g) -> None:
     triggers.fire(g, "before", ev)
     g.record(StepKind.RULE, f"Turn {g.turn}: {g.active.capitalize()}'s turn begins", ["turns-and-turn-order"])
     if g.players[g.active].honor >= 40:
-        honor.win(g, g.active, "honor", f"begins her turn on {g.players[g.active].honor} Family Honor",
+        honor.win(g, g.active, "honor", f"begins the turn on {g.players[g.active].honor} Family Honor",
                   "honor-victory")
     triggers.fire(g, "after", ev)
 

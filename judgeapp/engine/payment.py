@@ -23,6 +23,11 @@ def production(g, card: Card) -> tuple[int, str | None] | None:
     if card.type == "stronghold":
         return g.stat(card, "gold_production") + _sensei(g, card), None
     prod = card.card.reading.produce
+    if card.type == "holding" and card.card.production is not None and (g.rules == "twenty-festivals"
+                                                                          or prod is None):
+        # Twenty Festivals: a Holding's Gold Production is a stat it produces when bowed; a card printed with
+        # only the icon produces it under either edition (holding-gold-production)
+        return g.stat(card, "gold_production"), prod.only if prod is not None else None
     if prod is None:
         return None
     amount = prod.amount

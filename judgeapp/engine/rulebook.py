@@ -15,7 +15,7 @@ from .vocab import Reason, Round, StepKind, Zone
 from .zones import move
 
 NAMES = ("recruit", "equip", "dynasty_discard", "lobby", "favor_limited", "favor_battle", "cycle", "cavalry",
-         "tactical_advantage", "courage", "reserve", "naval_invasion", "kharmic")
+         "tactical_advantage", "courage", "reserve", "naval_invasion", "kharmic", "legacy")
 # name -> (designator kind, the round it is taken in, the section that prints it)
 ABILITIES = {
     "recruit": ("dynasty", Round.DYNASTY, "recruit"), "dynasty_discard": ("dynasty", Round.DYNASTY, "dynasty-discard"),
@@ -26,6 +26,7 @@ ABILITIES = {
                                                                            "tactical-advantage"),
     "courage": ("interrupt", Round.INTERRUPT, "courage"), "reserve": ("battle", Round.COMBAT, "reserve"),
     "naval_invasion": ("engage", Round.ENGAGE, "naval-invasion"), "kharmic": ("limited", Round.ACTION, "kharmic"),
+    "legacy": ("dynasty", Round.DYNASTY, "legacy"),
 }
 REPEATABLE = {"recruit", "equip", "dynasty_discard", "courage", "reserve", "kharmic"}
 ABSENT = {"cavalry", "reserve"}
@@ -148,10 +149,12 @@ def recruit(g, step: dict, by: str) -> bool:
 
 
 def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool) -> bool:
-    """The Recruited card enters play: a Holding bowed (a Fortification attached to its
-    Province), a Personality at home or, during a battle, in his army there."""
+    """The Recruited card enters play: a Holding bowed (a Fortification attached to the
+    Province it came from, or to one of its player's, ``fortification``), a Personality at
+    home or, during a battle, in his army there.  ``prov`` is None when it came from a deck."""
     player = g.players[by]
     fortification = card.card.has_keyword("Fortification")
+    home = prov or next((p for p in player.provinces if not p.destroyed), None)
     bowed = card.type == "holding" and (not fortification or g.rules == "twenty-festivals")
     location, side = "home", None
     if card.type == "personality" and g.battlefield is not None and g.segment in ("engage", "combat"):
@@ -159,8 +162,8 @@ def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool) -> bool
         side = "attacking" if by == g.attacker else "defending" if by == g.defender else None
     entered = cardops.enter_play(g, card, by, "recruited", "Recruit", ["recruit"] + (["fortification"] if
                                                                                       fortification else []),
-                                 location=location, attach_to=prov.id if fortification else None, bowed=bowed, by=by,
-                                 side=side, from_zone="province")
+                                 location=location, attach_to=home.id if fortification and home else None, bowed=bowed,
+                                 by=by, side=side, from_zone="province" if prov is not None else "deck")
     if not entered:
         return True
     if proclaim:
@@ -175,7 +178,8 @@ def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool) -> bool
         g.record(StepKind.EFFECT, f"{card.title}'s Invest trait", ["invest"], by)
         run_effects(g, Context(player=by, source=card, label="Invest"), [], card.card.reading.invest)
     state_checks(g)
-    cardops.refill_after(g, prov)
+    if prov is not None:
+        cardops.refill_after(g, prov)
     return True
 
 
@@ -380,7 +384,7 @@ def cycle(g, step: dict, by: str) -> bool:
         prov.face_up = not prov.destroyed
         for cid in prov.cards:
             g.cards[cid].face_up = True
-    g.record(StepKind.EFFECT, f"{by.capitalize()} turns every card in her Provinces face up", ["cycle"], by, "resolve")
+    g.record(StepKind.EFFECT, f"{by.capitalize()} turns every card in those Provinces face up", ["cycle"], by, "resolve")
     return True
 
 
@@ -477,7 +481,7 @@ def naval_invasion(g, step: dict, by: str) -> bool:
     from a card in a Naval Personality's unit; passing it does not count (``naval-invasion``)."""
     if by != g.attacker:
         raise Refused(Reason.CONDITION, "Naval Invasion is for the Attacker", "naval-invasion")
-    _announce(g, by, "uses Naval Invasion: the first Battle action opportunity is hers", ["naval-invasion"])
+    _announce(g, by, "uses Naval Invasion: the first Battle action opportunity of the Combat Segment will be the Attacker's", ["naval-invasion"])
     take_interrupts(g, step, _ctx(g, step, by, "Naval Invasion"), None)
     g.naval_first = by
     return True
@@ -510,10 +514,52 @@ def take_rulebook_interrupt(g, entry: dict, k: int, action_ctx: Context) -> None
     g.record(StepKind.EFFECT, f"The action's Fear effect gets {delta:+d} strength", ["courage"], by, "resolve")
 
 
+def legacy(g, step: dict, by: str) -> bool:
+    """Twenty Festivals' Legacy (``legacy``): Dynasty — remove a card in your hand from the game
+    to search your deck and Provinces for a Legacy Holding and Recruit it; if you fail to find
+    one, you lose the game.  The search finds the card ``card:`` names, else the first known one."""
+    if g.rules != "twenty-festivals":
+        raise Refused(Reason.RESTRICTED, "Legacy is a player ability of the Twenty Festivals rules (rules: "
+                                         "twenty-festivals)", "legacy")
+    player = g.players[by]
+    if not player.hand:
+        raise Refused(Reason.COST, f"{by.capitalize()} has no card in hand to remove from the game", "legacy")
+    _announce(g, by, "uses Legacy", ["legacy"])
+    take_interrupts(g, step, _ctx(g, step, by, "Legacy"), None)
+    named = step.get("discard")
+    ref = named[0] if isinstance(named, list) and named else named
+    gone = g.find(ref, by, prefer=Zone.HAND) if ref else g.cards[player.hand[-1]]
+    if gone is None or gone.zone is not Zone.HAND or gone.owner != by:
+        gone = g.cards[player.hand[-1]]
+    move(g, gone, Zone.REMOVED)
+    g.record(StepKind.EFFECT, f"{by.capitalize()} removes {gone.title} from the game", ["legacy"], by, "resolve")
+    pool = [g.cards[c] for p in player.provinces for c in p.cards] + [
+        g.cards[c] for c in player.dynasty_deck + player.dynasty_below]
+    found = [c for c in pool if c.type == "holding" and c.card.has_keyword("Legacy")]
+    wanted = g.find(step.get("card"), by) if step.get("card") else None
+    pick = wanted if wanted in found else (found[0] if found else None)
+    if pick is None:
+        unknown = player.dynasty_count
+        g.record(StepKind.EFFECT, f"{by.capitalize()} finds no Legacy Holding in the deck and Provinces"
+                 + (f" (the {unknown} cards the position does not name cannot be searched; list the deck to search "
+                    "it)" if unknown else ""), ["legacy", "search"], by, "resolve")
+        from .honor import lose
+
+        lose(g, by, "legacy", "failed to find a Legacy Holding", "legacy")
+        return True
+    prov = next((p for p in player.provinces if pick.id in p.cards), None)
+    cost = pick.card.stat("cost")
+    if not payment.pay(g, by, cost, "holding", step.get("pay"), pick.title):
+        g.record(StepKind.EFFECT, f"{by.capitalize()} cannot pay {cost} Gold for {pick.title}: the Recruit fails",
+                 ["legacy", "recruit"], by, "resolve")
+        return True
+    return bring_in(g, pick, by, prov, False, False)
+
+
 RUN = {"recruit": recruit, "equip": equip, "dynasty_discard": dynasty_discard, "lobby": lobby,
        "favor_limited": favor_limited, "favor_battle": favor_battle, "cycle": cycle, "cavalry": cavalry,
        "tactical_advantage": tactical_advantage, "courage": lambda g, s, b: _courage_alone(g, s, b),
-       "reserve": reserve, "naval_invasion": naval_invasion, "kharmic": kharmic}
+       "reserve": reserve, "naval_invasion": naval_invasion, "kharmic": kharmic, "legacy": legacy}
 
 
 def _courage_alone(g, step: dict, by: str) -> bool:

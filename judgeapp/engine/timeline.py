@@ -56,7 +56,7 @@ def record(g, kind: StepKind, text: str, cites: list[str], actor: str | None = N
         raise Budget("time limit reached")
     entry = {"n": len(t.steps) + 1, "id": f"s{len(t.steps) + 1}", "turn": g.turn, "phase": g.phase,
              "segment": g.segment, "step": step, "kind": str(kind), "actor": actor, "text": text,
-             "cites": [cite(c) for c in cites], "changes": t.pending}
+             "cites": [cite(c, g.rules) for c in cites], "changes": t.pending}
     t.pending = []
     if g.scripted is not None:
         entry["script_step"] = g.scripted

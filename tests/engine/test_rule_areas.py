@@ -25,8 +25,8 @@ def ok(result):
     return result
 
 
-def in_battle(alice, bob, cards, script, expect, at="attack/combat", **kw):
-    return run(board(two_players(alice=alice, bob=bob, **kw), at=at, extra="battlefield: bob.p1", cards=cards,
+def in_battle(alice, bob, cards, script, expect, at="attack/combat", extra=""):
+    return run(board(two_players(alice=alice, bob=bob), at=at, extra=f"battlefield: bob.p1\n{extra}", cards=cards,
                      script=script, expect=expect))
 
 
@@ -518,3 +518,53 @@ def test_an_ally_assigns_after_the_attacker():
                                  "  - advance: end_of_battle\n",
                           expect="  - battle: {at: bob.p1, winner: alice}\n  - destroyed: [keeper]\n")))
     assert any("assigns Ally to attack bob.p1 (an ally)" in t for t in texts(result))
+
+
+# ----- The Twenty Festivals rules (rules: twenty-festivals; the seven "Changes from Ivory Edition") ---------
+TF = "rules: twenty-festivals"
+
+
+def test_twenty_festivals_fortifications_enter_bowed_and_cite_that_edition():
+    """TF CR Fortification: Fortifications enter play bowed (change 5)."""
+    result = ok(run(board(two_players(alice="    provinces: [{card: Stone Wall, face: up, id: wall}, {}, {}, {}]\n"),
+                          at="dynasty", cards=FORT, extra=TF, script="  - recruit: {by: alice, card: alice.p1}\n",
+                          expect="  - bowed: [wall]\n")))
+    assert all(c["doc"] == "twenty-festivals-cr" for s in result["steps"] for c in s["cites"])
+
+
+def test_twenty_festivals_holding_gold_production_is_a_stat():
+    """TF CR Holding Gold Production (change 1): a Holding bows to produce its Gold Production stat."""
+    cards = (card("Rice Paddy", "holding", cost=2, gold_production=3)
+             + card("Gift", "strategy", text="'<b>Limited, :g3::</b> Gain 1 Honor.'"))
+    for rules, expect in (("", "  - honor: {alice: 9}\n"), (TF, "  - honor: {alice: 9}\n  - bowed: [paddy]\n")):
+        ok(run(board(two_players(alice="    hand: [Gift]\n    holdings: [{card: Rice Paddy, id: paddy}]\n"),
+                     cards=cards, extra=rules, script="  - action: {by: alice, card: Gift, pay: [paddy]}\n",
+                     expect=expect)))
+
+
+def test_twenty_festivals_chooses_targets_before_interrupts():
+    """TF CR Action Sequence step C (change 4): targets are chosen after costs, before Interrupts."""
+    cards = person("Archer", text="'<b>Battle:</b> Bow target enemy Personality.'") + person("Foe") + \
+        card("Quick Step", "strategy", text="'<b>Interrupt:</b> Gain 1 Honor.'")
+    result = ok(in_battle("    units: [{card: Archer, id: archer, at: bob.p1}]\n",
+                          "    units: [{card: Foe, id: foe, at: bob.p1}]\n    hand: [Quick Step]\n", cards,
+                          "  - pass: bob\n  - action: {by: alice, card: archer, ability: 1, targets: [foe], "
+                          "interrupts: [{by: bob, card: Quick Step}]}\n", "  - bowed: [foe]\n", extra=TF))
+    lines = texts(result)
+    chosen = next(i for i, t in enumerate(lines) if "chooses the action's targets: foe" in t)
+    assert chosen < next(i for i, t in enumerate(lines) if "plays Quick Step" in t)
+
+
+def test_legacy_is_a_twenty_festivals_ability():
+    """TF CR Legacy (change 7): remove a card in hand to search for a Legacy Holding and Recruit it;
+    failing to find one loses the game."""
+    cards = card("Ancestral Estate", "holding", cost=0, keywords="[Legacy]") + card("Spare", "strategy", focus=1)
+    alice = "    hand: [Spare]\n    dynasty_deck: [Ancestral Estate]\n"
+    ok(run(board(two_players(alice=alice), at="dynasty", cards=cards, extra=TF,
+                 script="  - action: {by: alice, rulebook: legacy}\n",
+                 expect="  - at: {ancestral-estate: home, spare: removed}\n")))
+    ok(run(board(two_players(alice="    hand: [Spare]\n    dynasty_deck: 0\n"), at="dynasty", cards=cards, extra=TF,
+                 script="  - action: {by: alice, rulebook: legacy}\n", expect="  - winner: bob\n")))
+    ok(run(board(two_players(alice=alice), at="dynasty", cards=cards,
+                 script="  - action: {by: alice, rulebook: legacy}\n",
+                 expect="  - rejected: {step: 1, reason: restricted}\n")))
