@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
-from judgeapp.engine.cites import SECTIONS
+from judgeapp.engine.cites import DOCS, SECTIONS, cite
 from judgeapp.positions import gallery, service
 from judgeapp.positions.models import SavedPosition
 from rules_corpus.models import Section
@@ -22,9 +22,14 @@ def post(body, query="", content_type="application/yaml"):
     return APIClient().generic("POST", f"/api/positions/replay{query}", body, content_type=content_type)
 
 
-def test_every_cited_section_exists_in_the_rules_lookup():
-    anchors = set(Section.objects.filter(document__slug="ivory-cr").values_list("anchor", flat=True))
-    assert set(SECTIONS) - anchors == set()
+@pytest.mark.parametrize("rules", sorted(DOCS))
+def test_every_cited_section_exists_in_the_rules_lookup(rules):
+    """Each section the engine cites, under each rules edition, is in the document it is cited from."""
+    cites = [cite(section, rules) for section in SECTIONS]
+    for doc in {c["doc"] for c in cites}:
+        anchors = set(Section.objects.filter(document__slug=doc).values_list("anchor", flat=True))
+        assert anchors, f"the document {doc} is not ingested"
+        assert {c["section"] for c in cites if c["doc"] == doc} - anchors == set()
 
 
 def test_replay_yaml_and_json():
