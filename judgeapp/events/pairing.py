@@ -30,7 +30,7 @@ uncrossing any two tables never costs more); rematches can only force more.
 
 Weights (integers, so the matching is exact): a table of players with points gap g weighs
 ``base - unit * g² + r``, with ``r`` random in ``[0, RANDOM)`` and ``unit = RANDOM * (tables
-+ 1)``: all the random parts together are worth less than one unit of g², so they only
++ 2)``: all the random parts together are worth less than one unit of g², so they only
 break ties. ``base`` keeps every weight positive; since every complete pairing has the same
 number of tables, the total weight is a constant minus ``unit * Σ g²`` plus the random part.
 When the bye is decided inside the matching (see below), a BYE node is joined to every
@@ -40,35 +40,45 @@ player's position from the top of the rank order and ``over`` exceeds anything t
 without a valid pairing.
 
 Speed, and why the answer stays exact. networkx's blossom algorithm is pure Python and
-about cubic: a complete graph of 512 players takes about a minute. So the usual path fixes
-the bye first (tier 1: the lowest-ranked eligible player), lines the others up by points
-(shuffled within each score group, which is where tier 3's randomness starts), cuts the
-line into blocks of about ``block_size`` players at even positions, preferably between
-score groups, and solves each block exactly on its own complete graph. The union is
-accepted only with a proof that nothing better exists for the whole field:
+about cubic: one complete graph of 512 players takes minutes (measured: over three). So the
+usual path fixes the bye first (tier 1: the lowest-ranked eligible player), lines the others
+up by points (shuffled within each score group, which is where tier 3's randomness starts),
+cuts the line into blocks of about ``block_size`` players at even positions, preferably
+between score groups, and solves each block exactly on its own complete graph (32 players:
+about 500 edges, a few milliseconds). The union is accepted only with a proof that no
+pairing of the whole field does better:
 
 * ``LB(U)``, the cost of pairing neighbours in points order, is a lower bound for any set
   of players U (see above); blocks start at even positions, so LB of a run of blocks is
-  the sum of theirs;
-* a table crossing a boundary between two adjacent point values d apart pays at least d²
-  there, because (d1 + ... + dk)² >= d1² + ... + dk²; and a cut at an even position is
-  crossed by an even number of tables, so a crossed cut is crossed at least twice;
-* any pairing of the field falls apart at the cuts it does not cross into runs of blocks;
-  a run of one block costs at least that block's optimum, a longer run costs at least
-  LB(run) + 2 * Σ d² over its (crossed) inner cuts;
-* so the union of the block optima, which costs LB(run) + Σ excess over any run (excess =
-  a block's optimum minus its LB, the price of its rematches), is optimal when every run of
-  two or more blocks has Σ excess <= 2 * Σ d² over its inner cuts.
+  the sum of theirs; a block's *excess* is its optimum minus its LB (what its rematches
+  force);
+* a cut at an even position is crossed by an even number of tables. Any pairing of the field
+  falls apart, at the cuts it does not cross, into runs of blocks whose inner cuts are all
+  crossed; a run of one block costs at least that block's optimum. The union of the block
+  optima is therefore optimal if every run of two or more blocks provably costs at least
+  the sum of its blocks' optima when all its inner cuts are crossed. Two lower bounds for
+  that, either of which suffices:
+* (a) a table crossing a boundary between adjacent point values d apart pays d² there, as
+  (d1 + ... + dk)² >= d1² + ... + dk²; a crossed cut is crossed at least twice, so the run
+  costs at least LB(run) + 2 * Σ d² over its inner cuts;
+* (b) split each table that leaves a block at a point value between the two blocks at the
+  cut (the same inequality makes the parts add up to no more than the whole); then each
+  block's players pair inside it or "escape" through a crossed cut, paying their part.
+  ``_Block.bound`` computes the cheapest such choice exactly (one more matching); a block
+  without excess needs none, since LB is already a lower bound. This is what proves
+  optimality when the leaders have played each other and their block carries an excess
+  no cheap escape can remove.
 
-A block with no rematch-free pairing, or a run that breaks the condition, is merged and
-solved again; at worst this ends with one block, the whole field, which is exact by
-definition (and slow for hundreds of players, but only where rematches leave no cheaper
-proof). If no valid pairing remains with the fixed bye, the matching with a BYE node
-decides the bye and the tables together, or proves that no valid pairing exists.
+A block with no rematch-free pairing, or a run neither bound proves, is merged and solved
+again; at worst this ends with one block, the whole field, which is exact by definition
+(and slow for hundreds of players, but only where rematches leave no cheaper proof). If no
+valid pairing remains with the fixed bye, the matching with a BYE node decides the bye and
+the tables together, or proves that no valid pairing exists.
 """
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import Hashable, Iterable, Sequence
 
@@ -135,11 +145,13 @@ def pair_first_round(players: Iterable[Player], *, seed=None, order: Sequence[Ha
         line = list(by_id.values())
         random.Random(seed).shuffle(line)
     else:
-        order = list(order)
-        if len(order) != len(by_id) or set(order) != set(by_id):
-            missing, unknown = set(by_id) - set(order), set(order) - set(by_id)
-            raise ValueError(f"the order must list every active player once (missing: {sorted(map(str, missing))}, "
-                             f"unknown or repeated: {sorted(map(str, unknown)) or 'repeats'})")
+        counts = Counter(order)
+        problems = [f"{label}: {', '.join(map(str, found))}" for label, found in (
+            ("missing", [player for player in by_id if player not in counts]),
+            ("not an active player", [player for player in counts if player not in by_id]),
+            ("listed twice", [player for player, count in counts.items() if count > 1])) if found]
+        if problems:
+            raise ValueError(f"the order must list every active player once ({'; '.join(problems)})")
         line = [by_id[player_id] for player_id in order]
     pairs = list(zip(line[0::2], line[1::2]))
     return _number(pairs, line[-1] if len(line) % 2 else None)
@@ -173,7 +185,7 @@ class _Block:
         graph, _ = _weighted(players, rng)
         matching = nx.max_weight_matching(graph, maxcardinality=True)
         self.pairs = [(players[i], players[j]) for i, j in matching] if 2 * len(matching) == len(players) else None
-        self.cost = _cost(self.pairs) if self.pairs else self.lb
+        self.cost = _cost(self.pairs) if self.pairs is not None else self.lb
         self._bounds = {}
 
     def bound(self, above: int | None, below: int | None) -> int:

@@ -165,11 +165,7 @@ def test_small_events_are_paired_optimally(players, rounds, seed, drop, late, la
     assert seen
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(13, 512), rounds=st.integers(2, 12), seed=st.integers(0, 2 ** 32),
-       drop=st.sampled_from([0.0, 0.03]), late=st.sampled_from([0.0, 0.2]),
-       late_entry=st.sampled_from(LateEntry), block_size=st.sampled_from([6, 32]))
-def test_large_events_keep_every_rule_and_score_group(players, rounds, seed, drop, late, late_entry, block_size):
+def play_large_event(players, rounds, seed, drop, late, late_entry, block_size):
     """Drops never take the field below 26 players: with at most 12 games each, Dirac's
     theorem then guarantees a valid pairing, so NoValidPairing would be a bug."""
     rng = random.Random(seed)
@@ -177,6 +173,20 @@ def test_large_events_keep_every_rule_and_score_group(players, rounds, seed, dro
     play(players, rounds, rng, drop=drop, late=late, keep=26, late_entry=late_entry, block_size=block_size,
          check=round_checker(late_entry, 14, rng, seen))
     assert len(seen) == rounds
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(13, 160), rounds=st.integers(2, 12), seed=st.integers(0, 2 ** 32),
+       drop=st.sampled_from([0.0, 0.03]), late=st.sampled_from([0.0, 0.2]),
+       late_entry=st.sampled_from(LateEntry), block_size=st.sampled_from([6, 32]))
+def test_large_events_keep_every_rule_and_score_group(players, rounds, seed, drop, late, late_entry, block_size):
+    play_large_event(players, rounds, seed, drop, late, late_entry, block_size)
+
+
+@settings(max_examples=1, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 32), late_entry=st.sampled_from(LateEntry))
+def test_a_512_player_event_of_12_rounds(seed, late_entry):
+    play_large_event(512, 12, seed, 0.03, 0.2, late_entry, 32)
 
 
 def test_the_matching_pairs_where_a_greedy_pass_fails():
@@ -257,8 +267,10 @@ def test_first_round_by_order_or_seed():
     assert pair_first_round(field, order="EDCBA") == [Table(1, ("E", "D")), Table(2, ("C", "B")), Table(3, ("A", None))]
     assert pair_first_round(field, seed=4) == pair_first_round(field, seed=4)
     assert len({tuple(t.players for t in pair_first_round(field, seed=s)) for s in range(6)}) > 1
-    with pytest.raises(ValueError, match="every active player once"):
-        pair_first_round(field, order="ABCD")
+    with pytest.raises(ValueError, match=r"every active player once \(missing: E; not an active player: X\)"):
+        pair_first_round(field, order="ABCDX")
+    with pytest.raises(ValueError, match=r"\(listed twice: A\)"):
+        pair_first_round(field, order="ABCDEA")
     with pytest.raises(ValueError, match="pair_round"):
         pair_first_round([Player("A", 3, 1, frozenset({"B"})), Player("B")])
 
