@@ -9,10 +9,18 @@ diffed against what is stored, so a second ingest changes nothing.
 """
 from __future__ import annotations
 
+from datetime import date
+
 from .adapters import BY_SLUG
 from .adapters.alignment import title_key
 from .models import Document, GlossaryTerm, Section, SectionChange
+from .search_index import Scope
 from .wordiff import comparable, counts, is_unchanged, word_diff
+
+# How a document's sections rank beside the current rule's: a translation of the
+# current rules a little lower, anything older well below (Cardinal Rule 3, later
+# documents win: ``ivory-cr/cardinal-rule-3``).
+RANK_FACTORS = {"current": 1.0, "translation": 0.85, "older": 0.55}
 
 
 def link(reports: list) -> None:
@@ -24,6 +32,37 @@ def link(reports: list) -> None:
         Section.objects.filter(document=authoritative).exclude(current=None).update(current=None)
         for document in Document.objects.exclude(pk=authoritative.pk):
             _link_current(document, authoritative, by_doc.get(document.slug))
+
+
+def documents_as_of(as_of: date | None) -> list[Document]:
+    """The documents whose rules had begun to apply by ``as_of`` (all of them without one)."""
+    documents = list(Document.objects.all())
+    if as_of is None:
+        return documents
+    return [d for d in documents if d.effective_from is None or d.effective_from <= as_of]
+
+
+def current_document(documents: list[Document], as_of: date | None) -> Document | None:
+    """The rules that applied: the authoritative document today, else the latest English
+    document in effect at the date."""
+    if as_of is None:
+        return next((d for d in documents if d.authority == "authoritative"), None)
+    english = [d for d in documents if d.language == "en" and d.effective_from]
+    return max(english, key=lambda d: (d.effective_from, -d.order), default=None)
+
+
+def role(document: Document, current: Document | None) -> str:
+    if current is not None and document.pk == current.pk:
+        return "current"
+    if current is not None and document.language != current.language and document.edition == current.edition:
+        return "translation"
+    return "older"
+
+
+def scope_for(as_of: date | None) -> Scope:
+    documents = documents_as_of(as_of)
+    current = current_document(documents, as_of)
+    return Scope({d.slug: RANK_FACTORS[role(d, current)] for d in documents}, current.slug if current else "")
 
 
 def listed_changes(document: Document) -> dict[int, tuple[str, ...]]:

@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import re
 import threading
+from datetime import date
 
 from django.db.models import Count, Max
 
 from . import search_index
-from .adapters.base import normalize_title
+from judgeapp.api_errors import ApiError
+
+from .crossrefs import build_link_table
 from .models import Document, GlossaryTerm, Section
 from .rendering import LinkTable, render_body
 
@@ -21,14 +24,24 @@ def link_table() -> LinkTable:
     version = (*Section.objects.aggregate(n=Count("id"), last=Max("id")).values(), search_index.LIVE.version())
     with _cache_lock:
         if _cache["version"] != version:
-            titles: dict[str, dict[str, str]] = {}
-            for s in Section.objects.select_related("document").only("title", "path", "document__slug"):
-                titles.setdefault(s.document.slug, {}).setdefault(normalize_title(s.title), s.get_absolute_url())
-            terms = {normalize_title(t.term): t.get_absolute_url() for t in GlossaryTerm.objects.all()}
-            authoritative = Document.objects.filter(authority="authoritative").values_list("slug", flat=True).first()
-            _cache["table"] = LinkTable.build(titles, authoritative or "", terms)
+            _cache["table"] = build_link_table()
             _cache["version"] = version
         return _cache["table"]
+
+
+def parse_as_of(value: str | None) -> date | None:
+    """``YYYY-MM-DD``, or an edition's name for the day its rules began to apply."""
+    value = (value or "").strip()
+    if not value:
+        return None
+    starts = {d.edition: d.effective_from for d in Document.objects.exclude(effective_from=None).order_by("-order")}
+    if value in starts:
+        return starts[value]
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ApiError("bad-as-of", f"as_of must be a date (YYYY-MM-DD) or an edition ({', '.join(starts)}); "
+                                    f"got {value!r}.") from None
 
 
 def find_section(doc_slug: str, section_id: str) -> tuple[Section | None, bool]:
