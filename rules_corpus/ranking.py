@@ -39,10 +39,18 @@ class Entry:
     id: str  # doc/path
     doc: str
     name: str  # the title's words, lower case
-    title: tuple[str, ...]  # stems
-    text: tuple[str, ...]  # stems of title, terms and body
+    title: frozenset[str]  # stems
+    positions: dict[str, tuple[int, ...]]  # stem -> positions in title, terms and body
     words: int  # length of the body
     stands_for: tuple[str, ...] = ()  # ids of the sections an index entry points to
+
+    @classmethod
+    def build(cls, id: str, doc: str, name: str, title: list[str], text: list[str], words: int,
+              stands_for: tuple[str, ...] = ()) -> "Entry":
+        positions: dict[str, list[int]] = {}
+        for i, stem in enumerate(text):
+            positions.setdefault(stem, []).append(i)
+        return cls(id, doc, name, frozenset(title), {k: tuple(v) for k, v in positions.items()}, words, stands_for)
 
 
 def features(query: list[str], entry: Entry, literal: str = "") -> dict[str, float]:
@@ -50,38 +58,42 @@ def features(query: list[str], entry: Entry, literal: str = "") -> dict[str, flo
     if not query:
         return {}
     wanted = set(query)
-    title = set(entry.title)
-    in_title = len(wanted & title)
-    text = set(entry.text)
+    in_title = len(wanted & entry.title)
+    present = [w for w in wanted if w in entry.positions]
     found = {
         "title": in_title / len(wanted),
-        "title_exact": float(bool(title) and title == wanted),
+        "title_exact": float(bool(entry.title) and entry.title == wanted),
         "title_literal": float(bool(literal) and entry.name == literal),
-        "title_precision": (in_title / len(title)) * (in_title / len(wanted)) if title else 0.0,
-        "text": len(wanted & text) / len(wanted),
+        "title_precision": (in_title / len(entry.title)) * (in_title / len(wanted)) if entry.title else 0.0,
+        "text": len(present) / len(wanted),
         "stub": float(entry.words <= STUB_WORDS and bool(entry.stands_for)),
     }
     if len(wanted) > 1:
-        found["phrase"] = float(_has_phrase(query, entry.text))
-        found["near"] = _best_window(wanted, entry.text) / len(wanted)
+        found["phrase"] = float(len(present) == len(wanted) and _has_phrase(query, entry.positions))
+        found["near"] = _best_window(present, entry.positions) / len(wanted)
     return found
 
 
-def _has_phrase(query: list[str], text: tuple[str, ...]) -> bool:
-    n = len(query)
-    first = query[0]
-    return any(text[i:i + n] == tuple(query) for i, word in enumerate(text) if word == first)
+def _has_phrase(query: list[str], positions: dict[str, tuple[int, ...]]) -> bool:
+    starts = set(positions[query[0]])
+    for offset, word in enumerate(query[1:], 1):
+        starts &= {p - offset for p in positions[word]}
+        if not starts:
+            return False
+    return True
 
 
-def _best_window(wanted: set[str], text: tuple[str, ...]) -> int:
+def _best_window(present: list[str], positions: dict[str, tuple[int, ...]]) -> int:
     """Most distinct query words inside any WINDOW consecutive words."""
-    positions = [(i, w) for i, w in enumerate(text) if w in wanted]
+    if len(present) < 2:
+        return len(present)
+    merged = sorted((p, w) for w in present for p in positions[w])
     best, start = 0, 0
     counts: dict[str, int] = {}
-    for end, (position, word) in enumerate(positions):
+    for position, word in merged:
         counts[word] = counts.get(word, 0) + 1
-        while position - positions[start][0] >= WINDOW:
-            old = positions[start][1]
+        while position - merged[start][0] >= WINDOW:
+            old = merged[start][1]
             counts[old] -= 1
             if not counts[old]:
                 del counts[old]

@@ -15,12 +15,13 @@ page says which are older).
 from __future__ import annotations
 
 import hashlib
+import html
 import time
 from dataclasses import dataclass
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
-from whoosh import highlight, index, qparser, query as wq
+from whoosh import index, qparser, query as wq
 from whoosh.analysis import LanguageAnalyzer, LowercaseFilter, RegexTokenizer, StandardAnalyzer, StemFilter, StopFilter
 from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
 
@@ -39,6 +40,7 @@ STOPWORDS = frozenset({"a", "an", "the", "of", "to", "in", "is", "are", "be", "i
 ENGLISH = RegexTokenizer() | LowercaseFilter() | StopFilter(stoplist=STOPWORDS) | StemFilter(lang="en")
 FRENCH = LanguageAnalyzer("fr")
 SNIPPET_SOURCE_CHARS = 700
+SNIPPET_CHARS = 220
 SEARCH_FIELDS = ["content", "content_fr"]
 
 
@@ -74,21 +76,35 @@ class Loaded:
     vocabulary: dict[str, float]
     entries: dict[str, ranking.Entry]
     docnums: dict[str, int]
+    ids: dict[int, str]
+    by_doc: dict[str, set[int]]
+    by_edition: dict[str, set[int]]
+
+    def allowed(self, docs, doc: str | None, edition: str | None) -> set[int] | None:
+        """The docnums a search may return, or None for all of them."""
+        if set(docs) >= set(self.by_doc) and not doc and not edition:
+            return None
+        allowed = set().union(*(self.by_doc.get(d, set()) for d in docs))
+        if doc:
+            allowed &= self.by_doc.get(doc, set())
+        if edition:
+            allowed &= self.by_edition.get(edition, set())
+        return allowed
 
 
 def _load(searcher) -> Loaded:
     reader = searcher.reader()
     vocabulary = {(w.decode() if isinstance(w, bytes) else w): reader.frequency("spell", w)
                   for w in reader.lexicon("spell")}
-    entries, docnums = {}, {}
+    entries, docnums, by_doc, by_edition = {}, {}, {}, {}
     for docnum, fields in reader.iter_docs():
-        entries[fields["id"]] = ranking.Entry(
-            id=fields["id"], doc=fields["doc"], name=title_key(fields["display_title"]),
-            title=tuple(fields["title_stems"].split()),
-            text=tuple(fields["text_stems"].split()), words=fields["words"],
-            stands_for=tuple(fields["stands_for"].split()))
+        by_doc.setdefault(fields["doc"], set()).add(docnum)
+        by_edition.setdefault(fields["edition"], set()).add(docnum)
+        entries[fields["id"]] = ranking.Entry.build(
+            fields["id"], fields["doc"], title_key(fields["display_title"]), fields["title_stems"].split(),
+            fields["text_stems"].split(), fields["words"], tuple(fields["stands_for"].split()))
         docnums[fields["id"]] = docnum
-    return Loaded(vocabulary, entries, docnums)
+    return Loaded(vocabulary, entries, docnums, {n: i for i, n in docnums.items()}, by_doc, by_edition)
 
 
 LIVE = LiveIndex("rules", "The rules index has not been built: run 'python manage.py ingest'.", _load)
@@ -177,8 +193,10 @@ def build_index() -> dict:
     return {"documents": len(rows), "seconds": round(time.perf_counter() - started, 3), "path": str(target)}
 
 
-def _parser(schema_: Schema) -> qparser.MultifieldParser:
-    parser = qparser.MultifieldParser(SEARCH_FIELDS, schema_, group=qparser.OrGroup)
+def _parser(schema_: Schema, french: bool) -> qparser.MultifieldParser:
+    """English words are looked up in the English field only; a query with French
+    game words also in the French field (with the French analyzer)."""
+    parser = qparser.MultifieldParser(SEARCH_FIELDS if french else SEARCH_FIELDS[:1], schema_, group=qparser.OrGroup)
     parser.remove_plugin_class(qparser.WildcardPlugin)
     return parser
 
@@ -233,7 +251,7 @@ def search(raw: str, scope: Scope, doc: str | None = None, edition: str | None =
     """The API's search result: ``{"query", "total", "page", "pages", "results", "suggestion", "warnings"}``."""
     prepared = rq.prepare(raw)
     searcher, loaded = LIVE.open()
-    parser = _parser(searcher.schema)
+    parser = _parser(searcher.schema, french=bool(prepared.english))
     topic, question = rq.question_topic(prepared.text)
     corrections = _corrections(loaded.vocabulary, raw)
     suggestion = rq.apply_corrections(raw.strip(), corrections) if corrections else None
@@ -249,23 +267,20 @@ def search(raw: str, scope: Scope, doc: str | None = None, edition: str | None =
         raise rq.QueryError("no-terms", "The query has no words to search for.")
     combined = wq.Or(alternatives) if len(alternatives) > 1 else alternatives[0]
 
-    filters = [wq.Or([wq.Term("doc", slug) for slug in scope.factors])]
-    if doc:
-        filters.append(wq.Term("doc", doc))
-    if edition:
-        filters.append(wq.Term("edition", edition))
-    hits = searcher.search(combined, limit=None, filter=wq.And(filters), terms=True)
+    start = (page - 1) * per_page
+    # Every match is scored (no limit): on an index this size Whoosh is faster scoring
+    # them all than skipping blocks, and the count is then exact.
+    hits = searcher.search(combined, limit=None, filter=loaded.allowed(scope.factors, doc, edition))
     stems = _query_stems(topic, prepared.english, corrected)
     ranked = _rank(hits, stems, title_key(rq.topic_words(corrected or topic)), loaded, scope)
-
-    start = (page - 1) * per_page
-    results = [_result(item, hits, searcher, loaded, scope) for item in ranked[start:start + per_page]]
+    results = [_result(item, searcher, loaded, scope, stems) for item in ranked[start:start + per_page]]
+    total = len(ranked)  # every match, and the rules that matching index entries stand for
     return {
         "query": raw.strip(),
         "question": question,
-        "total": len(ranked),
+        "total": total,
         "page": page,
-        "pages": max(1, -(-len(ranked) // per_page)),
+        "pages": max(1, -(-total // per_page)),
         "per_page": per_page,
         "results": results,
         "suggestion": suggestion,
@@ -273,38 +288,28 @@ def search(raw: str, scope: Scope, doc: str | None = None, edition: str | None =
     }
 
 
-def _rank(hits, stems: list[str], literal: str, loaded: Loaded, scope: Scope) -> list[tuple[str, float, int | None]]:
-    """(id, score, position in ``hits`` or None) for every result, best first."""
-    ids = [hit["id"] for hit in hits]
-    position = {hit_id: i for i, hit_id in enumerate(ids)}
-    best = hits.score(0) if len(hits) else 0.0
-    scores = {}
-    for i, hit_id in enumerate(ids):
+def _rank(hits, stems: list[str], literal: str, loaded: Loaded, scope: Scope) -> list[tuple[str, float]]:
+    """(id, score) for every scored result, best first."""
+    top = hits.top_n  # [(score, docnum)], best first
+    best = top[0][0] if top else 0.0
+    scores, position = {}, {}
+    for i, (bm25, docnum) in enumerate(top):
+        hit_id = loaded.ids[docnum]
         entry = loaded.entries[hit_id]
         factor = scope.factors.get(entry.doc, 1.0)
+        position[hit_id] = i
         if i < ranking.RERANK:
-            scores[hit_id] = ranking.score(stems, literal, entry, hits.score(i), best, factor)
+            scores[hit_id] = ranking.score(stems, literal, entry, bm25, best, factor)
         else:
-            scores[hit_id] = 0.01 * factor * hits.score(i) / best
-    scores = ranking.lend(scores, {k: loaded.entries[k] for k in scores} | {
-        t: loaded.entries[t] for k in scores for t in loaded.entries[k].stands_for if t in loaded.entries})
-    ordered = sorted(scores.items(), key=lambda pair: (-pair[1], position.get(pair[0], len(ids))))
-    return [(hit_id, value, position.get(hit_id)) for hit_id, value in ordered]
+            scores[hit_id] = 0.01 * factor * bm25 / best
+    scores = ranking.lend(scores, loaded.entries)
+    return sorted(scores.items(), key=lambda pair: (-pair[1], position.get(pair[0], len(top))))
 
 
-def _snippet(hit, fields) -> str:
-    field = "body_fr" if fields.get("body_fr") else "body"
-    stored = fields.get(field) or ""
-    # Highlighting re-analyzes the text: the opening of a long section is enough.
-    snippet = hit.highlights("content_fr" if field == "body_fr" else "content",
-                             text=stored[:SNIPPET_SOURCE_CHARS]) if (stored and hit is not None) else ""
-    return snippet or highlight.htmlescape(stored[:200] + ("…" if len(stored) > 200 else ""))
-
-
-def _result(item, hits, searcher, loaded: Loaded, scope: Scope) -> dict:
-    hit_id, value, position = item
-    hit = hits[position] if position is not None else None
-    fields = hit.fields() if hit is not None else searcher.stored_fields(loaded.docnums[hit_id])
+def _result(item, searcher, loaded: Loaded, scope: Scope, stems: list[str]) -> dict:
+    hit_id, value = item
+    fields = searcher.stored_fields(loaded.docnums[hit_id])
+    french = bool(fields.get("body_fr"))
     result = {
         "id": hit_id,
         "doc": fields["doc"],
@@ -313,13 +318,36 @@ def _result(item, hits, searcher, loaded: Loaded, scope: Scope) -> dict:
         "number": fields["number"],
         "title": fields["display_title"],
         "url": f"/rules/{fields['doc']}/{fields['section']}/",
-        "snippet": _snippet(hit, fields),
+        "snippet": snippet(fields.get("body_fr" if french else "body") or "", set(stems) if not french else set(),
+                           FRENCH if french else ENGLISH),
         "score": round(value, 3),
         "current": None,
     }
     if fields["doc"] != scope.current:
         result["current"] = _current_link(fields, searcher, loaded, scope)
     return result
+
+
+def snippet(text: str, stems: set[str], analyzer, width: int = SNIPPET_CHARS) -> str:
+    """About ``width`` characters of ``text`` around its densest run of query words,
+    each marked ``<mark>``; the text is escaped here."""
+    text = text[:SNIPPET_SOURCE_CHARS]
+    marks = [(t.startchar, t.endchar) for t in analyzer(text, chars=True, mode="index") if t.text in stems]
+    begin = 0
+    if marks:
+        best = max(range(len(marks)), key=lambda i: sum(1 for m in marks[i:] if m[0] < marks[i][0] + width))
+        begin = max(0, marks[best][0] - width // 4)
+        begin = text.rfind(" ", 0, begin) + 1 if begin else 0
+    end = min(len(text), begin + width)
+    end = end if end == len(text) else max(text.rfind(" ", begin, end), begin + 1)
+    out, cursor = [], begin
+    for start_char, end_char in marks:
+        if start_char < begin or end_char > end:
+            continue
+        out.append(html.escape(text[cursor:start_char]) + f"<mark>{html.escape(text[start_char:end_char])}</mark>")
+        cursor = end_char
+    out.append(html.escape(text[cursor:end]))
+    return ("… " if begin else "") + "".join(out) + (" …" if end < len(text) or len(text) == SNIPPET_SOURCE_CHARS else "")
 
 
 def _current_link(fields, searcher, loaded: Loaded, scope: Scope) -> dict | None:
