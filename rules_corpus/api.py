@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from judgeapp.api_errors import ApiError, whole_number
 
-from . import editions, search_index
+from . import editions, history, search_index
 from .models import Document
 from .query import QueryError
 from .services import find_section, parse_as_of, section_payload
@@ -31,7 +31,7 @@ def run_search(query: str | None, doc: str | None = None, edition: str | None = 
     page = whole_number(page, "page", 1, 1, MAX_PAGE)
     date = parse_as_of(as_of)
     scope = editions.scope_for(date)
-    if not scope.factors:
+    if not scope.roles:
         first = Document.objects.exclude(effective_from=None).order_by("effective_from").first()
         raise ApiError("no-rules-then", f"No rules document in the corpus applied on {date}; the earliest "
                                         f"begins {first.effective_from if first else 'later'}.")
@@ -67,13 +67,29 @@ class RulesSearchView(APIView):
 
 
 class SectionView(APIView):
-    @extend_schema(summary="One rules section with its rendered body, children and links",
-                   responses={200: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT})
+    @extend_schema(
+        summary="One rules section: rendered body, children, links, its other editions and what changed",
+        parameters=[OpenApiParameter("as_of", OpenApiTypes.STR, required=False,
+                                     description="the same rule as it applied on a date (YYYY-MM-DD) or in an "
+                                                 "edition: answers with that edition's section")],
+        responses={200: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT},
+    )
     def get(self, request, doc: str, section_id: str):
         section, _canonical = find_section(doc, section_id)
         if section is None:
             raise ApiError("not-found", f"No section {section_id!r} in document {doc!r}.", http_status=404)
-        return Response(section_payload(section))
+        when = parse_as_of(request.query_params.get("as_of"))
+        if when is None:
+            return Response(section_payload(section))
+        shown, then = history.as_of(section, when)
+        if shown is None:
+            raise ApiError("not-in-force", f"{section.full_id} states no rule that applied on {when}: "
+                                           + (f"the {then.title} applied then and has no such section."
+                                              if then else "no rules document in the corpus applied yet."),
+                           details={"as_of": when.isoformat(), "document": then.slug if then else None},
+                           http_status=404)
+        return Response(section_payload(shown) | {"as_of": {"date": when.isoformat(), "document": then.slug,
+                                                            "asked_for": section.full_id}})
 
 
 class DocumentsView(APIView):
@@ -81,5 +97,7 @@ class DocumentsView(APIView):
     def get(self, request):
         return Response({"documents": [
             {"slug": d.slug, "title": d.title, "edition": d.edition, "year": d.year, "authority": d.authority,
-             "language": d.language, "url": d.get_absolute_url()} for d in Document.objects.all()
+             "language": d.language, "effective_from": d.effective_from,
+             "previous": d.previous.slug if d.previous else None, "url": d.get_absolute_url()}
+            for d in Document.objects.select_related("previous")
         ]})

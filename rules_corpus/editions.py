@@ -17,11 +17,6 @@ from .models import Document, GlossaryTerm, Section, SectionChange
 from .search_index import Scope
 from .wordiff import comparable, counts, is_unchanged, word_diff
 
-# How a document's sections rank beside the current rule's: a translation of the
-# current rules a little lower, anything older well below (Cardinal Rule 3, later
-# documents win: ``ivory-cr/cardinal-rule-3``).
-RANK_FACTORS = {"current": 1.0, "translation": 0.85, "older": 0.55}
-
 
 def link(reports: list) -> None:
     by_doc = {r.document: r for r in reports}
@@ -62,13 +57,19 @@ def role(document: Document, current: Document | None) -> str:
 def scope_for(as_of: date | None) -> Scope:
     documents = documents_as_of(as_of)
     current = current_document(documents, as_of)
-    return Scope({d.slug: RANK_FACTORS[role(d, current)] for d in documents}, current.slug if current else "")
+    return Scope({d.slug: role(d, current) for d in documents}, current.slug if current else "")
 
 
 def listed_changes(document: Document) -> dict[int, tuple[str, ...]]:
     """The document's own list of changes: number -> the anchors of the sections they change."""
     spec = BY_SLUG.get(document.slug)
     return spec.listed_changes if spec else {}
+
+
+def changes_section(document: Document) -> str:
+    """The anchor of the section where the document lists its own changes ('' if none)."""
+    spec = BY_SLUG.get(document.slug)
+    return spec.changes_section if spec else ""
 
 
 def diff_rows(document: Document) -> list[dict]:

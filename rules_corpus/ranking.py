@@ -30,6 +30,10 @@ WEIGHTS = {
     "stub": -0.35,  # an index entry: its rule should come first
 }
 LEND = 1.02  # an index entry's rule ranks just above it
+# How a document's sections rank beside the current rule's: a translation of the
+# current rules a little lower, anything older well below (Cardinal Rule 3, later
+# documents win: ``ivory-cr/cardinal-rule-3``).
+ROLE_FACTORS = {"current": 1.0, "translation": 0.85, "older": 0.55}
 
 
 @dataclass(frozen=True)

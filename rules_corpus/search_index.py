@@ -229,12 +229,15 @@ def _corrections(vocabulary: dict[str, float], text: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Scope:
-    """Which documents a search reads and how each ranks: ``factors`` per document
-    slug (the current document 1.0, older ones less), and ``current``, the document
-    whose sections an older document's results link to."""
+    """Which documents a search reads and each one's role then ("current", "older",
+    "translation": see ``ranking.ROLE_FACTORS``), and ``current``, the document whose
+    sections an older document's results link to."""
 
-    factors: dict[str, float]
+    roles: dict[str, str]
     current: str = ""
+
+    def factor(self, doc: str) -> float:
+        return ranking.ROLE_FACTORS[self.roles.get(doc, "older")]
 
 
 def _query_stems(*texts: str) -> list[str]:
@@ -270,7 +273,7 @@ def search(raw: str, scope: Scope, doc: str | None = None, edition: str | None =
     start = (page - 1) * per_page
     # Every match is scored (no limit): on an index this size Whoosh is faster scoring
     # them all than skipping blocks, and the count is then exact.
-    hits = searcher.search(combined, limit=None, filter=loaded.allowed(scope.factors, doc, edition))
+    hits = searcher.search(combined, limit=None, filter=loaded.allowed(scope.roles, doc, edition))
     stems = _query_stems(topic, prepared.english, corrected)
     ranked = _rank(hits, stems, title_key(rq.topic_words(corrected or topic)), loaded, scope)
     results = [_result(item, searcher, loaded, scope, stems) for item in ranked[start:start + per_page]]
@@ -281,6 +284,7 @@ def search(raw: str, scope: Scope, doc: str | None = None, edition: str | None =
         "total": total,
         "page": page,
         "pages": max(1, -(-total // per_page)),
+        "first": start + 1,
         "per_page": per_page,
         "results": results,
         "suggestion": suggestion,
@@ -296,7 +300,7 @@ def _rank(hits, stems: list[str], literal: str, loaded: Loaded, scope: Scope) ->
     for i, (bm25, docnum) in enumerate(top):
         hit_id = loaded.ids[docnum]
         entry = loaded.entries[hit_id]
-        factor = scope.factors.get(entry.doc, 1.0)
+        factor = scope.factor(entry.doc)
         position[hit_id] = i
         if i < ranking.RERANK:
             scores[hit_id] = ranking.score(stems, literal, entry, bm25, best, factor)
@@ -321,6 +325,7 @@ def _result(item, searcher, loaded: Loaded, scope: Scope, stems: list[str]) -> d
         "snippet": snippet(fields.get("body_fr" if french else "body") or "", set(stems) if not french else set(),
                            FRENCH if french else ENGLISH),
         "score": round(value, 3),
+        "role": scope.roles.get(fields["doc"], "older"),
         "current": None,
     }
     if fields["doc"] != scope.current:

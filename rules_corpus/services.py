@@ -10,12 +10,13 @@ from django.db.models import Count, Max
 from . import search_index
 from judgeapp.api_errors import ApiError
 
+from . import history
 from .crossrefs import build_link_table
 from .models import Document, GlossaryTerm, Section
 from .rendering import LinkTable, render_body
 
 _cache_lock = threading.Lock()
-_cache: dict = {"version": None, "table": None}
+_cache: dict = {"version": None, "table": None, "texts": {}}
 
 
 def link_table() -> LinkTable:
@@ -25,8 +26,27 @@ def link_table() -> LinkTable:
     with _cache_lock:
         if _cache["version"] != version:
             _cache["table"] = build_link_table()
+            _cache["texts"] = {}
             _cache["version"] = version
         return _cache["table"]
+
+
+def document_text(document: Document) -> list[dict]:
+    """Every section of a document rendered, in order, for reading it on one page
+    (rendered once per ingest: it is the slowest page to build)."""
+    table = link_table()
+    with _cache_lock:
+        cached = _cache["texts"].get(document.slug)
+    if cached is not None:
+        return cached
+    own = {t.section_id: t.get_absolute_url() for t in GlossaryTerm.objects.filter(document=document)}
+    text = [{"anchor": s.anchor, "number": s.number, "title": s.title, "depth": min(s.depth, 6),
+             "url": s.get_absolute_url(), "searchable": s.searchable,
+             "html": render_body(s.body, document.slug, table, own.get(s.pk), anchor=s.anchor)}
+            for s in Section.objects.filter(document=document).order_by("order")]
+    with _cache_lock:
+        _cache["texts"][document.slug] = text
+    return text
 
 
 def parse_as_of(value: str | None) -> date | None:
@@ -47,19 +67,20 @@ def parse_as_of(value: str | None) -> date | None:
 def find_section(doc_slug: str, section_id: str) -> tuple[Section | None, bool]:
     """(section, is_canonical): a path, else a short anchor (then the caller redirects)."""
     section_id = section_id.strip("/")
-    base = Section.objects.select_related("document", "parent")
+    base = Section.objects.select_related("document", "parent", "current__document")
     found = base.filter(document__slug=doc_slug, path=section_id).first()
     if found:
         return found, True
     return base.filter(document__slug=doc_slug, anchor=section_id).first(), False
 
 
-def rendered_body(section: Section) -> str:
+def rendered_body(section: Section, anchors: bool = True) -> str:
     own = None
     term = section.terms.first()
     if term:
         own = term.get_absolute_url()
-    return render_body(section.body, section.document.slug, link_table(), own)
+    return render_body(section.body, section.document.slug, link_table(), own,
+                       anchor=section.anchor if anchors else "")
 
 
 def neighbours(section: Section) -> tuple[Section | None, Section | None]:
@@ -78,11 +99,12 @@ def other_versions(section: Section) -> list[GlossaryTerm]:
                 .select_related("document", "section").order_by("document__order"))
 
 
-def section_payload(section: Section) -> dict:
+def section_payload(section: Section, anchors: bool = True) -> dict:
+    """Everything about one section; ``anchors``: give its paragraphs ids (once per page)."""
     doc = section.document
     children = section.children.order_by("order")
     previous, following = neighbours(section)
-    html = rendered_body(section)
+    html = rendered_body(section, anchors)
 
     def brief(s: Section | None):
         return None if s is None else {"section": s.path, "number": s.number, "title": s.title,
@@ -91,7 +113,8 @@ def section_payload(section: Section) -> dict:
     return {
         "doc": doc.slug,
         "document": {"slug": doc.slug, "title": doc.title, "edition": doc.edition, "year": doc.year,
-                     "authority": doc.authority, "language": doc.language},
+                     "authority": doc.authority, "authority_label": doc.get_authority_display(),
+                     "language": doc.language, "effective_from": doc.effective_from},
         "section": section.path,
         "id": section.full_id,
         "anchor": section.anchor,
@@ -111,6 +134,10 @@ def section_payload(section: Section) -> dict:
             {"doc": t.document.slug, "edition": t.document.edition, "authority": t.document.authority,
              "term": t.term, "url": t.section.get_absolute_url()} for t in other_versions(section)
         ],
+        "current": history.brief(section.current) if section.current_id else None,
+        "editions": history.editions_of(section),
+        "change": history.change_of(section),
+        "unchanged_since": history.unchanged_since(section),
     }
 
 

@@ -19,7 +19,7 @@ from .base import AdapterError, ParsedDocument
 from .ivory_cr import IvoryCRAdapter
 from .markdown_rulebook import CELESTIAL_GLOSSARY, DIAMOND_GLOSSARY, MarkdownRulebookAdapter
 from .plain_text import EmperorWikiAdapter, FrenchSummaryAdapter
-from .twenty_festivals import IVORY_CHANGES, TwentyFestivalsAdapter
+from .twenty_festivals import CHANGES_SECTION, IVORY_CHANGES, TwentyFestivalsAdapter
 
 AUTHORITATIVE = "authoritative"
 PREVIOUS = "previous"
@@ -42,6 +42,7 @@ class DocumentSpec:
     effective_from: date
     reference: str = ""  # slug of the previous edition whose tree and ids this one reuses
     listed_changes: dict[int, tuple[str, ...]] = field(default_factory=dict)  # its own list: number -> anchors
+    changes_section: str = ""  # the anchor of the section that lists them
 
     def parse(self, text: str, reference: ParsedDocument | None = None) -> ParsedDocument:
         if self.reference:
@@ -56,7 +57,8 @@ DOCUMENTS: list[DocumentSpec] = [
                  "ivory", 2014, PREVIOUS, "en", IvoryCRAdapter, 2, date(2013, 12, 18)),
     DocumentSpec("twenty-festivals-cr", "twenty-festivals-comprehensive-rules.txt",
                  "Twenty Festivals Comprehensive Rules", "twenty-festivals", 2015, AUTHORITATIVE, "en",
-                 TwentyFestivalsAdapter, 1, date(2015, 3, 27), reference="ivory-cr", listed_changes=IVORY_CHANGES),
+                 TwentyFestivalsAdapter, 1, date(2015, 3, 27), reference="ivory-cr", listed_changes=IVORY_CHANGES,
+                 changes_section=CHANGES_SECTION),
     DocumentSpec("emperor-cr-player", "emperor-comprehensive-rules-the-player.txt",
                  "Emperor Comprehensive Rules: The Player", "emperor", 2011, SUPERSEDED, "en",
                  EmperorWikiAdapter, 3, date(2012, 2, 1)),

@@ -33,8 +33,10 @@ PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 FULL_LINE = 80
 
 
-# The CR's own "Changes from Ivory Edition", by number: the sections (short ids) whose
-# text carries each change, found by reading the two editions side by side.
+# The CR's own "Changes from Ivory Edition" (the section CHANGES_SECTION), by number:
+# the sections (short ids) whose text carries each change, found by reading the two
+# editions side by side.
+CHANGES_SECTION = "changes-from-ivory-edition"
 IVORY_CHANGES: dict[int, tuple[str, ...]] = {
     1: ("holding-gold-production", "gold-production", "paying-gold-costs", "gold-producing-traits",
         "special-triggered-traits"),
@@ -118,12 +120,13 @@ def _join(lines: list[str]) -> str:
 
 def _display_title(heading: str, counterpart: ParsedSection | None) -> str:
     """The Ivory title where it is the same words, else the heading in title case."""
+    titled = re.sub(r"(^|\s)([“\"(])([a-z])", lambda m: m[1] + m[2] + m[3].upper(), smart_title(heading))
     if counterpart is not None:
         if title_key(counterpart.title) == title_key(heading) and not re.search(r"[“”\"]", counterpart.title):
             return counterpart.title
         casing = {w.strip("“”\"").lower(): w.strip("“”\"") for w in counterpart.title.split()}
-        return " ".join(casing.get(w.lower(), w) for w in smart_title(heading).split())
-    return smart_title(heading)
+        return " ".join(casing.get(w.lower(), w) for w in titled.split())
+    return titled
 
 
 class TwentyFestivalsAdapter:
