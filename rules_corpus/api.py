@@ -21,7 +21,7 @@ MAX_PAGE = 1000
 def run_search(query: str | None, doc: str | None = None, edition: str | None = None, limit=10, page=1,
                as_of: str | None = None) -> dict:
     """Validate the parameters, search, and map every failure to an ApiError."""
-    documents = dict(Document.objects.values_list("slug", "edition"))
+    documents = {d.slug: d.edition for d in editions.all_documents()}
     if doc and doc not in documents:
         raise ApiError("unknown-document", f"No document {doc!r}. Known documents: {', '.join(documents)}.")
     if edition and edition not in set(documents.values()):

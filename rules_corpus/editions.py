@@ -14,6 +14,7 @@ from datetime import date
 from .adapters import BY_SLUG
 from .adapters.alignment import title_key
 from .models import Document, GlossaryTerm, Section, SectionChange
+from . import search_index
 from .search_index import Scope
 from .wordiff import comparable, counts, is_unchanged, word_diff
 
@@ -29,9 +30,22 @@ def link(reports: list) -> None:
             _link_current(document, authoritative, by_doc.get(document.slug))
 
 
+_documents: dict = {"version": None, "rows": []}
+
+
+def all_documents() -> list[Document]:
+    """The documents, read once per ingest (ingest swaps in a new index whenever it
+    changes anything, so the live index names the database state)."""
+    version = search_index.LIVE.version()
+    if _documents["version"] != version or version is None:
+        _documents["rows"] = list(Document.objects.all())
+        _documents["version"] = version
+    return _documents["rows"]
+
+
 def documents_as_of(as_of: date | None) -> list[Document]:
     """The documents whose rules had begun to apply by ``as_of`` (all of them without one)."""
-    documents = list(Document.objects.all())
+    documents = all_documents()
     if as_of is None:
         return documents
     return [d for d in documents if d.effective_from is None or d.effective_from <= as_of]

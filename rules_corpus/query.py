@@ -31,6 +31,11 @@ PREPOSITIONS = {"in", "at", "on", "for", "by", "to", "from", "with", "after", "b
 QUESTION_WORDS = QUESTION_OPENERS | QUESTION_AUXILIARIES | QUESTION_FILLERS
 
 
+# One pattern for every French game term, longest first, so "mort par chi" wins over "mort".
+FRENCH_PHRASE = re.compile(r"(?<![\w'])(" + "|".join(
+    re.escape(p) for p in sorted(FRENCH_TO_ENGLISH, key=len, reverse=True)) + r")(?![\w'])")
+
+
 class QueryError(ValueError):
     def __init__(self, code: str, message: str):
         super().__init__(message)
@@ -86,12 +91,7 @@ def expand_abbreviations(text: str) -> str:
 def translate_french(text: str) -> str:
     """English words for the French game terms in ``text`` ('' if there are none)."""
     lowered = text.lower().replace("’", "'")
-    found = []
-    for phrase in sorted(FRENCH_TO_ENGLISH, key=len, reverse=True):
-        pattern = r"(?<![\w'])" + re.escape(phrase) + r"(?![\w'])"
-        if re.search(pattern, lowered):
-            found.append(FRENCH_TO_ENGLISH[phrase])
-            lowered = re.sub(pattern, " ", lowered)
+    found = dict.fromkeys(FRENCH_TO_ENGLISH[m.group(1)] for m in FRENCH_PHRASE.finditer(lowered))
     return " ".join(f'"{term}"' if " " in term else term for term in found)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-RERANK = 150  # candidates re-ranked; the rest keep Whoosh's order after them
+RERANK = 80  # candidates re-ranked; the rest keep Whoosh's order after them
 WINDOW = 12  # words: "close together"
 STUB_WORDS = 30  # a body this short is an index entry, not the rule itself
 REFERENCE_WORDS = 8  # a body this short that says "See X" is only a reference to X

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import html
+import re
 import time
+from functools import lru_cache
 from dataclasses import dataclass
 
 from rapidfuzz import process
@@ -32,7 +34,7 @@ from .adapters.alignment import title_key
 from .models import GlossaryTerm, Section
 from .rendering import to_plain_text
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 # Whoosh's English stoplist drops "after", "before", "when", "if", "each", "same",
 # "own", "not" ...: words the rules use as terms.  Only the emptiest words are dropped.
 STOPWORDS = frozenset({"a", "an", "the", "of", "to", "in", "is", "are", "be", "it", "its", "as", "at", "by", "with",
@@ -41,7 +43,9 @@ ENGLISH = RegexTokenizer() | LowercaseFilter() | StopFilter(stoplist=STOPWORDS) 
 FRENCH = LanguageAnalyzer("fr")
 SNIPPET_SOURCE_CHARS = 700
 SNIPPET_CHARS = 220
+WORD = re.compile(r"\w+(?:\.?\w+)*")  # Whoosh's default tokenizer pattern
 SEARCH_FIELDS = ["content", "content_fr"]
+SHOWN = {"id", "doc", "section", "anchor", "number", "display_title", "current", "body", "body_fr"}
 
 
 def schema() -> Schema:
@@ -79,6 +83,7 @@ class Loaded:
     ids: dict[int, str]
     by_doc: dict[str, set[int]]
     by_edition: dict[str, set[int]]
+    stored: dict[int, dict]  # what a result shows, per docnum (the index is small: kept in memory)
 
     def allowed(self, docs, doc: str | None, edition: str | None) -> set[int] | None:
         """The docnums a search may return, or None for all of them."""
@@ -96,15 +101,16 @@ def _load(searcher) -> Loaded:
     reader = searcher.reader()
     vocabulary = {(w.decode() if isinstance(w, bytes) else w): reader.frequency("spell", w)
                   for w in reader.lexicon("spell")}
-    entries, docnums, by_doc, by_edition = {}, {}, {}, {}
+    entries, docnums, by_doc, by_edition, stored = {}, {}, {}, {}, {}
     for docnum, fields in reader.iter_docs():
+        stored[docnum] = {k: v for k, v in fields.items() if k in SHOWN}
         by_doc.setdefault(fields["doc"], set()).add(docnum)
         by_edition.setdefault(fields["edition"], set()).add(docnum)
         entries[fields["id"]] = ranking.Entry.build(
             fields["id"], fields["doc"], title_key(fields["display_title"]), fields["title_stems"].split(),
             fields["text_stems"].split(), fields["words"], tuple(fields["stands_for"].split()))
         docnums[fields["id"]] = docnum
-    return Loaded(vocabulary, entries, docnums, {n: i for i, n in docnums.items()}, by_doc, by_edition)
+    return Loaded(vocabulary, entries, docnums, {n: i for i, n in docnums.items()}, by_doc, by_edition, stored)
 
 
 LIVE = LiveIndex("rules", "The rules index has not been built: run 'python manage.py ingest'.", _load)
@@ -125,7 +131,7 @@ def fingerprint(rows=None) -> str:
     digest = hashlib.sha256(SCHEMA_VERSION.encode())
     for s, terms in rows if rows is not None else _rows():
         for part in (s.document.slug, s.path, s.number, s.title, s.body, s.document.authority, "|".join(terms),
-                     s.current.full_id if s.current else ""):
+                     s.current.full_id if s.current else "", str(s.document.effective_from), str(s.document.order)):
             digest.update(part.encode())
             digest.update(b"\0")
     return digest.hexdigest()
@@ -276,7 +282,7 @@ def search(raw: str, scope: Scope, doc: str | None = None, edition: str | None =
     hits = searcher.search(combined, limit=None, filter=loaded.allowed(scope.roles, doc, edition))
     stems = _query_stems(topic, prepared.english, corrected)
     ranked = _rank(hits, stems, title_key(rq.topic_words(corrected or topic)), loaded, scope)
-    results = [_result(item, searcher, loaded, scope, stems) for item in ranked[start:start + per_page]]
+    results = [_result(item, loaded, scope, stems) for item in ranked[start:start + per_page]]
     total = len(ranked)  # every match, and the rules that matching index entries stand for
     return {
         "query": raw.strip(),
@@ -310,9 +316,9 @@ def _rank(hits, stems: list[str], literal: str, loaded: Loaded, scope: Scope) ->
     return sorted(scores.items(), key=lambda pair: (-pair[1], position.get(pair[0], len(top))))
 
 
-def _result(item, searcher, loaded: Loaded, scope: Scope, stems: list[str]) -> dict:
+def _result(item, loaded: Loaded, scope: Scope, stems: list[str]) -> dict:
     hit_id, value = item
-    fields = searcher.stored_fields(loaded.docnums[hit_id])
+    fields = loaded.stored[loaded.docnums[hit_id]]
     french = bool(fields.get("body_fr"))
     result = {
         "id": hit_id,
@@ -323,21 +329,27 @@ def _result(item, searcher, loaded: Loaded, scope: Scope, stems: list[str]) -> d
         "title": fields["display_title"],
         "url": f"/rules/{fields['doc']}/{fields['section']}/",
         "snippet": snippet(fields.get("body_fr" if french else "body") or "", set(stems) if not french else set(),
-                           FRENCH if french else ENGLISH),
+                           "fr" if french else "en"),
         "score": round(value, 3),
         "role": scope.roles.get(fields["doc"], "older"),
         "current": None,
     }
     if fields["doc"] != scope.current:
-        result["current"] = _current_link(fields, searcher, loaded, scope)
+        result["current"] = _current_link(fields, loaded, scope)
     return result
 
 
-def snippet(text: str, stems: set[str], analyzer, width: int = SNIPPET_CHARS) -> str:
+@lru_cache(maxsize=65536)
+def _stem(language: str, word: str) -> str:
+    """One word's stem (memoized: snippets stem the same words over and over)."""
+    return next((token.text for token in (FRENCH if language == "fr" else ENGLISH)(word)), "")
+
+
+def snippet(text: str, stems: set[str], language: str = "en", width: int = SNIPPET_CHARS) -> str:
     """About ``width`` characters of ``text`` around its densest run of query words,
     each marked ``<mark>``; the text is escaped here."""
     text = text[:SNIPPET_SOURCE_CHARS]
-    marks = [(t.startchar, t.endchar) for t in analyzer(text, chars=True, mode="index") if t.text in stems]
+    marks = [m.span() for m in WORD.finditer(text) if _stem(language, m.group().lower()) in stems]
     begin = 0
     if marks:
         best = max(range(len(marks)), key=lambda i: sum(1 for m in marks[i:] if m[0] < marks[i][0] + width))
@@ -355,14 +367,14 @@ def snippet(text: str, stems: set[str], analyzer, width: int = SNIPPET_CHARS) ->
     return ("… " if begin else "") + "".join(out) + (" …" if end < len(text) or len(text) == SNIPPET_SOURCE_CHARS else "")
 
 
-def _current_link(fields, searcher, loaded: Loaded, scope: Scope) -> dict | None:
+def _current_link(fields, loaded: Loaded, scope: Scope) -> dict | None:
     """The section of the document current at the searched date that states this rule."""
     target = fields["current"]
     if target and scope.current and not target.startswith(scope.current + "/"):
         target = f"{scope.current}/{target.split('/', 1)[1]}"  # the same rule in the edition of that date
     if not target or target not in loaded.docnums or target == fields["id"]:
         return None
-    stored = searcher.stored_fields(loaded.docnums[target])
+    stored = loaded.stored[loaded.docnums[target]]
     return {"doc": stored["doc"], "section": stored["section"], "anchor": stored["anchor"],
             "number": stored["number"], "title": stored["display_title"],
             "url": f"/rules/{stored['doc']}/{stored['section']}/"}

@@ -10,7 +10,7 @@ from django.db.models import Count, Max
 from . import search_index
 from judgeapp.api_errors import ApiError
 
-from . import history
+from . import editions, history
 from .crossrefs import build_link_table
 from .models import Document, GlossaryTerm, Section
 from .rendering import LinkTable, render_body
@@ -54,7 +54,8 @@ def parse_as_of(value: str | None) -> date | None:
     value = (value or "").strip()
     if not value:
         return None
-    starts = {d.edition: d.effective_from for d in Document.objects.exclude(effective_from=None).order_by("-order")}
+    starts = {d.edition: d.effective_from for d in sorted(editions.all_documents(), key=lambda d: -d.order)
+              if d.effective_from}
     if value in starts:
         return starts[value]
     try:
