@@ -92,12 +92,13 @@ def neighbours(section: Section) -> tuple[Section | None, Section | None]:
 
 
 def other_versions(section: Section) -> list[GlossaryTerm]:
-    """The same term as defined in other documents (authoritative first)."""
+    """The same term as defined in other documents (authoritative first), once per
+    section (a keyword and a glossary term of the same name share one)."""
     keys = list(section.terms.values_list("key", flat=True))
     if not keys:
         return []
-    return list(GlossaryTerm.objects.filter(key__in=keys).exclude(section=section)
-                .select_related("document", "section").order_by("document__order"))
+    found = GlossaryTerm.objects.filter(key__in=keys).exclude(section=section).select_related("document", "section")
+    return list({t.section_id: t for t in found.order_by("document__order", "-kind")}.values())
 
 
 def section_payload(section: Section, anchors: bool = True) -> dict:
