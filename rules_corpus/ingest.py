@@ -2,7 +2,10 @@
 
 Each document is parsed by its adapter and diffed against what is stored, row by row
 (sections keyed by their stable path, terms by key): a second run with the same files
-changes nothing and says so, and a corrected file updates only what changed.
+changes nothing and says so, and a corrected file updates only what changed.  A new
+edition is parsed against its previous one and takes over the ids of the sections it
+continues; then ``editions.link`` records what changed between them and which current
+section each older one corresponds to.
 """
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ from pathlib import Path
 
 from django.db import transaction
 
-from .adapters import DOCUMENTS, AdapterError, DocumentSpec
+from . import editions
+from .adapters import BY_SLUG, DOCUMENTS, AdapterError, DocumentSpec
 from .adapters.base import ParsedDocument, slugify
 from .models import Document, GlossaryTerm, Section
 
@@ -47,7 +51,7 @@ class DocumentReport:
         return f"{self.document}: {self.sections} sections, {self.terms} terms ({what})"
 
 
-def read_document(spec: DocumentSpec, corpus_dir: Path) -> ParsedDocument:
+def read_document(spec: DocumentSpec, corpus_dir: Path, reference: ParsedDocument | None = None) -> ParsedDocument:
     path = corpus_dir / "rules" / spec.filename
     if not path.is_file():
         raise IngestError(f"rules file missing: {path}")
@@ -56,18 +60,25 @@ def read_document(spec: DocumentSpec, corpus_dir: Path) -> ParsedDocument:
     except (OSError, UnicodeDecodeError) as exc:
         raise IngestError(f"cannot read {path}: {exc}") from exc
     try:
-        return spec.parse(text)
+        return spec.parse(text, reference)
     except AdapterError as exc:
         raise IngestError(f"{path} is not in the expected shape: {exc}") from exc
 
 
-def _ids(parsed: ParsedDocument) -> list[tuple[str, str]]:
-    """(path, anchor) for every section: readable, unique, stable across runs."""
+def _ids(parsed: ParsedDocument, reference_ids: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
+    """(path, anchor) for every section: readable, unique, stable across runs.  A section
+    that continues one of the previous edition's keeps that section's ids."""
+    inherited = {i: reference_ids[s.counterpart] for i, s in enumerate(parsed.sections)
+                 if reference_ids is not None and s.counterpart is not None}
     paths: list[str] = []
-    used_paths: set[str] = set()
+    used_paths = {path for path, _ in inherited.values()}
     anchors: list[str] = []
-    used_anchors: set[str] = set()
-    for section in parsed.sections:
+    used_anchors = {anchor for _, anchor in inherited.values()}
+    for i, section in enumerate(parsed.sections):
+        if i in inherited:
+            paths.append(inherited[i][0])
+            anchors.append(inherited[i][1])
+            continue
         slug = slugify(section.title)[:80]
         base = f"{paths[section.parent]}/{slug}" if section.parent is not None else slug
         path, n = base, 1
@@ -91,9 +102,12 @@ def _ids(parsed: ParsedDocument) -> list[tuple[str, str]]:
     return list(zip(paths, anchors))
 
 
-def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport) -> None:
+def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport,
+           reference: ParsedDocument | None = None) -> None:
+    previous = Document.objects.filter(slug=spec.reference).values_list("pk", flat=True).first()
     wanted = dict(title=spec.title, edition=spec.edition, year=spec.year, authority=spec.authority,
-                  language=spec.language, source_file=spec.filename, order=spec.order)
+                  language=spec.language, source_file=spec.filename, order=spec.order,
+                  effective_from=spec.effective_from, previous_id=previous)
     document, created = Document.objects.get_or_create(slug=spec.slug, defaults=wanted)
     if not created:
         if any(getattr(document, k) != v for k, v in wanted.items()):
@@ -101,7 +115,8 @@ def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport) -
             report.updated += 1
     existing = {s.path: s for s in Section.objects.filter(document=document)}
     stored: list[Section] = []
-    for order, (section, (path, anchor)) in enumerate(zip(parsed.sections, _ids(parsed))):
+    ids = _ids(parsed, _ids(reference) if reference is not None else None)
+    for order, (section, (path, anchor)) in enumerate(zip(parsed.sections, ids)):
         values = dict(
             parent_id=stored[section.parent].pk if section.parent is not None else None,
             order=order, depth=section.level, number=section.number, title=section.title[:300],
@@ -148,16 +163,26 @@ def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport) -
 def ingest_rules(corpus_dir: Path, only: list[str] | None = None) -> list[DocumentReport]:
     """Ingest every document (or those named); a failing one does not stop the others."""
     reports = []
+    parsed: dict[str, ParsedDocument] = {}
+
+    def parse(spec: DocumentSpec) -> ParsedDocument:
+        if spec.slug not in parsed:
+            reference = parse(BY_SLUG[spec.reference]) if spec.reference else None
+            parsed[spec.slug] = read_document(spec, corpus_dir, reference)
+        return parsed[spec.slug]
+
     for spec in DOCUMENTS:
         if only and spec.slug not in only:
             continue
         report = DocumentReport(document=spec.slug, file=str(corpus_dir / "rules" / spec.filename))
         try:
-            parsed = read_document(spec, corpus_dir)
-            report.warnings = parsed.warnings
+            document = parse(spec)
+            report.warnings = document.warnings
             with transaction.atomic():
-                _store(spec, parsed, report)
+                _store(spec, document, report, parse(BY_SLUG[spec.reference]) if spec.reference else None)
         except IngestError as exc:
             report.error = str(exc)
         reports.append(report)
+    with transaction.atomic():
+        editions.link(reports)
     return reports

@@ -3,7 +3,9 @@
 Section ids are stable slugs built from titles (``timing/timing-conflicts``), so a
 permalink survives re-ingesting a corrected document; each section also has a short
 ``anchor`` unique within its document (``timing-conflicts``) that the engine and
-other apps cite.
+other apps cite.  A new edition of a document reuses its predecessor's ids for the
+sections it continues, so ``ivory-cr/recruit`` and ``twenty-festivals-cr/recruit`` are
+the same rule in two editions.
 """
 from django.db import models
 from django.urls import reverse
@@ -12,6 +14,7 @@ from django.urls import reverse
 class Document(models.Model):
     AUTHORITY_CHOICES = [
         ("authoritative", "Authoritative"),
+        ("previous", "Previous edition"),
         ("superseded", "Superseded"),
         ("summary", "Summary"),
         ("translation", "Translation"),
@@ -25,6 +28,9 @@ class Document(models.Model):
     language = models.CharField(max_length=8, default="en")
     source_file = models.CharField(max_length=300)
     order = models.PositiveSmallIntegerField(default=0)
+    effective_from = models.DateField(null=True, blank=True, help_text="when its rules began to apply")
+    previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_editions",
+                                 help_text="the edition this document replaces, section by section")
 
     class Meta:
         ordering = ["order"]
@@ -52,6 +58,8 @@ class Section(models.Model):
     body = models.TextField(blank=True)
     kind = models.CharField(max_length=20, default="section")
     searchable = models.BooleanField(default=True, help_text="False for fiction, credits, adverts")
+    current = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="older",
+                                help_text="the authoritative document's section that states this rule now")
 
     class Meta:
         ordering = ["document__order", "order"]
@@ -96,3 +104,31 @@ class GlossaryTerm(models.Model):
 
     def get_absolute_url(self):
         return reverse("rules:term", args=[self.key])
+
+
+class SectionChange(models.Model):
+    """One section's word-level change from the previous edition to a document.
+
+    Only sections that differ get a row: ``changed`` (both editions, runs of kept,
+    deleted and inserted words), ``added`` (new in the document) or ``removed`` (only in
+    the previous edition).  ``listed`` holds the numbers of the document's own list of
+    changes that name this section.
+    """
+
+    STATUS_CHOICES = [("changed", "Changed"), ("added", "Added"), ("removed", "Removed")]
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="changes")
+    section = models.OneToOneField(Section, null=True, blank=True, on_delete=models.CASCADE, related_name="change")
+    previous = models.OneToOneField(Section, null=True, blank=True, on_delete=models.CASCADE,
+                                    related_name="change_after")
+    status = models.CharField(max_length=10, choices=STATUS_CHOICES)
+    runs = models.JSONField(default=list, help_text='[[op, text], ...]: "=" kept, "-" deleted, "+" inserted')
+    inserted = models.PositiveIntegerField(default=0)
+    deleted = models.PositiveIntegerField(default=0)
+    order = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["document__order", "order"]
+
+    def __str__(self):
+        return f"{self.status}: {self.section or self.previous}"

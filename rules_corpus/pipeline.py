@@ -25,7 +25,7 @@ def run_ingest(corpus_dir: str | Path | None = None, rebuild_index: bool = False
     return {
         "corpus": str(corpus),
         "documents": [r.as_dict() for r in reports],
-        "lines": [r.line() for r in reports],
+        "lines": [line for r in reports for line in [r.line()] + [f"  - {w}" for w in r.warnings]],
         "changed": any(r.changed for r in reports) or index["rebuilt"],
         "failed": [r.document for r in reports if r.error],
         "index": index,

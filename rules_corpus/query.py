@@ -15,6 +15,25 @@ MAX_QUERY_LENGTH = 300
 TOKEN = re.compile(r'"[^"]*"|\S+')
 WORD = re.compile(r"[A-Za-zÀ-ÿ'’-]+")
 OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
+# A question opens with a question word, then auxiliaries and pronouns ("when does a
+# ...", "can I ..."): they say it is a question, not what it is about.
+QUESTION_OPENERS = {"what", "whats", "when", "where", "which", "who", "whom", "whose", "why", "how", "if"}
+QUESTION_AUXILIARIES = {
+    "can", "could", "do", "does", "did", "is", "are", "was", "were", "am", "may", "might", "must", "should",
+    "shall", "will", "would", "i", "me", "my", "you", "your", "we", "a", "an", "the", "there", "it", "much", "many",
+}
+# Words of the question's form anywhere in it ("what happens if my ...", "what does X mean").
+QUESTION_FILLERS = {"i", "me", "my", "you", "your", "we", "our", "happens", "happen", "happened", "mean", "means",
+                    "does", "do", "did", "get", "gets", "work", "works", "say", "says", "there", "has", "have", "had"}
+MIN_QUESTION_WORDS = 3
+ARTICLES = {"a", "an", "the"}
+PREPOSITIONS = {"in", "at", "on", "for", "by", "to", "from", "with", "after", "before", "during"}  # "in what order"
+QUESTION_WORDS = QUESTION_OPENERS | QUESTION_AUXILIARIES | QUESTION_FILLERS
+
+
+# One pattern for every French game term, longest first, so "mort par chi" wins over "mort".
+FRENCH_PHRASE = re.compile(r"(?<![\w'])(" + "|".join(
+    re.escape(p) for p in sorted(FRENCH_TO_ENGLISH, key=len, reverse=True)) + r")(?![\w'])")
 
 
 class QueryError(ValueError):
@@ -72,12 +91,7 @@ def expand_abbreviations(text: str) -> str:
 def translate_french(text: str) -> str:
     """English words for the French game terms in ``text`` ('' if there are none)."""
     lowered = text.lower().replace("’", "'")
-    found = []
-    for phrase in sorted(FRENCH_TO_ENGLISH, key=len, reverse=True):
-        pattern = r"(?<![\w'])" + re.escape(phrase) + r"(?![\w'])"
-        if re.search(pattern, lowered):
-            found.append(FRENCH_TO_ENGLISH[phrase])
-            lowered = re.sub(pattern, " ", lowered)
+    found = dict.fromkeys(FRENCH_TO_ENGLISH[m.group(1)] for m in FRENCH_PHRASE.finditer(lowered))
     return " ".join(f'"{term}"' if " " in term else term for term in found)
 
 
@@ -107,3 +121,44 @@ def apply_corrections(text: str, corrections: dict[str, str]) -> str:
     for wrong, right in corrections.items():
         text = re.sub(rf"(?<!\w){re.escape(wrong)}(?!\w)", right, text)
     return text
+
+
+def question_topic(text: str) -> tuple[str, bool]:
+    """(the words a question is about, whether it was a question).
+
+    A query is question-shaped when it ends in "?" or opens with a question word and
+    has three words or more ("when triggers" and "do not" name rules); then
+    its leading question words and the fillers of the question's form are dropped
+    ("when does a unit bow after battle" -> "unit bow after battle"), while a question
+    word inside the topic stays ("what does when mean" -> "when").
+    """
+    tokens = TOKEN.findall(text.strip().rstrip("?"))
+    plain = [t.lower().strip("?,.") for t in tokens]
+    first = 1 if len(plain) > 1 and plain[0] in PREPOSITIONS and plain[1] in QUESTION_OPENERS else 0
+    opens = len(plain) >= MIN_QUESTION_WORDS and (
+        plain[first] in QUESTION_OPENERS or plain[first] in QUESTION_AUXILIARIES - ARTICLES)
+    if not tokens or not (text.strip().endswith("?") or opens):
+        return text, False
+    start = first + 1 if opens else 0
+    while start < len(tokens) - 1 and plain[start] in QUESTION_AUXILIARIES:
+        start += 1
+    form = QUESTION_FILLERS | (QUESTION_AUXILIARIES - ARTICLES)
+    kept = [t for t, p in zip(tokens[start:], plain[start:]) if p not in form or t.startswith('"')]
+    return " ".join(kept or tokens[start:]), True
+
+
+def topic_words(text: str) -> str:
+    """The words ranking features compare with titles and bodies: operators, negated
+    words and field prefixes left out, abbreviations spelled out."""
+    out, negate = [], False
+    for token in TOKEN.findall(text):
+        if token in OPERATORS or token == "-":
+            negate = token in {"NOT", "ANDNOT", "-"}
+            continue
+        if negate or re.match(r"-[^\W\d]", token):
+            negate = False
+            continue
+        token = token.split(":", 1)[1] if re.match(r"^\w+:", token) else token
+        key = token if token in CASE_SENSITIVE else token.upper()
+        out.append(ABBREVIATIONS.get(key, token) if key not in CASE_SENSITIVE or token == key else token)
+    return " ".join(out).replace('"', " ").replace("(", " ").replace(")", " ")

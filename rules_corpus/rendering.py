@@ -19,7 +19,10 @@ from .adapters.base import normalize_title
 
 ALLOWED_TAGS = {"p", "br", "b", "strong", "i", "em", "ul", "ol", "li", "a", "div", "span", "code",
                 "blockquote", "h4", "h5", "table", "thead", "tbody", "tr", "th", "td", "sup", "mark"}
-ALLOWED_ATTRIBUTES = {"a": {"href", "title", "class"}, "div": {"class"}, "span": {"class"}}
+ALLOWED_ATTRIBUTES = {"a": {"href", "title", "class", "aria-label"}, "div": {"class"}, "span": {"class"},
+                      "p": {"id"}, "li": {"id"}}
+PARAGRAPH = re.compile(r"<(p|li)>(.*?)</\1>", re.S)
+STEP = re.compile(r"^(?:<[^>]+>)*([A-Z])\.\s")
 SEE = re.compile(r"(?P<see>\b[Ss]ee(?:\s+also)?)(?P<sp>\s+)(?P<open>\*\*|\*|[\"“])?(?P<ref>[A-Za-z“\"][^.;,()\n*\]]{1,80})")
 EXAMPLE_PARAGRAPH = re.compile(r"<p>((?:<(?:em|strong|i|b)>)?\s*(?:Example|EXAMPLE|Exemple)\b.*?)</p>", re.S)
 # Glossary entries that are ordinary English words: linking every "and" helps nobody.
@@ -108,11 +111,36 @@ def link_terms(fragment: str, table: LinkTable, own_url: str | None) -> str:
     return "".join(parts)
 
 
-def render_body(body: str, doc: str, table: LinkTable, own_url: str | None = None) -> str:
+def anchor_paragraphs(html_text: str, prefix: str) -> str:
+    """Give every paragraph and list item an id (``<prefix>-p3``; a lettered step
+    ``<prefix>-step-c``) and a link to itself, so a citation can point at one paragraph.
+    The prefix is the section's short id: the same fragment works on the section's
+    page and on its document's one-page view."""
+    used: set[str] = set()
+    count = 0
+
+    def replace(match: re.Match) -> str:
+        nonlocal count
+        tag, inner = match.group(1), match.group(2)
+        count += 1
+        step = STEP.match(inner) if tag == "p" else None
+        ident = f"{prefix}-step-{step.group(1).lower()}" if step else f"{prefix}-p{count}"
+        if ident in used:
+            ident = f"{prefix}-p{count}"
+        used.add(ident)
+        link = f' <a class="para" href="#{ident}" aria-label="Link to this paragraph">¶</a>'
+        return f'<{tag} id="{ident}">{inner}{link}</{tag}>'
+
+    return PARAGRAPH.sub(replace, html_text)
+
+
+def render_body(body: str, doc: str, table: LinkTable, own_url: str | None = None, anchor: str = "") -> str:
     source = _link_see_references(body, doc, table)
     rendered = markdown.markdown(source, extensions=["sane_lists"])
     rendered = EXAMPLE_PARAGRAPH.sub(r'<div class="example"><p>\1</p></div>', rendered)
     rendered = link_terms(rendered, table, own_url)
+    if anchor:
+        rendered = anchor_paragraphs(rendered, anchor)
     return nh3.clean(rendered, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES, link_rel=None)
 
 

@@ -3,16 +3,20 @@ from __future__ import annotations
 
 import re
 import threading
+from datetime import date
 
 from django.db.models import Count, Max
 
 from . import search_index
-from .adapters.base import normalize_title
+from judgeapp.api_errors import ApiError
+
+from . import editions, history
+from .crossrefs import build_link_table
 from .models import Document, GlossaryTerm, Section
 from .rendering import LinkTable, render_body
 
 _cache_lock = threading.Lock()
-_cache: dict = {"version": None, "table": None}
+_cache: dict = {"version": None, "table": None, "texts": {}}
 
 
 def link_table() -> LinkTable:
@@ -21,32 +25,63 @@ def link_table() -> LinkTable:
     version = (*Section.objects.aggregate(n=Count("id"), last=Max("id")).values(), search_index.LIVE.version())
     with _cache_lock:
         if _cache["version"] != version:
-            titles: dict[str, dict[str, str]] = {}
-            for s in Section.objects.select_related("document").only("title", "path", "document__slug"):
-                titles.setdefault(s.document.slug, {}).setdefault(normalize_title(s.title), s.get_absolute_url())
-            terms = {normalize_title(t.term): t.get_absolute_url() for t in GlossaryTerm.objects.all()}
-            authoritative = Document.objects.filter(authority="authoritative").values_list("slug", flat=True).first()
-            _cache["table"] = LinkTable.build(titles, authoritative or "", terms)
+            _cache["table"] = build_link_table()
+            _cache["texts"] = {}
             _cache["version"] = version
         return _cache["table"]
+
+
+def document_text(document: Document) -> list[dict]:
+    """Every section of a document rendered, in order, for reading it on one page
+    (rendered once per ingest: it is the slowest page to build)."""
+    table = link_table()
+    with _cache_lock:
+        cached = _cache["texts"].get(document.slug)
+    if cached is not None:
+        return cached
+    own = {t.section_id: t.get_absolute_url() for t in GlossaryTerm.objects.filter(document=document)}
+    text = [{"anchor": s.anchor, "number": s.number, "title": s.title, "depth": min(s.depth, 6),
+             "url": s.get_absolute_url(), "searchable": s.searchable,
+             "html": render_body(s.body, document.slug, table, own.get(s.pk), anchor=s.anchor)}
+            for s in Section.objects.filter(document=document).order_by("order")]
+    with _cache_lock:
+        _cache["texts"][document.slug] = text
+    return text
+
+
+def parse_as_of(value: str | None) -> date | None:
+    """``YYYY-MM-DD``, or an edition's name for the day its rules began to apply."""
+    value = (value or "").strip()
+    if not value:
+        return None
+    starts = {d.edition: d.effective_from for d in sorted(editions.all_documents(), key=lambda d: -d.order)
+              if d.effective_from}
+    if value in starts:
+        return starts[value]
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ApiError("bad-as-of", f"as_of must be a date (YYYY-MM-DD) or an edition ({', '.join(starts)}); "
+                                    f"got {value!r}.") from None
 
 
 def find_section(doc_slug: str, section_id: str) -> tuple[Section | None, bool]:
     """(section, is_canonical): a path, else a short anchor (then the caller redirects)."""
     section_id = section_id.strip("/")
-    base = Section.objects.select_related("document", "parent")
+    base = Section.objects.select_related("document", "parent", "current__document")
     found = base.filter(document__slug=doc_slug, path=section_id).first()
     if found:
         return found, True
     return base.filter(document__slug=doc_slug, anchor=section_id).first(), False
 
 
-def rendered_body(section: Section) -> str:
+def rendered_body(section: Section, anchors: bool = True) -> str:
     own = None
     term = section.terms.first()
     if term:
         own = term.get_absolute_url()
-    return render_body(section.body, section.document.slug, link_table(), own)
+    return render_body(section.body, section.document.slug, link_table(), own,
+                       anchor=section.anchor if anchors else "")
 
 
 def neighbours(section: Section) -> tuple[Section | None, Section | None]:
@@ -57,19 +92,21 @@ def neighbours(section: Section) -> tuple[Section | None, Section | None]:
 
 
 def other_versions(section: Section) -> list[GlossaryTerm]:
-    """The same term as defined in other documents (authoritative first)."""
+    """The same term as defined in other documents (authoritative first), once per
+    section (a keyword and a glossary term of the same name share one)."""
     keys = list(section.terms.values_list("key", flat=True))
     if not keys:
         return []
-    return list(GlossaryTerm.objects.filter(key__in=keys).exclude(section=section)
-                .select_related("document", "section").order_by("document__order"))
+    found = GlossaryTerm.objects.filter(key__in=keys).exclude(section=section).select_related("document", "section")
+    return list({t.section_id: t for t in found.order_by("document__order", "-kind")}.values())
 
 
-def section_payload(section: Section) -> dict:
+def section_payload(section: Section, anchors: bool = True) -> dict:
+    """Everything about one section; ``anchors``: give its paragraphs ids (once per page)."""
     doc = section.document
     children = section.children.order_by("order")
     previous, following = neighbours(section)
-    html = rendered_body(section)
+    html = rendered_body(section, anchors)
 
     def brief(s: Section | None):
         return None if s is None else {"section": s.path, "number": s.number, "title": s.title,
@@ -78,7 +115,8 @@ def section_payload(section: Section) -> dict:
     return {
         "doc": doc.slug,
         "document": {"slug": doc.slug, "title": doc.title, "edition": doc.edition, "year": doc.year,
-                     "authority": doc.authority, "language": doc.language},
+                     "authority": doc.authority, "authority_label": doc.get_authority_display(),
+                     "language": doc.language, "effective_from": doc.effective_from},
         "section": section.path,
         "id": section.full_id,
         "anchor": section.anchor,
@@ -98,6 +136,10 @@ def section_payload(section: Section) -> dict:
             {"doc": t.document.slug, "edition": t.document.edition, "authority": t.document.authority,
              "term": t.term, "url": t.section.get_absolute_url()} for t in other_versions(section)
         ],
+        "current": history.brief(section.current) if section.current_id else None,
+        "editions": history.editions_of(section),
+        "change": history.change_of(section),
+        "unchanged_since": history.unchanged_since(section),
     }
 
 

@@ -82,6 +82,9 @@ def _ivory_rules(**overrides) -> dict[str, Cite]:
     return rules
 
 
+# The Twenty Festivals CR keeps the Ivory CR's section ids (rules lookup), so the
+# Twenty Festivals format cites the same sections in its own edition's document.
+TWENTY_FESTIVALS_RULES = {rule: Cite("twenty-festivals-cr", c.section, c.title) for rule, c in _ivory_rules().items()}
 EMPEROR_RULES = _ivory_rules(pool=EMPEROR_DECK, minimum=EMPEROR_DECK, copies=EMPEROR_DECK, unique=EMPEROR_DECK,
                              experienced=EMPEROR_DECK, soul=EMPEROR_DECK, stronghold=EMPEROR_DECK,
                              **{"pre-game": EMPEROR_DECK})
@@ -94,8 +97,8 @@ DIAMOND_RULES = _ivory_rules(pool=DIAMOND_SETUP, minimum=DIAMOND_SETUP, copies=D
 
 FORMATS: tuple[Format, ...] = (
     Format("ivory", "Ivory Extended 40/40", ("ivory",), _ivory_rules()),
-    Format("twenty-festivals", "Twenty Festivals 40/40", ("twenty-festivals",), _ivory_rules(),
-           note="Ivory CR deck construction rules (Cardinal Rule 3: the latest document)."),
+    Format("twenty-festivals", "Twenty Festivals 40/40", ("twenty-festivals",), TWENTY_FESTIVALS_RULES,
+           note="The Twenty Festivals CR's deck construction rules."),
     Format("emperor", "Emperor 40/40", ("emperor",), EMPEROR_RULES, soul_counts_with_original=False,
            note="A Soul of X card's original may be used as its proxy; they are not counted together."),
     Format("celestial", "Celestial 40/40", ("celestial",), CELESTIAL_RULES, events_single=True,

@@ -26,6 +26,7 @@ class ParsedSection:
     body_lines: list[str] = field(default_factory=list)
     searchable: bool = True  # fiction, credits, adverts: kept for reading, not searched
     kind: str = "section"  # "section" | "glossary" | "keyword"
+    counterpart: int | None = None  # the previous edition's section it continues (index there)
 
     @property
     def body(self) -> str:
@@ -48,6 +49,20 @@ class ParsedDocument:
     def add(self, section: ParsedSection) -> int:
         self.sections.append(section)
         return len(self.sections) - 1
+
+
+def keyword_terms(doc: ParsedDocument, item: re.Pattern) -> None:
+    """Appendix B lists the boldface keywords: each list item is a keyword term,
+    pointing at the glossary entry of the same name where there is one."""
+    appendix = next((i for i, s in enumerate(doc.sections) if normalize_title(s.title) == "appendix b"), None)
+    if appendix is None:
+        return
+    by_title = {normalize_title(doc.sections[t.section].title): t.section for t in doc.terms}
+    for line in doc.sections[appendix].body_lines:
+        marker = item.match(line)
+        if marker:
+            keyword = re.sub(r"\s*\[.*?\]\s*$", "", line[marker.end():]).strip()
+            doc.terms.append(ParsedTerm(keyword, by_title.get(normalize_title(keyword), appendix), kind="keyword"))
 
 
 def slugify(text: str) -> str:

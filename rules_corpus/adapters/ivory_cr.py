@@ -12,11 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .base import AdapterError, ParsedDocument, ParsedSection, ParsedTerm, normalize_title
+from .base import AdapterError, ParsedDocument, ParsedSection, ParsedTerm, keyword_terms, normalize_title
 
 TOC_LINE = re.compile(r"^(?P<indent>\s*)(?P<digit>\d+)\.\s+(?P<title>\S.*?)\s*$")
 GLOSSARY_TITLE = "specific game terms and procedures"
-KEYWORD_APPENDIX = "appendix b"
 CREDIT_LINE = re.compile(r"^(Main rules:|Current Wiki version)")
 DEFINITION_OPENER = re.compile(r"^(To|A|An|Something|The|Text|Which)\s")
 BULLET = re.compile(r"^\s*[•·]\s*")
@@ -184,7 +183,7 @@ class IvoryCRAdapter:
         for node in main_nodes[cursor:]:
             doc.warnings.append(f"contents entry {node.title!r} has no body heading")
             self._emit(doc, node, numbers, index_of)
-        self._keywords(doc)
+        keyword_terms(doc, re.compile(r"^- "))
         return doc
 
     @staticmethod
@@ -288,16 +287,3 @@ class IvoryCRAdapter:
         index = doc.add(section)
         doc.terms.append(ParsedTerm(title, index))
         doc.warnings.append(f"glossary term {title!r} is in the body but not in the contents")
-
-    @staticmethod
-    def _keywords(doc: ParsedDocument) -> None:
-        """Appendix B lists the boldface keywords: each is a keyword term."""
-        appendix = next((i for i, s in enumerate(doc.sections) if normalize_title(s.title) == KEYWORD_APPENDIX), None)
-        if appendix is None:
-            return
-        by_title = {normalize_title(doc.sections[t.section].title): t.section for t in doc.terms}
-        for line in doc.sections[appendix].body_lines:
-            if line.startswith("- "):
-                keyword = re.sub(r"\s*\[.*?\]\s*$", "", line[2:]).strip()
-                target = by_title.get(normalize_title(keyword), appendix)
-                doc.terms.append(ParsedTerm(keyword, target, kind="keyword"))

@@ -178,3 +178,14 @@ def test_real_starter_decks_are_legal_in_ivory(pool):
         verdict = check(pool, formats.BY_SLUG["ivory"], path.read_text(), dt.date(2014, 10, 15))
         assert verdict["legal"], (path.name, verdict["problems"])
         assert verdict["source"] == "l5d" and verdict["counts"] == {"dynasty": 40, "fate": 40}
+
+
+def test_twenty_festivals_problems_cite_its_own_rules(pool):
+    from django.test import Client
+
+    fmt = formats.BY_SLUG["twenty-festivals"]
+    deck = build(pool, fmt, "Crane")
+    three = next(c for n, c in deck.dynasty if n == 3)
+    problem = check(pool, fmt, deck.text(extra_dynasty=[(1, name_of(three))]))["problems"][0]
+    assert problem["cite"]["doc"] == "twenty-festivals-cr" and problem["cite"]["section"] == "deck-construction-rules"
+    assert Client().get(problem["cite"]["url"]).status_code == 302  # the short id, redirected to the permalink

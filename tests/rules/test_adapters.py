@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from rules_corpus.adapters import BY_SLUG, AdapterError
+from rules_corpus.adapters.alignment import title_key
 from rules_corpus.adapters.base import normalize_title
 
 CORPUS = Path(__import__("os").environ.get("L5R_CORPUS_DIR", Path(__file__).resolve().parents[3] / "shared" / "corpus"))
@@ -123,3 +124,117 @@ def test_enumerated_headings_keep_their_level():
 def test_garbage_is_rejected(slug):
     with pytest.raises(AdapterError):
         BY_SLUG[slug].parse("just a line of text\n")
+
+
+# --- Twenty Festivals: headings aligned to the Ivory contents tree -------------------
+
+@pytest.fixture(scope="module")
+def festivals(ivory):
+    spec = BY_SLUG["twenty-festivals-cr"]
+    return spec.parse((CORPUS / "rules" / spec.filename).read_text(encoding="utf-8"), ivory)
+
+
+def festivals_headings() -> list[str]:
+    """Every heading as printed: lines ending in ' #', and in the glossary the bare
+    upper-case index entries, read here independently of the adapter."""
+    lines = (CORPUS / "rules" / BY_SLUG["twenty-festivals-cr"].filename).read_text(encoding="utf-8").splitlines()
+    headings, glossary = [], False
+    for line in lines:
+        if line.endswith(" #"):
+            title = line[:-2].strip()
+            glossary = title == "SPECIFIC GAME TERMS AND PROCEDURES" or (glossary and not title.startswith("APPENDIX"))
+            headings.append(title)
+        elif glossary and line.strip() and line.strip().upper() == line.strip() and any(c.isalpha() for c in line) \
+                and not line.strip()[0].isdigit():
+            headings.append(line.strip())
+    return headings
+
+
+def test_every_festivals_heading_is_placed_or_reported(festivals, ivory):
+    headings = festivals_headings()
+    assert len(festivals.sections) == len(headings) > 400
+    new = [s for s in festivals.sections if s.counterpart is None]
+    reported = [w for w in festivals.warnings if w.startswith("new heading")]
+    assert len(reported) == len(new)
+    for section in new:
+        assert any(title_key(section.title) in title_key(w) for w in reported), section.title
+    # Nothing of the previous edition disappears silently either.
+    matched = {s.counterpart for s in festivals.sections if s.counterpart is not None}
+    removed = [w for w in festivals.warnings if w.startswith("Ivory section")]
+    assert len(removed) == len(ivory.sections) - len(matched)
+
+
+def test_festivals_sections_continue_their_ivory_counterparts(festivals, ivory):
+    by_title = {}
+    for s in festivals.sections:
+        by_title.setdefault(s.title, s)
+    hgp = by_title["Holding Gold Production"]
+    assert ivory.sections[hgp.counterpart].title == "Holding “Gold Production”"
+    assert hgp.number == "3.2.1.1" and festivals.sections[hgp.parent].title == "Holding"
+    assert "optional stat" in hgp.body
+    assert ivory.sections[by_title["Unstoppable"].counterpart].title == "Unstoppable"
+    timing = by_title["Timing Conflicts"]
+    assert timing.number == "9.2" and ivory.sections[timing.counterpart].number == "9.2"
+    new = {s.title for s in festivals.sections if s.counterpart is None}
+    assert {"Legacy", "Changes from Ivory Edition", "“If” Triggers"} <= new
+    legacy = by_title["Legacy"]
+    assert legacy.kind == "glossary" and festivals.sections[legacy.parent].title == "Specific Game Terms and Procedures"
+    assert "Legacy Holding and Recruit it" in legacy.body
+    assert any(t.term == "Legacy" and t.kind == "keyword" for t in festivals.terms)
+
+
+def test_festivals_numbers_follow_the_recovered_tree(festivals):
+    for s in festivals.sections:
+        if s.number and s.parent is not None and festivals.sections[s.parent].number:
+            assert s.number.rsplit(".", 1)[0] == festivals.sections[s.parent].number, (s.title, s.number)
+        assert s.parent is None or s.parent < festivals.sections.index(s)
+    preface = festivals.sections[0]
+    assert preface.title == "Changes from Ivory Edition" and preface.number == ""
+
+
+def test_festivals_text_is_reflowed_into_paragraphs(festivals):
+    by_title = {}
+    for s in festivals.sections:
+        by_title.setdefault(s.title, s)
+    sequence = by_title["Action Sequence"].body
+    assert "\nC. Chooses any targets of the action that are not delayed, optional, or chosen by another player." in sequence
+    recruit = by_title["Recruit"].body
+    assert "from your Province with Gold Cost" in recruit  # joined across the PDF's page break
+    appendix = by_title["Appendix B"].body
+    assert "\n9. Fortification\n" in appendix and "Shugenja" not in appendix
+
+
+def test_reflow_joins_wrapped_lines_and_keeps_lists():
+    from rules_corpus.adapters.twenty_festivals import reflow
+
+    lines = ["A player’s Clan Alignment derives from his or her Stronghold’s Clan Alignment. Effects that",
+             "say it give the player that Clan Alignment.", "Legal Clan Alignments are:", "0.1. Crab Clan",
+             "0.2. Crane Clan", "Other Clan Alignments given by effects only exist in games where those effects",
+             "", "apply.", "Example: a new paragraph."]
+    assert reflow(lines) == (
+        "A player’s Clan Alignment derives from his or her Stronghold’s Clan Alignment. Effects that say it give "
+        "the player that Clan Alignment.\n\nLegal Clan Alignments are:\n\n1. Crab Clan\n2. Crane Clan\n\n"
+        "Other Clan Alignments given by effects only exist in games where those effects apply.\n\n"
+        "Example: a new paragraph.")
+
+
+def test_alignment_places_moved_renamed_and_new_headings():
+    from rules_corpus.adapters.alignment import align, parents
+    from rules_corpus.adapters.base import ParsedSection
+
+    reference = [ParsedSection("Battles", 1), ParsedSection("Engage Segment", 2, parent=0),
+                 ParsedSection("Combat Segment", 2, parent=0), ParsedSection("Timing", 1),
+                 ParsedSection("Timing Conflicts", 2, parent=3)]
+    headings = ["BATTLES", "COMBAT SEGMENT", "ENGAGE SEGMENT", "NEW RULE", "TIMING", "TIMING CONFLICTZ"]
+    found = align(headings, reference)
+    assert found.counterpart == [0, 2, 1, None, 3, 4]
+    assert found.moved == [1] and found.renamed == [5] and found.unmatched_reference == []
+    assert parents(found, reference, [None] * 6) == [None, 0, 0, None, None, 4]
+
+
+def test_festivals_needs_its_previous_edition_and_rejects_garbage(ivory):
+    spec = BY_SLUG["twenty-festivals-cr"]
+    with pytest.raises(AdapterError, match="needs the parsed ivory-cr"):
+        spec.parse("CARDINAL RULES #\n")
+    with pytest.raises(AdapterError, match="headings"):
+        spec.parse("just a line of text\n", ivory)

@@ -23,3 +23,20 @@ def test_search_open_section_follow_xref(page, site_url):
     xref.click()
     page.wait_for_url(f"**{href}")
     assert "Entering and leaving" in page.locator("h1#title").inner_text()
+
+
+def test_paragraph_link_changes_toggle_and_next_page(page, site_url):
+    page.goto(f"{site_url}/rules/twenty-festivals-cr/game-mechanics/taking-actions/action-sequence/#action-sequence-step-c")
+    step = page.locator("#action-sequence-step-c")
+    assert step.is_visible() and step.inner_text().startswith("C. Chooses any targets")
+    diff = page.locator("#changes .diff")
+    assert not diff.is_visible()
+    page.locator("#changes summary").click()
+    assert diff.is_visible() and page.locator("#changes ins").first.inner_text().startswith("Chooses any targets")
+    page.goto(f"{site_url}/rules/search?q=when+does+a+unit+bow+after+battle")
+    first_page = page.locator("#results li[data-url]").first.get_attribute("data-url")
+    assert "after-resolution" in "".join(page.locator("#results li[data-url]").evaluate_all(
+        "items => items.slice(0, 3).map(i => i.dataset.url)"))
+    page.locator("a[rel=next]").click()
+    page.wait_for_url("**page=2**")
+    assert page.locator("#results li[data-url]").first.get_attribute("data-url") != first_page

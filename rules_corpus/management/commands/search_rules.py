@@ -1,4 +1,4 @@
-"""python manage.py search_rules "QUERY" [--doc DOC] [--edition E] [--limit N] [--json]"""
+"""python manage.py search_rules "QUERY" [--doc DOC] [--edition E] [--limit N] [--page N] [--as-of DATE] [--json]"""
 import json
 
 from django.core.management.base import BaseCommand, CommandError
@@ -15,11 +15,14 @@ class Command(BaseCommand):
         parser.add_argument("--doc")
         parser.add_argument("--edition")
         parser.add_argument("--limit", default="10")
+        parser.add_argument("--page", default="1")
+        parser.add_argument("--as-of", dest="as_of", help="the rules as of a date (YYYY-MM-DD) or an edition")
         parser.add_argument("--json", action="store_true")
 
     def handle(self, *args, **options):
         try:
-            result = run_search(options["query"], options["doc"], options["edition"], options["limit"])
+            result = run_search(options["query"], options["doc"], options["edition"], options["limit"],
+                                options["page"], options["as_of"])
         except ApiError as exc:
             if options["json"]:
                 self.stdout.write(json.dumps({"error": {"code": exc.code, "message": exc.message}}))
@@ -30,5 +33,6 @@ class Command(BaseCommand):
         if result["suggestion"]:
             self.stdout.write(f"Did you mean: {result['suggestion']}")
         for r in result["results"]:
-            self.stdout.write(f"{r['score']:8.2f}  {r['doc']}  {r['number']:>9}  {r['title']}  {r['url']}")
-        self.stdout.write(f"{result['total']} matching sections")
+            older = f"  (current rule: {r['current']['url']})" if r["current"] else ""
+            self.stdout.write(f"{r['score']:8.2f}  {r['doc']}  {r['number']:>9}  {r['title']}  {r['url']}{older}")
+        self.stdout.write(f"{result['total']} matching sections, page {result['page']} of {result['pages']}")
