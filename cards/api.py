@@ -39,7 +39,7 @@ def run_search(query, page=None, page_size=None, base_url: str = "/api/cards/") 
 
 class CardSearchView(APIView):
     @extend_schema(
-        summary="Search cards with the field query language",
+        summary="Search cards with the field query language", operation_id="cards_search",
         parameters=[
             OpenApiParameter("q", OpenApiTypes.STR, description='e.g. t:personality c:crab f>=4 legal:ivory'),
             OpenApiParameter("page", OpenApiTypes.INT, required=False, description="1-based page, default 1"),
@@ -54,6 +54,7 @@ class CardSearchView(APIView):
 
 class CardView(APIView):
     @extend_schema(summary="One card: text as it plays now, stats, legality, bans, errata, every printing",
+                   operation_id="cards_detail",
                    responses={200: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT})
     def get(self, request, card_id: str):
         card = services.load(card_id)
