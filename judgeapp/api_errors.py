@@ -19,9 +19,11 @@ from rest_framework.views import exception_handler as drf_exception_handler
 class ApiError(Exception):
     """Raised by views for bad input; becomes a JSON error response."""
 
-    def __init__(self, code: str, message: str, details=None, http_status: int = status.HTTP_400_BAD_REQUEST):
+    def __init__(self, code: str, message: str, details=None, http_status: int = status.HTTP_400_BAD_REQUEST,
+                 headers: dict | None = None):
         super().__init__(message)
         self.code, self.message, self.details, self.http_status = code, message, details, http_status
+        self.headers = headers or {}
 
 
 def whole_number(value, name: str, default: int, low: int, high: int) -> int:
@@ -72,7 +74,7 @@ def exception_handler(exc, context):
         return Response(error_body("too-large", f"The request body is over {limit:,} bytes. Send less: a decklist "
                                                 "or position is a few kilobytes."), status=413)
     if isinstance(exc, ApiError):
-        return Response(error_body(exc.code, exc.message, exc.details), status=exc.http_status)
+        return Response(error_body(exc.code, exc.message, exc.details), status=exc.http_status, headers=exc.headers)
     response = drf_exception_handler(exc, context)
     if response is None:
         request = context["request"]

@@ -1,5 +1,6 @@
-"""Site-wide request handling: a request id on every request and log line, and one
-bound on request bodies checked before anything reads them."""
+"""Site-wide request handling: a request id on every request and log line; one bound on
+request bodies, checked before anything reads them; no NUL characters in the URL (no
+database stores them, PostgreSQL refuses them outright)."""
 from __future__ import annotations
 
 import contextvars
@@ -47,9 +48,10 @@ class RequestIdMiddleware:
         return response
 
 
-class BodySizeLimitMiddleware:
+class BoundedRequestMiddleware:
     """Refuses a declared body over ``L5R_MAX_REQUEST_BYTES`` (uploads included) with a 413
-    before any of it is read; Django's own limit covers bodies read without a length."""
+    before any of it is read (Django's own limit covers bodies read without a length),
+    and a NUL character in the path or query string with a 400."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -64,4 +66,7 @@ class BodySizeLimitMiddleware:
             return error_response(request, 413, "too-large",
                                   f"The request body is {length:,} bytes; the limit is {limit:,}. "
                                   "A decklist or a position is a few kilobytes.")
+        if "\x00" in request.path or "%00" in request.META.get("QUERY_STRING", ""):
+            return error_response(request, 400, "nul-character", "The address contains a NUL character (%00); "
+                                                                 "no name, id or query has one.")
         return self.get_response(request)

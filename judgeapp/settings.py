@@ -64,7 +64,7 @@ MIDDLEWARE = [
     "judgeapp.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "judgeapp.middleware.BodySizeLimitMiddleware",
+    "judgeapp.middleware.BoundedRequestMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -198,6 +198,15 @@ L5R_RATES = {
     "position-save": os.environ.get("L5R_RATE_SAVES", "30/h"),
     "sign-up": os.environ.get("L5R_RATE_SIGN_UP", "10/h"),
     "log-in": os.environ.get("L5R_RATE_LOG_IN", "20/h"),
+}
+# Saved positions (permalinks): size cap, per-client daily quota, expiry of anonymous saves.
+L5R_SAVE_MAX_BYTES = int(os.environ.get("L5R_SAVE_MAX_BYTES", 64 * 1024))
+L5R_SAVE_QUOTA = int(os.environ.get("L5R_SAVE_QUOTA", 200))
+L5R_SAVE_QUOTA_BYTES = int(os.environ.get("L5R_SAVE_QUOTA_BYTES", 2 * 1024 * 1024))
+L5R_SAVE_UNVIEWED_DAYS = int(os.environ.get("L5R_SAVE_UNVIEWED_DAYS", 30))
+L5R_SAVE_IDLE_DAYS = int(os.environ.get("L5R_SAVE_IDLE_DAYS", 365))
+CELERY_BEAT_SCHEDULE = {
+    "expire-saved-positions": {"task": "positions.expire", "schedule": 24 * 3600},
 }
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"

@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgeapp.api_errors import ApiError, whole_number
+from judgeapp.openapi import ERROR_RESPONSES
 
 from . import search_index
 from .models import Document
@@ -43,7 +44,7 @@ class RulesSearchView(APIView):
             OpenApiParameter("edition", OpenApiTypes.STR, required=False, description="ivory, emperor, ..."),
             OpenApiParameter("limit", OpenApiTypes.INT, required=False, description="1-50, default 10"),
         ],
-        responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
+        responses={200: OpenApiTypes.OBJECT, **ERROR_RESPONSES},
     )
     def get(self, request):
         p = request.query_params
@@ -52,7 +53,7 @@ class RulesSearchView(APIView):
 
 class SectionView(APIView):
     @extend_schema(summary="One rules section with its rendered body, children and links",
-                   responses={200: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT})
+                   responses={200: OpenApiTypes.OBJECT, **ERROR_RESPONSES})
     def get(self, request, doc: str, section_id: str):
         section, _canonical = find_section(doc, section_id)
         if section is None:
@@ -61,7 +62,7 @@ class SectionView(APIView):
 
 
 class DocumentsView(APIView):
-    @extend_schema(summary="The rules documents", responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(summary="The rules documents", responses={200: OpenApiTypes.OBJECT, **ERROR_RESPONSES})
     def get(self, request):
         return Response({"documents": [
             {"slug": d.slug, "title": d.title, "edition": d.edition, "year": d.year, "authority": d.authority,

@@ -1,8 +1,10 @@
-"""Load the rules documents into the database, one transaction per document.
+"""Load the rules documents into the database in one transaction (a savepoint per document).
 
 Each document is parsed by its adapter and diffed against what is stored, row by row
 (sections keyed by their stable path, terms by key): a second run with the same files
-changes nothing and says so, and a corrected file updates only what changed.
+changes nothing and says so, and a corrected file updates only what changed.  A run
+killed halfway commits nothing; one that would delete more than a small share of a
+document is refused (judgeapp.ingest_guard) unless ``allow_shrink``.
 """
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from django.db import transaction
+
+from judgeapp.ingest_guard import ShrinkRefused, check_shrink
 
 from .adapters import DOCUMENTS, AdapterError, DocumentSpec
 from .adapters.base import ParsedDocument, slugify
@@ -91,7 +95,19 @@ def _ids(parsed: ParsedDocument) -> list[tuple[str, str]]:
     return list(zip(paths, anchors))
 
 
-def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport) -> None:
+def _check_shrink(spec: DocumentSpec, parsed: ParsedDocument, ids: list[tuple[str, str]], allow: bool) -> None:
+    stored = dict(Section.objects.filter(document__slug=spec.slug).values_list("path", "title"))
+    kept = {path for path, _anchor in ids}
+    check_shrink(f"{spec.slug} sections", len(stored), [stored[p] for p in stored if p not in kept], allow)
+    terms = set(GlossaryTerm.objects.filter(document__slug=spec.slug).values_list("key", "term"))
+    new_keys = {slugify(term.term) for term in parsed.terms}
+    check_shrink(f"{spec.slug} glossary terms", len(terms), [term for key, term in terms if key not in new_keys],
+                 allow)
+
+
+def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport, allow_shrink: bool = False) -> None:
+    ids = _ids(parsed)
+    _check_shrink(spec, parsed, ids, allow_shrink)
     wanted = dict(title=spec.title, edition=spec.edition, year=spec.year, authority=spec.authority,
                   language=spec.language, source_file=spec.filename, order=spec.order)
     document, created = Document.objects.get_or_create(slug=spec.slug, defaults=wanted)
@@ -101,7 +117,7 @@ def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport) -
             report.updated += 1
     existing = {s.path: s for s in Section.objects.filter(document=document)}
     stored: list[Section] = []
-    for order, (section, (path, anchor)) in enumerate(zip(parsed.sections, _ids(parsed))):
+    for order, (section, (path, anchor)) in enumerate(zip(parsed.sections, ids)):
         values = dict(
             parent_id=stored[section.parent].pk if section.parent is not None else None,
             order=order, depth=section.level, number=section.number, title=section.title[:300],
@@ -145,7 +161,8 @@ def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport) -
     report.terms = len(seen)
 
 
-def ingest_rules(corpus_dir: Path, only: list[str] | None = None) -> list[DocumentReport]:
+@transaction.atomic
+def ingest_rules(corpus_dir: Path, only: list[str] | None = None, allow_shrink: bool = False) -> list[DocumentReport]:
     """Ingest every document (or those named); a failing one does not stop the others."""
     reports = []
     for spec in DOCUMENTS:
@@ -156,8 +173,9 @@ def ingest_rules(corpus_dir: Path, only: list[str] | None = None) -> list[Docume
             parsed = read_document(spec, corpus_dir)
             report.warnings = parsed.warnings
             with transaction.atomic():
-                _store(spec, parsed, report)
-        except IngestError as exc:
+                _store(spec, parsed, report, allow_shrink)
+        except (IngestError, ShrinkRefused) as exc:
             report.error = str(exc)
+            report.created = report.updated = report.deleted = 0
         reports.append(report)
     return reports

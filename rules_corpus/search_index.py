@@ -147,7 +147,7 @@ def search(raw: str, doc: str | None = None, edition: str | None = None, limit: 
     if prepared.english:
         alternatives.append(wq.Or([parser.parse(prepared.english)], boost=1.5))
     if suggestion:
-        alternatives.append(wq.Or([parser.parse(rq.expand_abbreviations(suggestion))], boost=1.2))
+        alternatives.append(wq.Or([parser.parse(rq.prepare(suggestion).text)], boost=1.2))
     alternatives = [q for q in alternatives if q is not wq.NullQuery and q.normalize() is not wq.NullQuery]
     if not alternatives:
         raise rq.QueryError("no-terms", "The query has no words to search for.")

@@ -64,7 +64,7 @@ def test_big_and_empty_bodies():
     big = post("l5r-position: 1\n# " + "x" * 2_000_000)
     assert big.status_code == 400 and "bytes" in big.json()["error"]["message"]
     huge = post("x" * 3_000_000)
-    assert huge.status_code == 400 and "bytes" in huge.json()["error"]["message"]
+    assert huge.status_code == 413 and "bytes" in huge.json()["error"]["message"]
 
 
 def command(*args):
