@@ -20,6 +20,7 @@ def run_import(corpus_dir: str | Path | None = None, rebuild_index: bool = False
                allow_shrink: bool = False) -> dict:
     started = time.perf_counter()
     corpus = Path(corpus_dir or settings.L5R_CORPUS_DIR)
+    search_index.LIVE.remove_orphans()
     try:
         report = import_cards(corpus, force=force, allow_shrink=allow_shrink)
     except (SourceError, ShrinkRefused, ValueError) as exc:

@@ -145,8 +145,11 @@ SILENCED_SYSTEM_CHECKS = [] if L5R_HTTPS else [
     "security.W012",  # secure session cookie: would never be sent back over HTTP
     "security.W016",  # secure CSRF cookie: the deck form would fail over HTTP
 ]
-if not L5R_HTTPS or not SECURE_HSTS_PRELOAD:
-    SILENCED_SYSTEM_CHECKS.append("security.W021")  # HSTS preload is the domain owner's decision
+# HSTS for subdomains and preloading bind the whole domain: its owner opts in.
+if not SECURE_HSTS_INCLUDE_SUBDOMAINS:
+    SILENCED_SYSTEM_CHECKS.append("security.W005")
+if not SECURE_HSTS_PRELOAD:
+    SILENCED_SYSTEM_CHECKS.append("security.W021")
 
 # No inline script or style anywhere: every page's JS and CSS are static files.
 CONTENT_SECURITY_POLICY = {

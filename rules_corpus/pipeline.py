@@ -16,6 +16,7 @@ from .ingest import ingest_rules
 def run_ingest(corpus_dir: str | Path | None = None, rebuild_index: bool = False, allow_shrink: bool = False) -> dict:
     started = time.perf_counter()
     corpus = Path(corpus_dir or settings.L5R_CORPUS_DIR)
+    search_index.LIVE.remove_orphans()
     reports = ingest_rules(corpus, allow_shrink=allow_shrink)
     ingest_seconds = time.perf_counter() - started
     if rebuild_index or not search_index.index_is_current():
