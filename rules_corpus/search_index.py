@@ -157,7 +157,8 @@ def search(raw: str, doc: str | None = None, edition: str | None = None, limit: 
     if edition:
         filters.append(wq.Term("edition", edition))
     flt = wq.And(filters) if filters else None
-    hits = searcher.search(combined, limit=limit, filter=flt, terms=True)
+    # optimize=False: Whoosh's block-quality skipping can loop for ever on nested ORs (whoosh issue #446).
+    hits = searcher.search(combined, limit=limit, filter=flt, terms=True, optimize=False)
     hits.fragmenter = highlight.ContextFragmenter(maxchars=220, surround=60)
     hits.formatter = highlight.HtmlFormatter(tagname="mark", between=" … ")
     results = []
