@@ -201,6 +201,7 @@ class Report:
     slowest: float = 0.0
     slowest_request: str = ""
     seconds: float = 0.0
+    over: int = 0  # requests slower than the run's ``slow`` bound
 
     def sites(self) -> dict[str, Crash]:
         """One example per distinct crash site."""
@@ -232,7 +233,7 @@ def send(client, request: Request):
     return client.generic("POST", request.path, request.body or b"", content_type=request.content_type)
 
 
-def run(surface, cases: int, seed: int, client=None) -> Report:
+def run(surface, cases: int, seed: int, client=None, slow: float = 5.0) -> Report:
     """Send ``cases`` requests from ``surface`` (seeded); server errors come back with tracebacks."""
     from django.test import Client
 
@@ -253,6 +254,7 @@ def run(surface, cases: int, seed: int, client=None) -> Report:
             took = time.perf_counter() - began
             report.cases += 1
             report.statuses[response.status_code] += 1
+            report.over += took > slow
             if took > report.slowest:
                 report.slowest, report.slowest_request = took, request.describe()
             if response.status_code >= 500:
