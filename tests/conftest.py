@@ -125,6 +125,9 @@ def browser(django_db_setup):
     need(Path(chromium).exists(), "Debian's chromium is not installed (/usr/bin/chromium)")
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API leaves its event loop set on this thread for the session;
+    # Django would then refuse ORM calls made here by later tests, which are not async.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as p:
         instance = p.chromium.launch(
             executable_path=chromium,

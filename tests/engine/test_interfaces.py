@@ -5,14 +5,13 @@ import subprocess
 import sys
 
 import pytest
-from django.conf import settings
 from rest_framework.test import APIClient
 
 from judgeapp.engine.cites import SECTIONS
 from judgeapp.positions import gallery, service
 from judgeapp.positions.models import SavedPosition
 from rules_corpus.models import Section
-from tests.conftest import ROOT
+from tests.conftest import ROOT, database_url
 
 pytestmark = pytest.mark.django_db
 FIRST = gallery.entries()[0]["text"]
@@ -68,7 +67,7 @@ def test_big_and_empty_bodies():
 
 
 def command(*args):
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{settings.DATABASES['default']['NAME']}")
+    env = dict(os.environ, DATABASE_URL=database_url())
     return subprocess.run([sys.executable, "manage.py", "check_position", *args], cwd=ROOT, capture_output=True,
                           text=True, env=env)
 

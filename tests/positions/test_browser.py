@@ -1,9 +1,7 @@
 """In a real browser: replaying, replaying again and opening the permalink store one copy."""
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection
 
 from judgeapp.positions.models import SavedPosition
 
@@ -11,15 +9,8 @@ pytestmark = pytest.mark.browser
 
 
 def saved_count(django_db_blocker) -> int:
-    """Counted in a thread of its own: Playwright runs an event loop in this one."""
-    def count():
-        try:
-            return SavedPosition.objects.count()
-        finally:
-            connection.close()
-
-    with django_db_blocker.unblock(), ThreadPoolExecutor(1) as pool:
-        return pool.submit(count).result()
+    with django_db_blocker.unblock():
+        return SavedPosition.objects.count()
 
 
 def test_replay_again_and_permalink_save_nothing_new(page, site_url, django_db_blocker):
