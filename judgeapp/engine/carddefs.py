@@ -1,45 +1,71 @@
-"""Cards as the engine sees them: printed stats as numbers, keywords, text.
+"""Cards as the engine sees them: printed stats as numbers, clans, keywords, text.
 
 A card comes from the card database (through a lookup the caller supplies) or inline
-from the position; both become a ``CardDef``.  ``*`` stays ``None`` (variable) and
-Honor Requirement ``-`` is ``None`` (no requirement).
+from the position; both become a ``CardDef``.  ``*`` is a printed value of 0 that is
+marked variable (``asterisks``), and an Honor Requirement of ``-`` is no requirement
+(``honor-requirement``).  The card's reading (its parsed text) is computed once per
+``CardDef`` and kept with it, so a lookup that caches definitions never reads a card twice.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
-TYPES = ("personality", "holding", "follower", "item", "spell", "strategy", "event", "region", "ring",
-         "stronghold", "sensei", "celestial", "wind", "ancestor", "terrain", "other")
-STAT_KEYS = {"force": "force", "chi": "chi", "honor": "honor", "hr": "honor", "honor_requirement": "honor",
-             "cost": "cost", "gold_cost": "cost", "ph": "ph", "personal_honor": "ph", "focus": "focus",
-             "strength": "strength", "province_strength": "strength", "production": "production",
-             "gold_production": "production", "starting_honor": "starting_honor"}
+from .vocab import CLANS
+
+STAT_NAMES = ("force", "chi", "honor", "cost", "ph", "focus", "strength", "production", "starting_honor")
 
 
 @dataclass(frozen=True)
 class Number:
-    value: int | None  # None: "*" or no value
-    signed: bool = False  # "+2": a modifier (Items, Followers' bonuses, Senseis)
+    value: int | None  # None: "*" (variable; counts as 0)
+    signed: bool = False  # "+2": a modifier (Items, Senseis)
     raw: str = ""
 
 
-def number(value, path: str = "") -> Number | None:
-    if value is None or value == "" or value == "-":
+def number(value) -> Number | None:
+    """A printed stat: ``3``, ``+2``, ``-1``, ``*``, ``2*``; ``-`` or nothing is no value."""
+    if value is None or value == "" or value == "-" or value == "–":
         return None
     if isinstance(value, bool):
-        raise ValueError(f"{path}: expected a number, got {value!r}")
+        raise ValueError(f"expected a number, got {value!r}")
     if isinstance(value, int):
         return Number(value, False, str(value))
     text = str(value).strip()
     if re.fullmatch(r"[+-]?\d{1,4}", text):
-        return Number(int(text), text.startswith("+"), text)
-    if text.endswith("*") or text == "*":
+        return Number(int(text), text[0] in "+-", text)
+    if re.fullmatch(r"[+-]?\d{0,4}\*", text):
         return Number(None, False, text)
-    raise ValueError(f"{path}: {value!r} is not a number (write 3, +2, * or -)")
+    raise ValueError(f"{str(value)[:40]!r} is not a stat (write 3, +2, * or -)")
 
 
-@dataclass
+def experience(level: str) -> int:
+    """The experience level (``experienced``): none 0, "Experienced" 1, "Experienced 3" 3;
+    Inexperienced versions rank below the plain card."""
+    text = (level or "").strip().lower()
+    if not text:
+        return 0
+    if text.startswith("inexperienced"):
+        return -1
+    m = re.search(r"(\d+)", text)
+    return int(m.group(1)) if m else 1
+
+
+def clan_alignments(values) -> frozenset[str]:
+    """A card's set of Clan Alignments: "Crab" and "Crab Clan" both count; "Unaligned",
+    "All Clans" and other words are not Clan Alignments (``clan-alignment``, ``unaligned``)."""
+    out = set()
+    for v in values or ():
+        name = str(v).strip()
+        if name.endswith(" Clan"):
+            name = name[:-5]
+        if name in CLANS:
+            out.add(name)
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
 class CardDef:
     title: str
     type: str
@@ -53,48 +79,33 @@ class CardDef:
     strength: Number | None = None
     production: Number | None = None
     starting_honor: Number | None = None
-    clan: str = ""
-    keywords: list[str] = field(default_factory=list)
+    clans: frozenset = frozenset()
+    keywords: tuple = ()
     text: str = ""
-    effects: list = field(default_factory=list)  # abilities stated explicitly (inline cards)
+    effects: tuple = ()  # abilities and traits stated as data (a position's inline card)
+    card_id: str = ""  # the card database id, when it comes from there
     source: str = "database"
 
     def has_keyword(self, word: str) -> bool:
-        return any(k.lower() == word.lower() for k in self.keywords)
+        w = word.lower()
+        return any(k.lower() == w for k in self.keywords)
 
     def stat(self, name: str) -> int:
         n = getattr(self, name)
         return n.value if n is not None and n.value is not None else 0
 
+    @property
+    def xp(self) -> int:
+        return experience(self.level)
 
-def from_mapping(data: dict, path: str, source: str = "inline") -> CardDef:
-    """A card given as a mapping (inline in a position, or from the database)."""
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: a card must be a title or a mapping with title and type")
-    title = data.get("title")
-    if not isinstance(title, str) or not title.strip():
-        raise ValueError(f"{path}.title: every card needs a title")
-    kind = str(data.get("type", "")).strip().lower()
-    if kind not in TYPES:
-        raise ValueError(f"{path}.type: {data.get('type')!r} is not a card type ({', '.join(TYPES)})")
-    card = CardDef(title=title.strip(), type=kind, level=str(data.get("level") or ""), source=source)
-    for key, attr in STAT_KEYS.items():
-        if key in data:
-            setattr(card, attr, number(data[key], f"{path}.{key}"))
-    clan = data.get("clan") or data.get("clans") or ""
-    card.clan = clan[0] if isinstance(clan, list) and clan else (clan if isinstance(clan, str) else "")
-    keywords = data.get("keywords") or []
-    if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
-        raise ValueError(f"{path}.keywords: a list of words, such as [Samurai, Cavalry]")
-    card.keywords = [k.strip() for k in keywords]
-    text = data.get("text") or ""
-    if not isinstance(text, str):
-        raise ValueError(f"{path}.text: card text must be text")
-    card.text = text
-    effects = data.get("effects") or []
-    if not isinstance(effects, list):
-        raise ValueError(f"{path}.effects: a list of abilities")
-    from .textparse import explicit
-    explicit(effects, f"{path}.effects")
-    card.effects = effects
-    return card
+    @property
+    def unique(self) -> bool:
+        return self.has_keyword("Unique")
+
+    @cached_property
+    def reading(self):
+        """The card's abilities and traits: its text read by the card-text reader, with
+        stated ``effects:`` added (a position's own statement wins, ``effects-2``)."""
+        from .abilities import read_card
+
+        return read_card(self)

@@ -1,11 +1,15 @@
 """The rules sections the engine cites, by the short ids the rules lookup serves.
 
 Every decision in the engine names one of these; ``tests/engine`` checks each id
-against the ingested Ivory Comprehensive Rules, so a cite can never dangle.
+against the ingested Comprehensive Rules of each edition, so a cite can never dangle.
+A game under the Twenty Festivals rules cites that edition's document, which keeps the
+Ivory ids for the sections it continues (``twenty-festivals-cr/recruit``).
 """
 from __future__ import annotations
 
-DOC = "ivory-cr"
+DOCS = {"ivory": "ivory-cr", "twenty-festivals": "twenty-festivals-cr"}
+# Sections an edition's document lacks: cited from the other edition that has them.
+NOT_IN = {"twenty-festivals": frozenset({"discard"}), "ivory": frozenset({"legacy"})}
 SECTIONS = {
     "action-phase": "Action Phase", "action-rounds": "Action Rounds", "action-sequence": "Action Sequence",
     "limited-actions": "Limited actions", "open-actions": "Open actions", "engage-actions": "Engage actions",
@@ -35,10 +39,39 @@ SECTIONS = {
     "attachments": "Attachments", "item": "Item", "follower": "Follower", "holding": "Holding",
     "effects-2": "Effects", "provinces": "Provinces", "discard-piles": "Discard piles",
     "honor-requirement": "Honor Requirement", "costs": "Costs", "targeting": "Targeting",
+    "unit": "Unit", "unique": "Unique", "experienced": "Experienced", "overlay": "Overlay", "resilient": "Resilient",
+    "duel": "Duel", "duelist": "Duelist", "duel-stat": "Duel stat", "challenge": "Challenge", "refuse": "Refuse",
+    "focus-value": "Focus Value", "focusing-area": "Focusing area", "focus-focus-effect": "Focus, Focus Effect",
+    "cavalry": "Cavalry", "tactician": "Tactician", "tactical-advantage": "Tactical Advantage", "courage": "Courage",
+    "reserve": "Reserve", "naval-invasion": "Naval Invasion", "kharmic": "Kharmic", "conqueror": "Conqueror",
+    "terrain": "Terrain", "fortification": "Fortification", "armor": "Armor", "weapon": "Weapon", "kensai": "Kensai",
+    "two-handed": "Two-handed", "continuous-traits": "Continuous traits", "traits": "Traits",
+    "triggered-trait-costs-and-targeting": "Triggered trait costs and targeting", "prevention": "Prevention",
+    "choices": "Choices", "using-abilities": "Using abilities", "taking-actions": "Taking actions",
+    "tireless": "Tireless", "repeatable": "Repeatable", "absent": "Absent", "home-keyword": "Home keyword",
+    "clan-alignment": "Clan Alignment", "player-abilities-and-traits": "Player abilities and traits",
+    "substitution": "Substitution", "negate": "Negate", "in-play-and-out-of-play": "In play and out of play",
+    "special-triggered-traits": "Special triggered traits", "permissions": "Permissions",
+    "battlefields": "Battlefields", "side": "Side", "move": "Move", "locations": "Locations",
+    "holding-gold-production": "Holding \u201cGold Production\u201d", "stronghold-immunity": "Stronghold Immunity",
+    "token": "Token", "created-cards": "Created cards", "invest": "Invest", "discipline": "Discipline",
+    "expendable": "Expendable", "destined": "Destined", "loyal": "Loyal", "imperial-favor": "Imperial Favor",
+    "additional-action": "Additional action", "combining": "Combining", "remove-from-the-game": "Remove from the game",
+    "event": "Event", "strategy": "Strategy", "ring": "Ring", "spell": "Spell", "shugenja": "Shugenja",
+    "player-elimination": "Player elimination", "references": "References", "independence-of-effects":
+    "Independence of effects", "start-of-game": "Start of game", "search": "Search", "unaligned": "Unaligned",
+    "resolution-area": "Resolution area", "entering-play-areas": "Entering-play areas",
+    "restrictions-on-number-of-times": "Restrictions on number of times", "card-control": "Card control",
+    "abilities": "Abilities", "destroy": "Destroy", "discard": "Discard", "draw": "Draw", "dead": "Dead",
+    "indefinite-conditional-effects": "Indefinite conditional effects", "unstoppable": "Unstoppable",
+    "keywords": "Keywords", "entering-and-leaving": "Entering and leaving", "legacy": "Legacy",
+    "gold-production": "Gold Production",
 }
 
 
-def cite(section: str) -> dict:
+def cite(section: str, rules: str = "ivory") -> dict:
     if section not in SECTIONS:
         raise KeyError(f"engine cites an unknown section {section!r}")
-    return {"doc": DOC, "section": section, "title": SECTIONS[section]}
+    if section in NOT_IN[rules]:
+        rules = next(r for r in DOCS if r != rules)
+    return {"doc": DOCS[rules], "section": section, "title": SECTIONS[section]}

@@ -1,33 +1,38 @@
-"""The board: players, cards in play and out of it, provinces, ongoing effects.
+"""The board's pieces: card instances, Provinces, players, and ongoing effects.
 
-Every card instance is in exactly one zone; ``move`` is the only way a card changes
-zone, so the invariant is kept in one place.
+These are plain records.  Changing where a card is goes through ``zones.move`` only,
+and every other change through the small setters in ``board``, which record the change
+in the timeline where it happens.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from .carddefs import CardDef
-from .textparse import ParsedText, explicit, parse
-
-ZONES = ("stronghold", "sensei", "unit", "attached", "holding", "in_play", "province", "hand", "discard", "dead",
-         "removed", "deck")
+from .vocab import Until, Zone
 
 
-@dataclass
+@dataclass(eq=False)
 class Card:
     id: str
     card: CardDef
     owner: str
-    zone: str
-    location: str = "home"  # home, or a province id (a battlefield)
+    zone: Zone
+    controller: str = ""
+    location: str = "home"  # in play: home, or a battlefield (its Province's id)
     bowed: bool = False
     dishonored: bool = False
-    attached_to: str | None = None
+    face_up: bool = True
+    attached_to: str | None = None  # a Personality's id, or a Province's id (Fortifications)
     attachments: list[str] = field(default_factory=list)
-    tokens: dict = field(default_factory=dict)
-    used: set = field(default_factory=set)  # abilities used this turn (card memory)
-    parsed: ParsedText | None = None
+    tokens: dict = field(default_factory=dict)  # {"force": 2, "Corruption": 1}
+    used: dict = field(default_factory=dict)  # ability number -> uses this turn (card memory)
+    resilient_used: bool = False
+    side: str | None = None  # at a battlefield: "attacking" or "defending" (allies in multiplayer)
+    created: bool = False
+
+    def __post_init__(self):
+        self.controller = self.controller or self.owner
 
     @property
     def title(self) -> str:
@@ -37,28 +42,24 @@ class Card:
     def type(self) -> str:
         return self.card.type
 
-    def text(self) -> ParsedText:
-        if self.parsed is None:
-            self.parsed = parse(self.card.text)
-            if self.card.effects:
-                stated = explicit(self.card.effects)
-                for ability in stated.abilities:
-                    ability.n = len(self.parsed.abilities) + 1
-                    self.parsed.abilities.append(ability)
-                self.parsed.triggers += stated.triggers
-                self.parsed.produce = stated.produce or self.parsed.produce
-        return self.parsed
+    @property
+    def in_play(self) -> bool:
+        return self.zone is Zone.PLAY
 
 
 @dataclass
 class Province:
     id: str
     owner: str
-    strength: int | None  # None: the Stronghold's (with the Sensei's modifier)
-    card: str | None = None  # card id in it, None: an unknown face-down card or empty
+    strength: int | None  # None: the Stronghold's, with the Sensei's modifier
+    cards: list[str] = field(default_factory=list)
     face_up: bool = False
     destroyed: bool = False
-    unknown: bool = True  # holds an unknown card
+    unknown: bool = True  # holds a face-down card the position does not name
+
+    @property
+    def card(self) -> str | None:
+        return self.cards[0] if self.cards else None
 
 
 @dataclass
@@ -72,23 +73,34 @@ class GoldUnit:
 class Player:
     name: str
     honor: int
-    clan: str = ""
+    clans: frozenset = frozenset()
     gold: list[GoldUnit] = field(default_factory=list)
     stronghold: str | None = None
     sensei: str | None = None
     provinces: list[Province] = field(default_factory=list)
     hand: list[str] = field(default_factory=list)
-    fate_deck: list[str] = field(default_factory=list)  # known titles on top (card ids)
-    fate_count: int = 0  # unknown cards below
+    fate_deck: list[str] = field(default_factory=list)  # known cards on top, top first
+    fate_count: int = 0  # unknown cards below them
+    fate_below: list[str] = field(default_factory=list)  # known cards put on the bottom, under the unknown ones
+    dynasty_deck: list[str] = field(default_factory=list)
     dynasty_count: int = 0
+    dynasty_below: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     dead: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
     proclaimed: bool = False
-    hand_size: int = 8
     lost: bool = False
+    ignores_hr: bool = False  # lost Honor to another player's card or a rulebook loss (honor-requirement)
+    used: dict = field(default_factory=dict)  # player ability -> uses this turn
 
     def gold_total(self) -> int:
         return sum(g.amount for g in self.gold)
+
+    def fate_size(self) -> int:
+        return len(self.fate_deck) + self.fate_count + len(self.fate_below)
+
+    def dynasty_size(self) -> int:
+        return len(self.dynasty_deck) + self.dynasty_count + len(self.dynasty_below)
 
 
 @dataclass
@@ -96,21 +108,38 @@ class Modifier:
     """An ongoing stat effect: a bonus/penalty, set/raise/lower, or a minimum/maximum."""
 
     stat: str
-    target: str
-    op: str  # add, set, raise, lower, min, max
+    target: str  # a card id, a Province id or a player name
+    op: str  # add, set, raise, lower, min, max, limited
     value: int
-    until: str = "end_of_turn"
+    until: Until = Until.END_OF_TURN
     source: str = ""
     order: int = 0
     bound: int | None = None  # "to a minimum/maximum of" (to-a-minimum-to-a-maximum)
 
 
 @dataclass
+class Ongoing:
+    """Any other ongoing effect: a prevention or substitution waiting for its occurrence,
+    a keyword or trait given, a restriction, a change to Honor gains or losses."""
+
+    kind: str  # prevent, instead, keyword, restrict, honor_change, negate_traits
+    target: str  # a card id or a player name
+    data: dict
+    until: Until = Until.END_OF_TURN
+    source: str = ""
+    by: str = ""
+    once: bool = False  # a single instance ("negate the next ..."), used up when it applies
+
+
+@dataclass
 class Delayed:
-    when: str  # before, after
-    point: tuple
-    whose: str
+    """A delayed effect (``delayed-effects``) or, with ``repeat``, an indefinite conditional
+    effect (``indefinite-conditional-effects``): effects waiting for a trigger."""
+
+    spec: object  # a TriggerSpec: when, event, whose, phase, do
     owner: str
     source: str
-    effects: list
-    text: str
+    targets: dict = field(default_factory=dict)
+    source_id: str | None = None
+    repeat: bool = False
+    until: Until = Until.END_OF_TURN

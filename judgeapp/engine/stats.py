@@ -1,33 +1,57 @@
-"""Stats as the rules compute them (Card Features → Stats, ``ivory-cr/calculating-stats``).
+"""Stats as the rules compute them (``calculating-stats``).
 
-Printed value, then Item modifiers (not bonuses), tokens, then ongoing effects in the
-order they were applied — bonuses and penalties add, "set"/"raise"/"lower" become the
-smallest bonus or penalty reaching the value (``setting-stats-to-values``) — then the
-most restrictive minimum and maximum (``minimums-and-maximums``), and the basic
-minimum of zero.
+Printed value (an asterisk is 0, ``asterisks``), then modifiers that are not bonuses
+(Items on their Personality, ``force-modifier``; a Sensei on the Stronghold), tokens,
+continuous traits in play (``continuous-traits``), then ongoing effects in the order
+they were applied — bonuses and penalties add, "set"/"raise"/"lower" become the smallest
+bonus or penalty reaching the value (``setting-stats-to-values``) — then "to a minimum/
+maximum" changes (``to-a-minimum-to-a-maximum``), then the most restrictive minimum and
+maximum (``minimums-and-maximums``), and the basic minimum of zero.
 """
 from __future__ import annotations
 
-from .state import Card, Modifier
+from .state import Card
 
-NEGATIVE_ALLOWED = {"honor"}
+STAT_OF = {"force": "force", "chi": "chi", "personal_honor": "ph", "honor_requirement": "honor",
+           "gold_cost": "cost", "focus": "focus", "province_strength": "strength", "gold_production": "production"}
+NEGATIVE_ALLOWED = {"honor_requirement"}
+TOKEN_NAMES = {"force": ("force", "Force", "F"), "chi": ("chi", "Chi", "C"),
+               "personal_honor": ("personal_honor", "PH"), "gold_production": ("gold_production", "Gold Production")}
 
 
 def printed(card: Card, stat: str) -> int:
-    return card.card.stat(stat)
+    return card.card.stat(STAT_OF.get(stat, stat))
 
 
-def value(card: Card, stat: str, modifiers: list[Modifier], cards: dict[str, Card]) -> int:
+def tokens(card: Card, stat: str) -> int:
+    return sum(int(card.tokens.get(name, 0) or 0) for name in TOKEN_NAMES.get(stat, ()))
+
+
+def value(g, card: Card, stat: str) -> int:
     total = printed(card, stat)
     if stat in ("force", "chi") and card.type == "personality":
         for attached_id in card.attachments:
-            attached = cards[attached_id]
+            attached = g.cards[attached_id]
             if attached.type == "item":
-                total += attached.card.stat(stat)
-    total += int(card.tokens.get(stat.capitalize(), 0) or card.tokens.get(stat, 0) or 0)
+                total += value(g, attached, stat)  # an Item's modifier, with its own bonuses (item)
+    total += tokens(card, stat)
+    total += g.static_bonus(card, stat)
+    total = apply_modifiers(g, card.id, stat, total, floor=stat not in NEGATIVE_ALLOWED and not _signed(card, stat))
+    if stat == "personal_honor" and card.dishonored:
+        total = min(total, 0)  # dishonorable Personalities have a maximum PH of zero (honorable-and-dishonorable)
+    return total
+
+
+def _signed(card: Card, stat: str) -> bool:
+    """A modifier stat ("+2F" on an Item, a Sensei's "-1") may be negative (``minimums-and-maximums``)."""
+    n = getattr(card.card, STAT_OF.get(stat, stat), None)
+    return bool(n is not None and n.signed)
+
+
+def apply_modifiers(g, target: str, stat: str, total: int, floor: bool = True) -> int:
     lows, highs, limited = [], [], []
-    for m in modifiers:
-        if m.target != card.id or m.stat != stat:
+    for m in g.modifiers:
+        if m.target != target or m.stat != stat:
             continue
         if m.op == "add":
             total += m.value
@@ -51,26 +75,30 @@ def value(card: Card, stat: str, modifiers: list[Modifier], cards: dict[str, Car
     low = max(lows) if lows else None
     high = min(highs) if highs else None
     if low is not None and high is not None and low > high:
-        low = high = None  # they cancel out (minimums-and-maximums)
+        low = high = None  # they cancel out until one of them ends (minimums-and-maximums)
     if low is not None:
         total = max(total, low)
     if high is not None:
         total = min(total, high)
-    if stat not in NEGATIVE_ALLOWED:
-        total = max(total, 0)
-    return total
+    return max(total, 0) if floor else total
 
 
-def unit_force(card: Card, modifiers, cards, bowed_count: bool = False) -> tuple[int, list[str]]:
-    """A unit's Force in resolution: its unbowed Personality and unbowed Followers
-    (``army-force``); Items count through their Personality, bowed or not."""
+def contributes(g, card: Card) -> bool:
+    """Whether a card adds its Force in battle resolution: unbowed Personalities and
+    Followers (``army-force``)."""
+    return not card.bowed and card.type in ("personality", "follower")
+
+
+def unit_force(g, card: Card, resolution: bool = True) -> tuple[int, list[str]]:
+    """A unit's Force: in resolution its unbowed Personality and unbowed Followers; Items
+    count through their Personality, bowed or not (``army-force``, ``unit-and-army-force``)."""
     counted, total = [], 0
-    if not card.bowed or bowed_count:
-        total += value(card, "force", modifiers, cards)
-        counted.append(card.id)
-    for attached_id in card.attachments:
-        follower = cards[attached_id]
-        if follower.type == "follower" and (not follower.bowed or bowed_count):
-            total += value(follower, "force", modifiers, cards)
-            counted.append(follower.id)
+    for cid in [card.id] + card.attachments:
+        c = g.cards[cid]
+        if c.type not in ("personality", "follower"):
+            continue
+        if resolution and c.bowed:
+            continue
+        total += value(g, c, "force")
+        counted.append(c.id)
     return total, counted

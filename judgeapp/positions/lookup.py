@@ -1,11 +1,16 @@
-"""Cards for the engine from the card database: the card as it plays now, as a CardDef."""
+"""Cards for the engine from the card database: the card as it plays now, as a CardDef.
+
+Definitions are cached per card and per import of the card tables, so a card's text is
+read once per process and import, never once per replay.
+"""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from cards.models import Card
 from judgeapp.decks.pool import from_database
-from judgeapp.engine.carddefs import CardDef, number
+from judgeapp.engine.carddefs import CardDef, clan_alignments, number
 
 ICONS = [(re.compile(r"\[Bow\]"), ":bow:"), (re.compile(r"\[\* Gold\]"), ":g*:"),
          (re.compile(r"\[(\d+) Gold\]"), r":g\1:")]
@@ -21,11 +26,13 @@ def to_carddef(card: Card) -> CardDef:
     s = card.stats
     return CardDef(
         title=card.title, type=card.type.lower() if card.type else "other", level=card.level,
-        force=_n(s.get("force")), chi=_n(s.get("chi")), honor=_n(s.get("honor_requirement")), cost=_n(s.get("gold_cost")),
-        ph=_n(s.get("personal_honor")), focus=_n(s.get("focus")), strength=_n(s.get("province_strength")),
-        production=_n(s.get("gold_production")), starting_honor=_n(s.get("starting_honor")),
-        clan=card.clans[0] if card.clans else "", keywords=list(card.keywords), text=engine_text(card.text_plain),
-        source="database")
+        force=_n(s.get("force")), chi=_n(s.get("chi")), honor=_n(s.get("honor_requirement")),
+        cost=_n(s.get("gold_cost")), ph=_n(s.get("personal_honor")), focus=_n(s.get("focus")),
+        strength=_n(s.get("province_strength")), production=_n(s.get("gold_production")),
+        starting_honor=_n(s.get("starting_honor")),
+        clans=clan_alignments(list(card.clans) + [k for k in card.keywords if k.endswith(" Clan")]),
+        keywords=tuple(card.keywords) + (("Unique",) if card.is_unique and "Unique" not in card.keywords else ()),
+        text=engine_text(card.text_plain), card_id=card.id, source="database")
 
 
 def _n(raw):
@@ -35,14 +42,18 @@ def _n(raw):
         return None
 
 
+@lru_cache(maxsize=20_000)
+def _cached(card_id: str, version: str) -> CardDef:
+    return to_carddef(Card.objects.get(pk=card_id))
+
+
 def lookup(title: str, level: str) -> CardDef | None:
     pool = from_database()
     match = pool.match(title, level or None)
     if match.card is None:
         return None
-    return to_carddef(Card.objects.get(pk=match.card.id))
+    return _cached(match.card.id, str(id(pool)))
 
 
 def suggest(title: str) -> list[str]:
     return list(from_database().suggestions(title, 2))
-

@@ -1,0 +1,293 @@
+"""Reading the board, and the small setters that change a card's or player's state.
+
+Queries answer the rules' questions (who is the enemy, which units are at this
+battlefield, what keywords a card has now, a stat's value now).  Setters change one
+thing and note the change for the timeline where it happens; zone changes are not here
+but in ``zones.move``.
+"""
+from __future__ import annotations
+
+from . import stats
+from .state import Card, GoldUnit, Province
+from .vocab import ELEMENTS, Zone
+
+IN_PLAY_RANK = {Zone.PLAY: 0, Zone.HAND: 1, Zone.PROVINCE: 2}
+
+
+class Board:
+    # ----- players --------------------------------------------------------------------
+    def player(self, name: str):
+        return self.players[name]
+
+    def live(self) -> list[str]:
+        return [p for p in self.order if not self.players[p].lost]
+
+    def next_player(self, name: str) -> str:
+        i = self.order.index(name)
+        for k in range(1, len(self.order) + 1):
+            candidate = self.order[(i + k) % len(self.order)]
+            if not self.players[candidate].lost:
+                return candidate
+        return name
+
+    def opponent(self, name: str) -> str:
+        """The other player: in a battle the enemy leader, else the next player in turn order."""
+        if self.attacking and name in (self.attacker, self.defender):
+            return self.defender if name == self.attacker else self.attacker
+        return self.next_player(name)
+
+    def in_turn_order(self, first: str | None = None) -> list[str]:
+        """Players in turn order from ``first`` (the active player by default, ``turn-order``)."""
+        out, name = [], first or self.active
+        for _ in self.order:
+            if not self.players[name].lost:
+                out.append(name)
+            name = self.order[(self.order.index(name) + 1) % len(self.order)]
+        return out
+
+    # ----- cards --------------------------------------------------------------------------
+    def find(self, ref, player: str | None = None, prefer: Zone | None = None) -> Card | None:
+        """A card by id, else by title (an exact id first; then the player's own copy, in the
+        ``prefer`` zone first, else in play before hand before Province)."""
+        if not isinstance(ref, str):
+            return None
+        card = self.cards.get(ref)
+        if card is not None:
+            return card
+        low = ref.lower()
+        matches = [c for c in self.cards.values() if c.title.lower() == low and c.zone not in
+                   (Zone.FATE_DECK, Zone.DYNASTY_DECK, Zone.REMOVED)]
+        if player:
+            own = [c for c in matches if c.controller == player]
+            matches = own or matches
+        matches.sort(key=lambda c: (c.zone is not prefer, IN_PLAY_RANK.get(c.zone, 3)))
+        return matches[0] if matches else None
+
+    def in_play(self, player: str | None = None) -> list[Card]:
+        return [c for c in self.cards.values() if c.zone is Zone.PLAY and (player is None or c.controller == player)]
+
+    def units(self, player: str | None = None, at: str | None = None) -> list[Card]:
+        """Personalities in play (each leads a unit, ``unit``), optionally at one location."""
+        return [c for c in self.cards.values() if c.zone is Zone.PLAY and c.type == "personality"
+                and (player is None or c.controller == player) and (at is None or c.location == at)]
+
+    def unit_of(self, card: Card) -> list[Card]:
+        """The cards of a card's unit: its Personality and everything attached to him."""
+        host = self.host(card) or card
+        if host.type != "personality":
+            return [card]
+        return [host] + [self.cards[a] for a in host.attachments]
+
+    def host(self, card: Card | None) -> Card | None:
+        """The Personality a card belongs to: itself, or the one it is attached to."""
+        if card is None:
+            return None
+        if card.type == "personality":
+            return card
+        if card.attached_to and card.attached_to in self.cards:
+            return self.cards[card.attached_to]
+        return None
+
+    def side(self, card: Card) -> str | None:
+        """"attacking" or "defending" for a card at a battlefield (``side``)."""
+        host = self.host(card) or card
+        if not host.in_play or host.location == "home":
+            return None
+        if host.side:
+            return host.side
+        if host.controller == self.attacker:
+            return "attacking"
+        bf = self.province(host.location)
+        return "defending" if bf is not None and host.controller == bf.owner else "attacking"
+
+    def army(self, side: str, bf: str | None = None) -> list[Card]:
+        bf = bf or self.battlefield
+        return [u for u in self.units(at=bf) if self.side(u) == side] if bf else []
+
+    def leader(self, side: str) -> str | None:
+        return self.attacker if side == "attacking" else self.defender
+
+    def enemy_of(self, card: Card, player: str) -> bool:
+        """Enemy cards are in units controlled by the other leader in a battle (``enemy``)."""
+        host = self.host(card)
+        if host is None or not host.in_play:
+            return False
+        if self.attacking and host.location != "home" and self.battlefield:
+            mine = "attacking" if player == self.attacker else "defending" if player == self.defender else None
+            if mine is None:
+                return host.controller != player
+            return self.side(host) not in (None, mine)
+        return host.controller != player
+
+    def opposed(self, card: Card) -> bool:
+        """A card is opposed if the enemy army at its battlefield has units (``opposed``)."""
+        side = self.side(card)
+        if side is None:
+            return False
+        host = self.host(card) or card
+        other = "defending" if side == "attacking" else "attacking"
+        return bool(self.army(other, host.location))
+
+    # ----- keywords and clans ---------------------------------------------------------------
+    def keywords(self, card: Card) -> set[str]:
+        """Printed keywords, plus those given by effects and continuous traits (``keywords``)."""
+        words = {k.lower() for k in card.card.keywords}
+        words |= {c.lower() + " clan" for c in card.card.clans}
+        for o in self.ongoing:
+            if o.kind == "keyword" and o.target == card.id:
+                if o.data.get("lose"):
+                    words -= {k.lower() for k in o.data["keywords"]}
+                else:
+                    words |= {k.lower() for k in o.data["keywords"]}
+        for src, st in self.statics():
+            if st.kind == "keyword" and self.static_applies(src, st, card):
+                words |= {k.lower() for k in st.keywords}
+        return words
+
+    def has_keyword(self, card: Card, word: str) -> bool:
+        return word.lower() in self.keywords(card)
+
+    def clans(self, card: Card) -> frozenset:
+        return card.card.clans | frozenset(k[:-5].title() for k in self.keywords(card)
+                                          if k.endswith(" clan") and k[:-5].title() in self.clan_names())
+
+    @staticmethod
+    def clan_names():
+        from .vocab import CLANS
+
+        return CLANS
+
+    def unit_has_keyword(self, host: Card, word: str) -> bool:
+        """A unit has a keyword when its Personality and every Follower have it (``unit-keywords``)."""
+        return all(self.has_keyword(c, word) for c in self.unit_of(host) if c.type in ("personality", "follower"))
+
+    def elements_controlled(self, player: str) -> set[str]:
+        return {e for c in self.in_play(player) if c.type == "ring" for e in ELEMENTS if self.has_keyword(c, e)}
+
+    # ----- stats -----------------------------------------------------------------------------
+    def stat(self, card: Card, name: str) -> int:
+        return stats.value(self, card, name)
+
+    def province(self, pid) -> Province | None:
+        if not isinstance(pid, str) or "." not in pid:
+            return None
+        owner = pid.split(".")[0]
+        if owner not in self.players:
+            return None
+        return next((p for p in self.players[owner].provinces if p.id == pid), None)
+
+    def province_strength(self, prov: Province) -> int:
+        base = prov.strength
+        if base is None:
+            owner = self.players[prov.owner]
+            stronghold = self.cards.get(owner.stronghold) if owner.stronghold else None
+            base = stats.value(self, stronghold, "province_strength") if stronghold else 0
+            sensei = self.cards.get(owner.sensei) if owner.sensei else None
+            if sensei is not None:
+                base += sensei.card.stat("strength")  # a modifier, not a bonus (sensei)
+        return stats.apply_modifiers(self, prov.id, "province_strength", base)
+
+    def hand_size(self, player: str) -> int:
+        """The maximum hand size, 8 unless changed (``maximum-hand-size``)."""
+        return stats.apply_modifiers(self, player, "hand_size", 8)
+
+    # ----- continuous traits ------------------------------------------------------------
+    def statics(self) -> list:
+        """Continuous traits of cards in play whose traits are not negated (``continuous-traits``)."""
+        cache = getattr(self, "_statics_cache", None)
+        if cache is not None and cache[0] == self.version:
+            return cache[1]
+        out = []
+        for c in self.cards.values():
+            if c.zone is Zone.PLAY and c.id not in self.traits_negated():
+                for st in c.card.reading.statics:
+                    out.append((c, st))
+        self._statics_cache = (self.version, out)
+        return out
+
+    def traits_negated(self) -> set[str]:
+        return {o.target for o in self.ongoing if o.kind == "negate_traits"}
+
+    def static_applies(self, src: Card, st, card: Card) -> bool:
+        from .references import matches_target, holds
+
+        if getattr(self, "_static_depth", 0) > 3:
+            return False  # a trait whose condition reads the stat it changes: stop the loop
+        self._static_depth = getattr(self, "_static_depth", 0) + 1
+        try:
+            return matches_target(self, src, st.target, card) and (st.while_ is None or holds(self, st.while_, src))
+        finally:
+            self._static_depth -= 1
+
+    def static_bonus(self, card: Card, stat: str) -> int:
+        total = 0
+        for src, st in self.statics():
+            if st.kind == "stat" and st.stat == stat and self.static_applies(src, st, card):
+                from .references import amount
+
+                total += amount(self, st.amount, src)
+        return total
+
+    def restricted(self, card: Card, what: str) -> str | None:
+        """A card's own or another card's restriction on it ("cannot attack"), as text."""
+        for src, st in self.statics():
+            if st.kind == "restrict" and st.what == what and self.static_applies(src, st, card):
+                return st.text or f"{src.title}: {what.replace('_', ' ')} is not allowed"
+        for o in self.ongoing:
+            if o.kind == "restrict" and o.target == card.id and o.data.get("what") == what:
+                return o.source
+        return None
+
+    def permitted(self, card: Card, what: str) -> bool:
+        return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
+                   for src, st in self.statics())
+
+    # ----- setters (each notes its change) --------------------------------------------
+    def set_bowed(self, card: Card, bowed: bool) -> bool:
+        if card.bowed == bowed:
+            return False
+        card.bowed = bowed
+        self.timeline.note({"card": card.id, "bowed": [not bowed, bowed]})
+        return True
+
+    def set_dishonored(self, card: Card, dishonored: bool) -> bool:
+        if card.dishonored == dishonored:
+            return False
+        card.dishonored = dishonored
+        self.timeline.note({"card": card.id, "dishonored": [not dishonored, dishonored]})
+        return True
+
+    def set_location(self, card: Card, where: str, side: str | None = None) -> None:
+        """Move a unit (its attachments go with it, ``unit``)."""
+        old = card.location
+        for c in self.unit_of(card):
+            c.location = where
+            c.side = side if where != "home" else None
+        if old != where:
+            self.timeline.note({"card": card.id, "location": [old, where]})
+
+    def set_favor(self, player: str | None) -> None:
+        if self.favor != player:
+            self.timeline.note({"favor": [self.favor, player]})
+            self.favor = player
+
+    def add_gold(self, player: str, unit: GoldUnit) -> None:
+        p = self.players[player]
+        before = p.gold_total()
+        p.gold.append(unit)
+        self.timeline.note({"player": player, "gold": [before, p.gold_total()]})
+
+    def take_gold(self, player: str, units: list[GoldUnit]) -> None:
+        p = self.players[player]
+        before = p.gold_total()
+        for u in units:
+            p.gold.remove(u)
+        if before != p.gold_total():
+            self.timeline.note({"player": player, "gold": [before, p.gold_total()]})
+
+    def add_tokens(self, card: Card, name: str, n: int) -> None:
+        before = card.tokens.get(name, 0)
+        card.tokens[name] = before + n
+        if not card.tokens[name]:
+            del card.tokens[name]
+        self.timeline.note({"card": card.id, "tokens": {name: [before, before + n]}})

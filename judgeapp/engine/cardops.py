@@ -1,0 +1,225 @@
+"""The procedures that happen to cards — bowing, straightening, destruction, discarding,
+dishonor, movement, entering play, drawing — each as the rules run it: the occurrence
+passes through the triggers (prevention, substitution, then "before"), happens through
+the board's setters or ``zones.move``, and "after" triggers follow.
+"""
+from __future__ import annotations
+
+from . import triggers
+from .state import Card
+from .triggers import Event
+from .vocab import StepKind, Zone
+from .zones import deck_top, move, refill
+
+LEAVES_TO = {"destroyed": "destroyed", "discarded": "discarded", "removed": "removed from the game"}
+
+
+def bow(g, card: Card, why: str, cites: list[str], by: str | None = None, source: Card | None = None,
+        kind: StepKind = StepKind.EFFECT) -> bool:
+    if not card.in_play or card.bowed:
+        return False
+    ev = Event("bows", card, card.controller, by, source)
+    if not triggers.before(g, ev):
+        return False
+    g.set_bowed(card, True)
+    g.record(kind, f"{card.title} bows ({why})", cites or ["bowed-and-unbowed"], by)
+    triggers.after(g, ev)
+    return True
+
+
+def straighten(g, card: Card, why: str, cites: list[str], by: str | None = None, source: Card | None = None,
+               kind: StepKind = StepKind.EFFECT) -> bool:
+    if not card.in_play or not card.bowed:
+        return False
+    ev = Event("straightens", card, card.controller, by, source)
+    if not triggers.before(g, ev):
+        return False
+    g.set_bowed(card, False)
+    g.record(kind, f"{card.title} straightens ({why})", cites or ["bowed-and-unbowed"], by)
+    triggers.after(g, ev)
+    return True
+
+
+def set_honor_state(g, card: Card, dishonor: bool, why: str, cites: list[str], by: str | None = None,
+                    source: Card | None = None, kind: StepKind = StepKind.EFFECT) -> bool:
+    """Dishonor or rehonor a Personality (``honorable-and-dishonorable``, ``rehonoring``)."""
+    if card.type != "personality" or card.dishonored == dishonor:
+        return False
+    ev = Event("dishonored" if dishonor else "rehonored", card, card.controller, by, source)
+    if not triggers.before(g, ev):
+        return False
+    g.set_dishonored(card, dishonor)
+    g.record(kind, f"{card.title} is {'dishonored' if dishonor else 'rehonored'} ({why})",
+             cites or ["honorable-and-dishonorable"], by)
+    triggers.after(g, ev)
+    return True
+
+
+def leave_play(g, card: Card, how: str, why: str, cites: list[str], by: str | None = None,
+               source: Card | None = None, kind: StepKind = StepKind.EFFECT, preventable: bool = True,
+               cause: str = "effect") -> list[Card]:
+    """A card leaves play destroyed, discarded or removed; a Personality takes his whole unit
+    with him, in the same way (``unit``).  Returns every card that left."""
+    if not card.in_play:
+        return []
+    if how in ("destroyed", "discarded") and card.type == "stronghold":
+        g.record(kind, f"{card.title} does not leave play: effects only remove a Stronghold if they say so",
+                 ["stronghold-immunity"], by)
+        return []
+    ev = Event(how, card, card.controller, by, source, {"cause": cause}, preventable)
+    if not triggers.before(g, ev):
+        return []
+    gone = [card]
+    host_was = g.host(card)
+    controller, location, was_dishonored = card.controller, card.location, card.dishonored
+    for att_id in list(card.attachments):
+        att = g.cards[att_id]
+        _to_pile(g, att, how)
+        gone.append(att)
+    _to_pile(g, card, how)
+    names = ", ".join(c.title for c in gone[1:])
+    text = f"{card.title} is {LEAVES_TO[how]} ({why})" + (f"; the cards of his unit go with him: {names}"
+                                                             if names else "")
+    g.record(kind, text, cites + (["unit"] if names else []), by)
+    if how == "destroyed":
+        g.destroyed += [c.id for c in gone]
+    data = {"cause": cause, "was_dishonorable": was_dishonored, "controller": controller, "location": location,
+            "host": host_was.id if host_was and host_was is not card else None}
+    for c in gone:
+        triggers.after(g, Event(how, c, controller, by, source, data))
+        triggers.after(g, Event("leaves_play", c, controller, by, source, data))
+    return gone
+
+
+def _to_pile(g, card: Card, how: str) -> None:
+    if how == "removed":
+        move(g, card, Zone.REMOVED)
+    elif card.type == "personality" and how == "destroyed":
+        move(g, card, Zone.DEAD)  # a destroyed Personality is dead (dead)
+    elif card.created:
+        move(g, card, Zone.REMOVED)  # a created card ceases to exist (created-cards)
+    else:
+        move(g, card, Zone.DISCARD)
+
+
+def discard_from_hand(g, card: Card, why: str, cites: list[str], by: str | None = None,
+                      kind: StepKind = StepKind.EFFECT) -> bool:
+    if card.zone is not Zone.HAND:
+        return False
+    ev = Event("discarded", card, card.owner, by, None, {"from": "hand"})
+    if not triggers.before(g, ev):
+        return False
+    move(g, card, Zone.DISCARD)
+    g.record(kind, f"{card.owner.capitalize()} discards {card.title} from hand ({why})",
+             cites or ["discard"], by or card.owner)
+    triggers.after(g, ev)
+    return True
+
+
+def discard_from_province(g, card: Card, why: str, cites: list[str], by: str | None = None,
+                          kind: StepKind = StepKind.EFFECT) -> bool:
+    prov = next((p for p in g.players[card.owner].provinces if card.id in p.cards), None)
+    if prov is None:
+        return False
+    ev = Event("discarded", card, card.owner, by, None, {"from": "province"})
+    if not triggers.before(g, ev):
+        return False
+    move(g, card, Zone.DISCARD)
+    g.record(kind, f"{card.title} is discarded from {prov.id} ({why})", cites or ["discard"], by)
+    triggers.after(g, ev)
+    refill_after(g, prov)
+    return True
+
+
+def refill_after(g, prov, face_up: bool = False) -> None:
+    """After the card left and its triggers resolved, an emptied Province refills (``provinces``)."""
+    what = refill(g, prov, face_up)
+    if what:
+        g.record(StepKind.RULE, f"{prov.id} is refilled with {what} from the Dynasty deck", ["provinces"], prov.owner)
+
+
+def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None = None,
+              source: Card | None = None, side: str | None = None) -> bool:
+    """Movement (``move``): a unit goes home or to a battlefield, on its controller's side."""
+    host = g.host(card) or card
+    if not host.in_play or host.type != "personality" or host.location == to:
+        return False
+    if to != "home" and host.id in g.resolved_attackers:
+        g.record(StepKind.EFFECT, f"{host.title} will not move to a battlefield: he was in an attacking army "
+                                  "during a battle resolution this Attack Phase", ["no-second-battle-rule"], by)
+        return False
+    if to != "home" and g.province(to) is None:
+        return False
+    ev = Event("moves", host, host.controller, by, source, {"to": to})
+    if not triggers.before(g, ev):
+        return False
+    if side is None and to != "home":
+        side = "attacking" if host.controller == g.attacker else "defending" if host.controller == g.defender \
+            else None
+    g.set_location(host, to, side)
+    g.record(StepKind.EFFECT, f"{host.title} moves {'home' if to == 'home' else 'to ' + to} ({why})",
+             cites or ["move"], by)
+    triggers.after(g, ev)
+    if to != "home" and side in ("attacking", "defending"):
+        triggers.after(g, Event("attacks" if side == "attacking" else "defends", host, host.controller, by, source))
+    return True
+
+
+def draw(g, player: str, n: int, cites: list[str], why: str = "") -> int:
+    """Draw from the top of the Fate deck (``draw``); an empty deck draws nothing."""
+    p = g.players[player]
+    drawn = []
+    for _ in range(n):
+        g.tick()
+        top = deck_top(g, player, Zone.FATE_DECK)
+        if top is not None:
+            card = g.cards[top]
+        elif p.fate_count > 0:
+            card = _unknown_fate_card(g, player)
+        else:
+            break
+        move(g, card, Zone.HAND)
+        drawn.append(card)
+    if not drawn:
+        g.record(StepKind.RULE, f"{player.capitalize()} has no Fate card left to draw", cites, player)
+        return 0
+    known = [c.title for c in drawn if not c.id.startswith(f"{player}.fate-")]
+    what = f"{len(drawn)} card{'s' if len(drawn) != 1 else ''}" + (f" ({', '.join(known)})" if known else "")
+    g.record(StepKind.RULE, f"{player.capitalize()} draws {what}" + (f" ({why})" if why else ""), cites, player)
+    for c in drawn:
+        triggers.after(g, Event("drawn", c, player))
+    return len(drawn)
+
+
+def _unknown_fate_card(g, player: str) -> Card:
+    """The deck below its known cards: a face-down card the position does not name."""
+    from .carddefs import CardDef
+
+    p = g.players[player]
+    p.fate_count -= 1
+    cid = f"{player}.fate-{len(g.cards) + 1}"
+    card = Card(cid, CardDef("Fate card", "strategy", source="unknown"), player, Zone.FATE_DECK, face_up=False)
+    g.cards[cid] = card
+    p.fate_deck.insert(0, cid)
+    return card
+
+
+def enter_play(g, card: Card, controller: str, how: str, why: str, cites: list[str], *, location: str = "home",
+               attach_to: str | None = None, bowed: bool = False, by: str | None = None, side: str | None = None,
+               from_zone: str | None = None) -> bool:
+    """A card enters play (``entering-and-leaving``); "after … enters play" follows."""
+    ev = Event("enters_play", card, controller, by, None, {"how": how, "from": from_zone})
+    if not triggers.before(g, ev):
+        return False
+    move(g, card, Zone.PLAY, location=location, attach_to=attach_to, bowed=bowed, controller=controller)
+    if side and location != "home":
+        card.side = side
+    where = f" attached to {g.cards[attach_to].title}" if attach_to and attach_to in g.cards else (
+        f" at {location}" if location != "home" else "")
+    if attach_to and g.province(attach_to) is not None:
+        where = f" attached to {attach_to}"
+    g.record(StepKind.EFFECT, f"{card.title} enters play{where}{' bowed' if bowed else ''} ({why})", cites, by)
+    triggers.after(g, ev)
+    if how in ("recruited", "equipped"):
+        triggers.after(g, Event(how, card, controller, by, None, {"from": from_zone}))
+    return True

@@ -1,0 +1,163 @@
+"""The card-text reader: real card text into a ``Reading`` (abilities and traits as data).
+
+Text is first cut into units the way the rules do (``traits``, ``abilities``): a unit
+starts with its designators and costs ("Battle, [Bow]:"), or is a trait; reminder text
+in parentheses carries no rules (``reminder-text``).  Each sentence of a unit is then
+parsed by the grammar in ``cardgrammar`` (lark, Earley) and turned into registry effects
+by its transformer.  A sentence is read whole or reported unparsed with the reason —
+never half-read.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+from .abilities import Ability, Produce, Reading, Static, TargetSpec, TriggerSpec, Unread
+from .cardgrammar import SentenceReader, Unreadable, point_of
+
+DESIGNATORS = ("Battle", "Open", "Limited", "Engage", "Interrupt", "Dynasty", "Reaction")
+HEADER = re.compile(
+    r"(?P<words>(?:[A-Z][A-Za-z'-]*\s+){0,4}?)"
+    r"(?P<kind>Battle|Open|Limited|Engage|Interrupt|Dynasty|Reaction)(?:\s*/\s*(?P<kind2>Battle|Open|Limited|Engage|"
+    r"Interrupt|Dynasty))?"
+    r"(?P<costs>(?:\s*,\s*(?:BOW|GOLD_\d+|GOLD_X))*)\s*:\s*")
+ICONS = [(re.compile(r"\[Bow\]|:bow:|Bowing_s|Bow this card(?=\s*:)", re.I), "BOW"),
+         (re.compile(r"\[\* Gold\]|:g(?:\*|star):|Gold star 20", re.I), "GOLD_X"),
+         (re.compile(r"\[(\d+) Gold\]|:g(\d+):|Gold (\d+) 20", re.I), None)]
+REMINDER = re.compile(r"\s*\((?!if able\)|you choose\))[^()]*\)")
+ABILITY_WORDS = {"Repeatable", "Tireless", "Home", "Absent", "Political", "Military", "Kiho", "Kata", "Iaijutsu",
+                 "Fire", "Air", "Earth", "Water", "Void", "Thunder", "Ninja", "Tactical", "Unstoppable", "Courage",
+                 "Favor", "Kharmic", "Maho", "Tattoo", "Bushido", "Virtue", "Naval", "Elemental", "Crab", "Crane",
+                 "Dragon", "Lion", "Mantis", "Phoenix", "Scorpion", "Spider", "Unicorn", "Shadowlands", "Jade",
+                 "Legacy", "Champion", "Sincerity", "Honor", "Duty", "Courtesy", "Compassion", "Courage", "Ronin"}
+
+
+def plain(text: str) -> str:
+    text = html.unescape(text or "")
+    text = re.sub(r"<br\s*/?>", "\n", text, flags=re.I)
+    text = re.sub(r"<[^>]+>", "", text)
+    for pattern, repl in ICONS:
+        if repl is None:
+            text = pattern.sub(lambda m: f"GOLD_{next(g for g in m.groups() if g)}", text)
+        else:
+            text = pattern.sub(repl, text)
+    text = text.replace("\u2019", "'").replace("\u2013", "-").replace("\u2014", "-").replace("\u2212", "-")
+    return text
+
+
+def units(text: str) -> list[tuple[str, re.Match | None]]:
+    """Cut text into traits (no header) and abilities (a header match) in printed order."""
+    out = []
+    for line in plain(text).split("\n"):
+        line = REMINDER.sub("", line).strip()
+        if not line or re.fullmatch(r"\(.*\)", line):
+            continue
+        headers = [m for m in HEADER.finditer(line) if _real_header(m, line)]
+        start = 0
+        for i, m in enumerate(headers):
+            if m.start() > start:
+                out.append((line[start:m.start()].strip(), None))
+            end = headers[i + 1].start() if i + 1 < len(headers) else len(line)
+            out.append((line[m.start():end].strip(), m))
+            start = end
+        if start < len(line) and line[start:].strip():
+            out.append((line[start:].strip(), None))
+    return out
+
+
+def _real_header(m: re.Match, line: str) -> bool:
+    if m.start() > 0 and not re.search(r"[.:)\"]\s*$", line[:m.start()]):
+        return False  # "… gets +2F during Battle: …" is not a new ability
+    words = (m["words"] or "").split()
+    return all(w in ABILITY_WORDS or w.endswith("Clan") for w in words)
+
+
+def sentences(body: str) -> list[str]:
+    parts = re.split(r"(?<=[.!])\s+(?=[A-Z\"'])", body.strip())
+    return [p.strip() for p in parts if p.strip() and p.strip() not in (".", "")]
+
+
+def read(text: str, title: str, kind: str = "") -> Reading:
+    reading = Reading()
+    if not text or not text.strip():
+        return reading
+    short = _short_names(title, kind)
+    for unit, header in units(text):
+        if header is None:
+            _trait(reading, unit, short)
+        else:
+            _ability(reading, unit, header, short)
+    return reading
+
+
+def _short_names(title: str, kind: str) -> list[str]:
+    """How a card names itself: its title (without a subtitle), and for Personalities a
+    shortened form, the name after the family name ("Kei" for "Mirumoto Kei", ``references``)."""
+    main = title.split(",")[0].strip()
+    names = [title, main]
+    parts = main.split()
+    if kind == "personality" and len(parts) >= 2:
+        names += [" ".join(parts[1:]), parts[-1]]
+    return [n for n in dict.fromkeys(names) if len(n) > 2]
+
+
+def _ability(reading: Reading, unit: str, header: re.Match, names: list[str]) -> None:
+    body = unit[header.end() - header.start():].strip()
+    kinds = [header["kind"].lower()] + ([header["kind2"].lower()] if header["kind2"] else [])
+    kinds = ["battle" if k == "reaction" else k for k in kinds]
+    costs = header["costs"] or ""
+    gold = re.search(r"GOLD_(\d+|X)", costs)
+    words = (header["words"] or "").split()
+    reader = SentenceReader(names)
+    try:
+        condition, effects, targets = reader.read_body(sentences(body))
+    except Unreadable as exc:
+        reading.unparsed.append(Unread(text=unit, reason=str(exc)))
+        return
+    reading.abilities.append(Ability(
+        n=len(reading.abilities) + 1, designators=kinds, keywords=words, bow="BOW" in costs,
+        gold=None if not gold else ("*" if gold.group(1) == "X" else int(gold.group(1))), condition=condition,
+        targets=targets, effects=effects, text=_display(unit)))
+
+
+def _trait(reading: Reading, unit: str, names: list[str]) -> None:
+    reader = SentenceReader(names)
+    for sentence in _trait_sentences(unit):
+        try:
+            found = reader.read_trait(sentence)
+        except Unreadable as exc:
+            reading.unparsed.append(Unread(text=_display(sentence), reason=str(exc)))
+            continue
+        if isinstance(found, Produce):
+            reading.produce = found.model_copy(update={"text": _display(sentence)})
+        elif isinstance(found, TriggerSpec):
+            reading.triggers.append(found.model_copy(update={"text": _display(sentence)}))
+        elif isinstance(found, Static):
+            reading.statics.append(found.model_copy(update={"text": _display(sentence)}))
+
+
+def _trait_sentences(unit: str) -> list[str]:
+    """A trait is a sentence, unless the next one refers back to it (``traits``)."""
+    out: list[str] = []
+    for s in sentences(unit):
+        if out and re.match(r"^(?:He|She|It|They|Him|Her|This (?:gain|loss|bonus|effect)|That|Then)\b", s):
+            out[-1] = f"{out[-1]} {s}"
+        elif out and out[-1].rstrip().endswith(":") is False and re.match(r"^BOW\s*:", out[-1]) and \
+                not re.match(r"^(?:BOW|After|Before|When|Your|While|If)\b", s):
+            out[-1] = f"{out[-1]} {s}"  # sentences after "Produce X Gold" are more effects of bowing to produce
+        else:
+            out.append(s)
+    return out
+
+
+def _display(text: str) -> str:
+    text = text.replace("BOW", "[Bow]").replace("GOLD_X", "[* Gold]")
+    return re.sub(r"GOLD_(\d+)", r"[\1 Gold]", text)
+
+
+def timing_point(text: str):
+    """(event, phase, whose) for a timing point such as "your next turn begins"; None if unread."""
+    return point_of(text)
+
+
+__all__ = ["read", "timing_point", "units", "plain", "TargetSpec"]

@@ -1,0 +1,57 @@
+"""Delayed effects and indefinite conditional effects waiting for their trigger.
+
+A delayed effect happens once, at the next time its trigger occurs (``delayed-effects``,
+``next``); an indefinite conditional effect ("after each time this turn …") happens every
+time until its duration ends (``indefinite-conditional-effects``).  Both keep the targets
+chosen when they were created, and come from the card that created them.
+"""
+from __future__ import annotations
+
+from .references import Context
+from .state import Delayed
+from .triggers import Pending, trait_matches
+from .vocab import StepKind
+
+
+def delayed_for(g, timing: str, ev) -> list[Pending]:
+    return [_pending(g, d, ev) for d in list(g.delayed) if not d.repeat and _matches(g, d, timing, ev)]
+
+
+def children_for(g, timing: str, ev) -> list[Pending]:
+    return [_pending(g, d, ev) for d in list(g.delayed) if d.repeat and _matches(g, d, timing, ev)]
+
+
+def _matches(g, d: Delayed, timing: str, ev) -> bool:
+    if d.spec.timing != timing:
+        return False
+    source = g.cards.get(d.source_id) if d.source_id else None
+    return trait_matches(g, _Anchor(d.owner, source), d.spec, ev)
+
+
+
+class _Anchor:
+    """The creating card as seen when matching "your"/"self": its creator controls the effect,
+    even if the card has left play or there was none (a judge's stated effect)."""
+
+    def __init__(self, owner: str, card):
+        self.controller = owner
+        self.id = card.id if card is not None else f"delayed-{owner}"
+        self.title = card.title if card is not None else "effect"
+
+
+def _pending(g, d: Delayed, ev) -> Pending:
+    def run():
+        from .resolution import run_effects
+
+        if not d.repeat:
+            if d not in g.delayed:
+                return
+            g.delayed.remove(d)
+        source = g.cards.get(d.source_id) if d.source_id else None
+        g.record(StepKind.TRIGGER, f"{'Delayed' if not d.repeat else 'Conditional'} effect of {d.source}: "
+                                   f"{d.spec.text or d.spec.event.replace('_', ' ')}",
+                 ["delayed-effects" if not d.repeat else "indefinite-conditional-effects"], d.owner)
+        ctx = Context(player=d.owner, source=source, label="delayed effect", targets=dict(d.targets),
+                      subject=ev.card, subject_player=ev.player)
+        run_effects(g, ctx, d.spec.targets, d.spec.effects)
+    return Pending(f"{d.source}: {d.spec.text or d.spec.event}", run, d.owner)

@@ -1,0 +1,259 @@
+"""Challenges and duels (``challenge``, ``duel``), and the ``duel`` primitive.
+
+The challenged player has the first option; players alternate focusing (a card from hand
+or the top card of the Fate deck, face down; at most four each) until one strikes.  Then
+focused cards turn face up, "As a Focus Effect" traits resolve, totals are compared
+(Focus Values plus the duel stat, Chi unless another is given, ``duel-stat``), a tie makes
+both lose unless exactly one is a Duelist (``duelist``), consequences apply, and focused
+cards are discarded.  A Personality leaving play ends the duel without resolution.
+The script answers the choices with ``duel: {focus: [...], strike: who, refuse: true}``.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from . import triggers
+from .references import Context
+from .registry import Effect, Primitive, primitive
+from .resolution import run_effects
+from .state import Card
+from .structures import Model, Ref
+from .triggers import Event
+from .vocab import Reason, StepKind, Zone
+from .zones import move
+
+MAX_FOCUS = 4
+
+
+class Outcome(Model):
+    do: list[Effect] = Field(default_factory=list, max_length=10)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one(cls, data):
+        if isinstance(data, dict) and isinstance(data.get("do"), dict):
+            data = {**data, "do": [data["do"]]}
+        if isinstance(data, list):
+            data = {"do": data}
+        return data
+
+
+class DuelArgs(Model):
+    challenger: Ref = "self"
+    challenged: Ref = 1
+    stat: Literal["chi", "force", "personal_honor", "focus"] = "chi"
+    refusable: bool = False
+    loser: Outcome = Field(default_factory=Outcome)
+    winner: Outcome = Field(default_factory=Outcome)
+    refused: Outcome = Field(default_factory=Outcome)
+
+
+@primitive
+class Duel(Primitive):
+    name, Args, cite = "duel", DuelArgs, "duel"
+    card_args = ("challenger", "challenged")
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from .primitives.common import cards_of
+
+        a = cards_of(g, ctx, args.challenger)
+        b = cards_of(g, ctx, args.challenged)
+        if not a or not b:
+            g.record(StepKind.EFFECT, f"The challenge does not happen: it needs two Personalities ({ctx.why()})",
+                     ["challenge"], ctx.player, "resolve")
+            return False
+        return fight(g, ctx, a[0], b[0], args)
+
+    @classmethod
+    def describe(cls, args):
+        from .primitives.cards import describe_ref
+
+        text = f"{describe_ref(args.challenger)} challenges {describe_ref(args.challenged)}"
+        if args.stat != "chi":
+            text += f" (a duel of {args.stat.replace('_', ' ').title()})"
+        if args.loser.do:
+            text += "; the loser: " + ", ".join(e.describe() for e in args.loser.do)
+        if args.winner.do:
+            text += "; the winner: " + ", ".join(e.describe() for e in args.winner.do)
+        return text
+
+
+def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -> bool:
+    if challenger.type != "personality" or challenged.type != "personality" or not challenger.in_play \
+            or not challenged.in_play or challenger.controller == challenged.controller:
+        g.record(StepKind.EFFECT, f"The challenge of {challenged.title} by {challenger.title} does not happen: a duel "
+                                  "is between two Personalities in play controlled by different players",
+                 ["challenge"], ctx.player, "resolve")
+        return False
+    answers = dict(ctx.duel_script or {})
+    ev = Event("challenged", challenged, challenged.controller, ctx.player, challenger)
+    if not triggers.before(g, ev):
+        return False
+    g.record(StepKind.EFFECT, f"{challenger.title} challenges {challenged.title} ({ctx.why()})", ["challenge"],
+             ctx.player, "resolve")
+    if answers.get("refuse"):
+        if not args.refusable:
+            g.record(StepKind.REJECTED, f"Not allowed: {challenged.controller.capitalize()} cannot refuse this "
+                                        "challenge; the card does not allow it", ["refuse"],
+                     challenged.controller, reason=str(Reason.RESTRICTED))
+        else:
+            g.record(StepKind.CHOICE, f"{challenged.controller.capitalize()} refuses the challenge", ["refuse"],
+                     challenged.controller)
+            run_effects(g, _outcome_ctx(ctx, challenger, challenged, None, None), [], args.refused.do)
+            g.duels.append({"challenger": challenger.id, "challenged": challenged.id, "winner": None, "losers": [],
+                            "refused": True})
+            return True
+    triggers.after(g, ev)
+    duel = {"challenger": challenger.id, "challenged": challenged.id, "focused": {challenger.controller: [],
+                                                                                    challenged.controller: []}}
+    if not _focusing(g, ctx, challenger, challenged, duel, answers):
+        return _ended(g, duel, challenger, challenged)
+    winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args)
+    duel.update(winner=winner.id if winner else None, losers=[c.id for c in losers], tie=tie)
+    g.duels.append(duel)
+    run_effects(g, _outcome_ctx(ctx, challenger, challenged, winner, losers), [],
+                list(args.winner.do if winner else []) + list(args.loser.do))
+    _discard_focused(g, duel)
+    return True
+
+
+def _outcome_ctx(ctx: Context, challenger, challenged, winner, losers) -> Context:
+    out = Context(player=ctx.player, source=ctx.source, label=ctx.label, targets=dict(ctx.targets),
+                  choices=ctx.choices)
+    out.duel = {"challenger": challenger, "challenged": challenged, "winner": winner, "losers": losers or []}
+    return out
+
+
+def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: dict) -> bool:
+    """Alternate focus options, the challenged player first; False if the duel ended early."""
+    order = [challenged.controller, challenger.controller]
+    script = list(answers.get("focus") or [])
+    striker = answers.get("strike")
+    turn = 0
+    while True:
+        g.tick()
+        if not (challenger.in_play and challenged.in_play):
+            return False
+        who = order[turn % 2]
+        focused = duel["focused"][who]
+        can_focus = len(focused) < MAX_FOCUS and (g.players[who].hand or g.players[who].fate_size())
+        entry = script[0] if script else None
+        if entry is not None and entry.get("by") != who:
+            if striker is not None and entry.get("by") not in order:
+                script.pop(0)
+                continue
+            g.record(StepKind.REJECTED, f"Not allowed: it is {who.capitalize()}'s option to focus or strike, not "
+                                        f"{str(entry.get('by')).capitalize()}'s", ["duel"], entry.get("by"),
+                     reason=str(Reason.DUEL_ORDER))
+            script.pop(0)
+            continue
+        if entry is None or not can_focus:
+            if entry is not None and not can_focus:
+                script.pop(0)
+                g.record(StepKind.REJECTED, f"Not allowed: {who.capitalize()} cannot focus again (four focused cards, "
+                                            "or no card to focus) and must strike", ["duel"], who,
+                         reason=str(Reason.DUEL_ORDER))
+            if striker not in (None, who) and entry is None and can_focus:
+                g.record(StepKind.REJECTED, f"Not allowed: {str(striker).capitalize()} calls the strike, but it is "
+                                            f"{who.capitalize()}'s option", ["duel"], striker,
+                         reason=str(Reason.DUEL_ORDER))
+            g.record(StepKind.CHOICE, f"{who.capitalize()} strikes" + (" (cannot focus)" if not can_focus else "")
+                     + ("" if striker == who or not can_focus else " (the script names no further focus)"),
+                     ["duel"], who)
+            return True
+        script.pop(0)
+        card = _focus_card(g, who, entry)
+        if card is None:
+            g.record(StepKind.REJECTED, f"Not allowed: {entry.get('card')!r} is not a card in {who}'s hand to focus",
+                     ["duel"], who, reason=str(Reason.NOT_IN_HAND))
+            continue
+        move(g, card, Zone.FOCUS, face_up=False)
+        focused.append(card.id)
+        g.record(StepKind.CHOICE, f"{who.capitalize()} focuses "
+                 + ("the top card of the Fate deck, face down" if entry.get("from") == "deck" else "a card from hand")
+                 + f" ({len(focused)} focused)", ["duel", "focusing-area"], who)
+        turn += 1
+
+
+def _focus_card(g, who: str, entry: dict) -> Card | None:
+    p = g.players[who]
+    if entry.get("from") == "deck":
+        from .zones import deck_top
+
+        top = deck_top(g, who, Zone.FATE_DECK)
+        if top is not None:
+            return g.cards[top]
+        if p.fate_count:
+            from .cardops import _unknown_fate_card
+
+            return _unknown_fate_card(g, who)
+        return None
+    card = g.find(entry.get("card"), who)
+    return card if card is not None and card.zone is Zone.HAND and card.owner == who else None
+
+
+def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelArgs):
+    """Strike: reveal, Focus Effects, totals, the outcome (``duel`` steps 3–5)."""
+    for who, ids in duel["focused"].items():
+        for cid in ids:
+            g.cards[cid].face_up = True
+        if ids:
+            g.record(StepKind.RULE, f"{who.capitalize()}'s focused cards turn face up: "
+                     + ", ".join(f"{g.cards[c].title} (Focus {g.stat(g.cards[c], 'focus')})" for c in ids),
+                     ["duel"], who)
+    for who in g.in_turn_order():
+        for cid in duel["focused"].get(who, []):
+            triggers.fire(g, "when", Event("focused", g.cards[cid], who, data={"duel": duel}))
+    if not (challenger.in_play and challenged.in_play):
+        return None, [], False
+    totals = {}
+    for c in (challenger, challenged):
+        focus = sum(g.stat(g.cards[f], "focus") for f in duel["focused"][c.controller])
+        totals[c.id] = focus + g.stat(c, args.stat)
+    a, b = totals[challenger.id], totals[challenged.id]
+    duel["totals"] = totals
+    text = (f"Duel resolution: {challenger.title} {a} against {challenged.title} {b} "
+            f"(Focus Values plus {args.stat.replace('_', ' ').title()})")
+    if a != b:
+        winner, loser = (challenger, challenged) if a > b else (challenged, challenger)
+        g.record(StepKind.RULE, f"{text}: {winner.title} wins", ["duel", "duel-stat"], ctx.player)
+        result = winner, [loser], False
+    else:
+        duelists = [c for c in (challenger, challenged) if g.has_keyword(c, "Duelist")]
+        if len(duelists) == 1:
+            winner = duelists[0]
+            loser = challenged if winner is challenger else challenger
+            g.record(StepKind.RULE, f"{text}: tied, and {winner.title} is a Duelist, so he wins", ["duelist"],
+                     ctx.player)
+            result = winner, [loser], False
+        else:
+            g.record(StepKind.RULE, f"{text}: tied — both lose", ["duel"], ctx.player)
+            result = None, [challenger, challenged], True
+    winner, losers, _ = result
+    if winner is not None:
+        triggers.after(g, Event("duel_won", winner, winner.controller, data={"duel": duel}))
+    for c in losers:
+        triggers.after(g, Event("duel_lost", c, c.controller, data={"duel": duel}))
+    return result
+
+
+def _discard_focused(g, duel: dict) -> None:
+    gone = []
+    for who, ids in duel["focused"].items():
+        for cid in ids:
+            card = g.cards[cid]
+            if card.zone is Zone.FOCUS:
+                move(g, card, Zone.DISCARD)
+                gone.append(card.title)
+    if gone:
+        g.record(StepKind.RULE, f"The focused cards are discarded: {', '.join(gone)}", ["duel"])
+
+
+def _ended(g, duel: dict, challenger: Card, challenged: Card) -> bool:
+    g.record(StepKind.RULE, "A Personality in the duel left play: the duel ends without resolution", ["challenge"])
+    g.duels.append({**duel, "winner": None, "losers": [], "ended": True})
+    _discard_focused(g, duel)
+    return False

@@ -1,0 +1,100 @@
+"""Family Honor and the ways to win or lose.
+
+Honor changes are instantaneous and each happens all at once; an increase or
+reduction of a gain or loss is not itself a gain or loss, never turns a gain into a
+loss, and a change of zero is neither (``honor-gains-and-losses``).  A player who loses
+Honor to anything but his own cards ignores Honor Requirements from then on
+(``honor-requirement``).  Victory conditions are checked whenever they could become
+true (``players-winning-and-losing``).
+"""
+from __future__ import annotations
+
+from . import triggers
+from .timeline import GameOver
+from .triggers import Event
+from .vocab import StepKind
+
+
+def change(g, player: str, amount: int, gain: bool, why: str, cites: list[str], *, kind: StepKind = StepKind.EFFECT,
+           actor: str | None = None, source_owner: str | None = None, rulebook: bool = False, source=None) -> int:
+    """Gain or lose Honor; returns the amount that changed hands (0 when nothing happened).
+
+    ``source_owner`` is whose card caused it; a loss from another player's card or from the
+    rulebook lifts the loser's Honor Requirements for the rest of the game."""
+    p = g.players[player]
+    word = "gain" if gain else "lose"
+    ev = Event("honor_gained" if gain else "honor_lost", None, player, actor, source, {"amount": amount})
+    adjust = sum(o.data.get("by", 0) for o in g.ongoing if o.kind == "honor_change" and o.target == player
+                 and o.data.get("what") == ("gains" if gain else "losses"))
+    if adjust:
+        adjusted = max(0, amount + adjust)  # never below zero: a reduced gain is not a loss
+        why = (f"{why}; {amount} {'reduced' if adjust < 0 else 'increased'} to {adjusted} — the change is not itself "
+               "a gain or loss")
+        cites = cites + ["honor-gains-and-losses"]
+        amount = adjusted
+        ev.data["amount"] = amount
+    if amount <= 0:
+        g.record(kind, f"{player.capitalize()} would {word} 0 Honor ({why}): a change of zero is neither a gain "
+                       "nor a loss", cites + ["honor-gains-and-losses"], actor)
+        return 0
+    if not triggers.before(g, ev):
+        return 0
+    before = p.honor
+    p.honor += amount if gain else -amount
+    g.timeline.note({"player": player, "honor": [before, p.honor]})
+    g.record(kind, f"{player.capitalize()} {word}s {amount} Honor ({why}); Family Honor is now {p.honor}", cites,
+             actor)
+    if not gain and not p.ignores_hr and (rulebook or (source_owner is not None and source_owner != player)):
+        p.ignores_hr = True
+        g.record(StepKind.RULE, f"{player.capitalize()} lost Honor to "
+                 + ("a rulebook loss" if rulebook else f"{source_owner.capitalize()}'s card")
+                 + ": for the rest of the game, that player ignores Honor Requirements when bringing Personalities "
+                   "of that player's Clan Alignment into play", ["honor-requirement"], player)
+    triggers.after(g, ev)
+    return amount
+
+
+def rehonor_instead(g, player: str, dishonorable: list, gain: int, why: str, cites: list[str],
+                    kind: StepKind = StepKind.EFFECT) -> bool:
+    """Before a player gains Honor from an action or trait that targeted or came from his
+    dishonorable Personalities, or from battle resolution with them in his army, their
+    rehonoring is substituted for the gain (``rehonoring``)."""
+    if gain <= 0 or not dishonorable:
+        return False
+    for c in dishonorable:
+        g.set_dishonored(c, False)
+    g.record(kind, f"{', '.join(c.title for c in dishonorable)} {'is' if len(dishonorable) == 1 else 'are'} rehonored "
+                   f"instead of {player.capitalize()} gaining {gain} Honor ({why})", cites + ["rehonoring"], player)
+    return True
+
+
+def check_victory(g, moment: str = "any") -> None:
+    """Military loss (no Provinces), Enlightenment (five elements among one's Rings); Honor
+    and Dishonor are checked at turn start/end by ``flow``."""
+    for name in g.live():
+        p = g.players[name]
+        if p.provinces and all(pr.destroyed for pr in p.provinces):
+            lose(g, name, "military", "has no Provinces remaining", "military-loss-victory")
+        if len(g.elements_controlled(name)) >= 5:
+            win(g, name, "enlightenment", "controls Rings of all five elements", "enlightenment-victory")
+
+
+def lose(g, name: str, how: str, why: str, section: str) -> None:
+    p = g.players[name]
+    if p.lost:
+        return
+    p.lost = True
+    g.record(StepKind.VICTORY, f"{name.capitalize()} loses the game: {why}", [section], name)
+    left = g.live()
+    if len(left) == 1:
+        win(g, left[0], how, f"the last remaining player after {name.capitalize()} lost", section)
+    elif left:
+        g.record(StepKind.RULE, f"{name.capitalize()} is eliminated; the game goes on", ["player-elimination"])
+
+
+def win(g, name: str, how: str, why: str, section: str) -> None:
+    if g.winner:
+        return
+    g.winner, g.how = name, how
+    g.record(StepKind.VICTORY, f"{name.capitalize()} wins the game: {why} ({how} victory)", [section], name)
+    raise GameOver()

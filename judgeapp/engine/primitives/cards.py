@@ -1,0 +1,300 @@
+"""Primitives that change a card's state or place: bow, straighten, destroy, discard,
+dishonor, rehonor, move home, move to a battlefield, discard from hand, remove."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .. import cardops
+from ..references import amount, players
+from ..registry import Primitive, primitive
+from ..structures import Filter, Model, Number, PlayerRef, Ref
+from ..vocab import StepKind, Zone
+from .common import TargetArgs, cards_of, names
+
+
+def _each(g, ctx, args, fn) -> bool:
+    done = False
+    for card in cards_of(g, ctx, args.target):
+        g.tick()
+        done = bool(fn(card)) or done
+    return done
+
+
+@primitive
+class Bow(Primitive):
+    name, Args, cite = "bow", TargetArgs, "bowed-and-unbowed"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        def one(card):
+            if card.bowed:
+                g.record(StepKind.EFFECT, f"{card.title} is already bowed: it does not bow ({ctx.why()})",
+                         [cls.cite], ctx.player, "resolve")
+                return False
+            return cardops.bow(g, card, ctx.why(), [cls.cite], ctx.player, ctx.source)
+        return _each(g, ctx, args, one)
+
+    @classmethod
+    def describe(cls, args):
+        return f"bow {describe_ref(args.target)}"
+
+
+@primitive
+class Straighten(Primitive):
+    name, Args, cite = "straighten", TargetArgs, "bowed-and-unbowed"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        return _each(g, ctx, args, lambda c: cardops.straighten(g, c, ctx.why(), [cls.cite], ctx.player, ctx.source))
+
+    @classmethod
+    def describe(cls, args):
+        return f"straighten {describe_ref(args.target)}"
+
+
+@primitive
+class Destroy(Primitive):
+    name, Args, cite = "destroy", TargetArgs, "destroy"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        return _each(g, ctx, args, lambda c: cardops.leave_play(g, c, "destroyed", ctx.why(), [cls.cite], ctx.player,
+                                                                ctx.source))
+
+    @classmethod
+    def describe(cls, args):
+        return f"destroy {describe_ref(args.target)}"
+
+
+@primitive
+class Discard(Primitive):
+    """Discard the named card from wherever it is: hand, a Province, or play (``discard``)."""
+
+    name, Args, cite = "discard", TargetArgs, "discard"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        def one(card):
+            if card.zone is Zone.HAND:
+                done = cardops.discard_from_hand(g, card, ctx.why(), [cls.cite], ctx.player)
+            elif card.zone is Zone.PROVINCE:
+                done = cardops.discard_from_province(g, card, ctx.why(), [cls.cite], ctx.player)
+            else:
+                done = bool(cardops.leave_play(g, card, "discarded", ctx.why(), [cls.cite], ctx.player, ctx.source))
+            if done:
+                ctx.discarded.append(card)
+            return done
+        return _each(g, ctx, args, one)
+
+    @classmethod
+    def describe(cls, args):
+        return f"discard {describe_ref(args.target)}"
+
+
+class DiscardCardsArgs(Model):
+    player: PlayerRef = "you"
+    count: Number = 1
+    filter: Filter | None = None
+    random: bool = False
+
+
+@primitive
+class DiscardCards(Primitive):
+    """"Discard a card": a Fate card from the player's own hand, of the player's choice
+    (``discard``); the action's ``discard:`` names it, else the engine picks and says which."""
+
+    name, Args, cite = "discard_cards", DiscardCardsArgs, "discard"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..references import matches
+
+        done = False
+        for who in players(g, args.player, ctx):
+            n = amount(g, args.count, ctx)
+            hand = [g.cards[c] for c in g.players[who].hand]
+            if args.filter is not None:
+                flt = args.filter.model_copy(update={"zone": "hand"})
+                hand = [c for c in hand if matches(g, flt, c, ctx)]
+            named = [c for c in (g.find(r, who) for r in ctx.discard_named) if c in hand] if who == ctx.player \
+                else []
+            picked = (named + [c for c in reversed(hand) if c not in named])[:n]
+            if len(picked) < n:
+                g.record(StepKind.EFFECT, f"{who.capitalize()} has {len(picked)} such card"
+                         f"{'s' if len(picked) != 1 else ''} in hand to discard ({ctx.why()})", [cls.cite], who)
+            for card in picked:
+                if card not in named:
+                    g.record(StepKind.CHOICE, f"{who.capitalize()} discards {card.title} (no card named; the engine "
+                                              "picks the last one in hand)", ["choices"], who)
+                if cardops.discard_from_hand(g, card, ctx.why(), [cls.cite], ctx.player):
+                    ctx.discarded.append(card)
+                    done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        what = "a card" if args.count == 1 else f"{args.count} cards"
+        return f"{'each player' if args.player == 'each' else 'you'} discard {what}"
+
+
+class _HonorState(Primitive):
+    dishonor: bool
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        return _each(g, ctx, args, lambda c: cardops.set_honor_state(g, c, cls.dishonor, ctx.why(), [cls.cite],
+                                                                     ctx.player, ctx.source))
+
+
+@primitive
+class Dishonor(_HonorState):
+    name, Args, cite, dishonor = "dishonor", TargetArgs, "honorable-and-dishonorable", True
+
+    @classmethod
+    def describe(cls, args):
+        return f"dishonor {describe_ref(args.target)}"
+
+
+@primitive
+class Rehonor(_HonorState):
+    name, Args, cite, dishonor = "rehonor", TargetArgs, "rehonoring", False
+
+    @classmethod
+    def describe(cls, args):
+        return f"rehonor {describe_ref(args.target)}"
+
+
+@primitive
+class MoveHome(Primitive):
+    name, Args, cite = "move_home", TargetArgs, "move"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        return _each(g, ctx, args, lambda c: cardops.move_unit(g, c, "home", ctx.why(), [cls.cite], ctx.player,
+                                                               ctx.source))
+
+    @classmethod
+    def describe(cls, args):
+        return f"move {describe_ref(args.target)} home"
+
+
+class MoveToArgs(Model):
+    target: Ref = "self"
+    to: str = Field("here", max_length=40)  # "here" is the current battlefield
+
+
+@primitive
+class MoveTo(Primitive):
+    name, Args, cite = "move_to", MoveToArgs, "move"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        to = g.battlefield if args.to == "here" else args.to
+        if to is None or (to != "home" and g.province(to) is None):
+            g.record(StepKind.EFFECT, f"There is no battlefield {args.to} to move to ({ctx.why()})", ["battlefields"],
+                     ctx.player)
+            return False
+        return _each(g, ctx, args, lambda c: cardops.move_unit(g, c, to, ctx.why(), [cls.cite], ctx.player,
+                                                               ctx.source))
+
+    @classmethod
+    def describe(cls, args):
+        return f"move {describe_ref(args.target)} to " + ("this battlefield" if args.to == "here" else args.to)
+
+
+@primitive
+class Remove(Primitive):
+    name, Args, cite = "remove", TargetArgs, "remove-from-the-game"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        def one(card):
+            if card.in_play:
+                return bool(cardops.leave_play(g, card, "removed", ctx.why(), [cls.cite], ctx.player, ctx.source))
+            from ..zones import move
+
+            move(g, card, Zone.REMOVED)
+            g.record(StepKind.EFFECT, f"{card.title} is removed from the game ({ctx.why()})", [cls.cite], ctx.player)
+            return True
+        return _each(g, ctx, args, one)
+
+    @classmethod
+    def describe(cls, args):
+        return f"remove {describe_ref(args.target)} from the game"
+
+
+def describe_ref(ref) -> str:
+    """Plain words for a reference, for timelines and the card page's reading."""
+    from ..structures import AllRef
+
+    if ref in (None, "self"):
+        return "this card"
+    if ref == "host":
+        return "this Personality"
+    if ref in ("it", "subject"):
+        return "that card"
+    if ref == "discarded":
+        return "the discarded card"
+    if isinstance(ref, int):
+        return f"target {ref}"
+    if isinstance(ref, AllRef):
+        return "each " + describe_filter(ref.all)
+    if isinstance(ref, list):
+        return " and ".join(describe_ref(r) for r in ref)
+    return str(ref)
+
+
+def describe_filter(f: Filter) -> str:
+    words = []
+    if f.side != "any":
+        words.append({"your": "of your", "enemy": "enemy", "other": "another player's",
+                      "opponent": "an opponent's"}[f.side])
+    words += [s.replace("_", " ") for s in f.state]
+    words += f.keywords
+    if f.any_keyword:
+        words.append(" or ".join(f.any_keyword))
+    if f.without:
+        words += [f"non-{w}" for w in f.without]
+    words.append("/".join(t.capitalize() for t in f.type) if f.type else "card")
+    if f.at == "here":
+        words.append("at this battlefield")
+    elif f.at == "home":
+        words.append("at home")
+    if f.opposing:
+        words.append("opposing this card")
+    for t in f.stats:
+        words.append(f"with {t.stat.replace('_', ' ')} {t.op} {t.value if isinstance(t.value, int) else 'X'}")
+    if f.another:
+        words.insert(0, "another")
+    return " ".join(words)
+
+
+class PutIntoPlayArgs(Model):
+    target: Ref = "self"
+    at: Literal["home", "here"] = "home"
+
+
+@primitive
+class PutIntoPlay(Primitive):
+    """Put a card into play without Recruiting or Equipping it ("Put this Terrain into play",
+    ``terrain``): a Terrain goes to the current battlefield, other cards to their player's home."""
+
+    name, Args, cite = "put_into_play", PutIntoPlayArgs, "entering-and-leaving"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if card.in_play or card.type == "personality" or card.type in ("follower", "item", "spell"):
+                continue  # Personalities are Recruited, attachments Equipped: not by this effect
+            where = g.battlefield if args.at == "here" and g.battlefield else "home"
+            done = cardops.enter_play(g, card, ctx.player, "put", ctx.why(), ["entering-and-leaving"] + (
+                ["terrain"] if g.has_keyword(card, "Terrain") else []), location=where, by=ctx.player) or done
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        return f"put {describe_ref(args.target)} into play" + (" at this battlefield" if args.at == "here" else "")

@@ -1,0 +1,64 @@
+"""Military effects: Ranged and Melee Attacks destroy, Fear bows, a Follower or a
+Personality without Followers whose Force is not more than the strength
+(``ranged-attack``, ``melee-attack``, ``fear``); strength changes from Interrupts such as
+Courage add in (``courage``, ``combining``)."""
+from __future__ import annotations
+
+from .. import cardops
+from ..references import amount
+from ..registry import Primitive, primitive
+from ..structures import Model, Number, Ref
+from ..vocab import StepKind
+from .common import cards_of
+from .cards import describe_ref
+
+
+class AttackArgs(Model):
+    target: Ref
+    amount: Number
+
+
+class _Attack(Primitive):
+    label: str
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        strength = amount(g, args.amount, ctx) + ctx.strength.get(cls.name, 0)
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            g.tick()
+            if not card.in_play:
+                continue
+            force = g.stat(card, "force")
+            label = cls.label.format(n=strength)
+            if force > strength:
+                g.record(StepKind.EFFECT, f"{label} against {card.title} fails: {force}F is more than {strength}",
+                         [cls.cite], ctx.player, "resolve")
+                continue
+            g.record(StepKind.EFFECT, f"{label} against {card.title}: {force}F is not more than {strength}",
+                     [cls.cite], ctx.player, "resolve")
+            if cls.name == "fear":
+                done = cardops.bow(g, card, label, [cls.cite], ctx.player, ctx.source) or done
+            else:
+                done = bool(cardops.leave_play(g, card, "destroyed", label, [cls.cite], ctx.player, ctx.source)) or done
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        n = args.amount if isinstance(args.amount, int) else "X"
+        return f"{cls.label.format(n=n)} against {describe_ref(args.target)}"
+
+
+@primitive
+class RangedAttack(_Attack):
+    name, Args, cite, label = "ranged_attack", AttackArgs, "ranged-attack", "Ranged {n} Attack"
+
+
+@primitive
+class MeleeAttack(_Attack):
+    name, Args, cite, label = "melee_attack", AttackArgs, "melee-attack", "Melee {n} Attack"
+
+
+@primitive
+class Fear(_Attack):
+    name, Args, cite, label = "fear", AttackArgs, "fear", "Fear {n}"

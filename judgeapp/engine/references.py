@@ -1,0 +1,336 @@
+"""What the words of an effect point at, now: cards (``Ref``, ``Filter``), players,
+numbers (``Amount``) and conditions, read from the point of view of the effect's
+``Context`` (who is acting, with which card, on which chosen targets).
+
+The rules of reference are the CR's Special Wording Rules: "this card"/"this
+Personality" (``references``), "your"/"his" (``possessive-case``, ``perspective``),
+"another" (``another``), "enemy" (``enemy``), "opposing" (``opposing``).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .state import Card
+from .structures import AllRef, Amount, Condition, Filter
+from .vocab import Zone
+
+STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
+               "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK}
+
+
+@dataclass
+class Context:
+    """One action's or trait's point of view while its costs and effects are carried out."""
+
+    player: str
+    source: Card | None = None
+    label: str = "effect"
+    targets: dict = field(default_factory=dict)  # 1-based target number -> chosen cards or players
+    subject: Card | None = None  # the card a trigger is about ("it", "that Personality")
+    subject_player: str | None = None
+    paid: int = 0
+    discarded: list = field(default_factory=list)  # cards this action or trait discarded ("the discarded card")
+    discard_named: list = field(default_factory=list)  # the script's ``discard:`` answer
+    choices: list = field(default_factory=list)  # the script's answers to "or" choices, in order
+    happened: bool = True  # whether the last effect actually happened ("X to Y", independence-of-effects)
+    duel: dict | None = None  # the duel whose consequences are applying: winner, losers, challenger, challenged
+    duel_script: dict | None = None  # the script's answers to a duel's choices (focus, strike, refuse)
+    interrupted: object = None  # the action an Interrupt was played to
+    keywords: frozenset = frozenset()  # the action's own keywords (Kiho, Courage, …)
+    round: str | None = None
+    strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
+    rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
+
+    def why(self) -> str:
+        return f"{self.source.title}'s {self.label}" if self.source else self.label
+
+    @property
+    def host(self) -> Card | None:
+        return self.source
+
+
+def card_context(g, src: Card) -> Context:
+    return Context(player=src.controller, source=src, label="trait")
+
+
+# ----- cards -------------------------------------------------------------------------------
+def resolve(g, ref, ctx: Context) -> list[Card] | None:
+    """The cards a reference names now; None when a numbered target was never chosen."""
+    if ref is None or ref == "self":
+        return [ctx.source] if ctx.source else []
+    if ref == "host":
+        host = g.host(ctx.source)
+        return [host] if host else []
+    if ref in ("it", "subject"):
+        return [ctx.subject] if ctx.subject else []
+    if ref == "discarded":
+        return list(ctx.discarded)
+    if ref in ("winner", "loser", "losers", "challenger", "challenged"):
+        duel = ctx.duel or {}
+        if ref in ("loser", "losers"):
+            return list(duel.get("losers") or [])
+        return [duel[ref]] if duel.get(ref) is not None else []
+    if isinstance(ref, int):
+        chosen = ctx.targets.get(ref)
+        if chosen is None:
+            return None
+        return [c for c in chosen if isinstance(c, Card)]
+    if isinstance(ref, AllRef):
+        return select(g, ref.all, ctx)
+    if isinstance(ref, list):
+        out = []
+        for r in ref:
+            got = resolve(g, r, ctx)
+            if got is None:
+                return None
+            out += got
+        return out
+    card = g.find(ref, ctx.player)
+    return [card] if card else []
+
+
+def select(g, flt: Filter, ctx: Context) -> list[Card]:
+    zone = STATE_ZONES[flt.zone]
+    return [c for c in g.cards.values() if c.zone is zone and matches(g, flt, c, ctx)]
+
+
+def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
+    """Whether a card fits every word of a filter, from the context's point of view."""
+    if card.zone is not STATE_ZONES[flt.zone]:
+        return False
+    if flt.type and not _type_ok(g, flt.type, card):
+        return False
+    if not _side_ok(g, flt.side, card, ctx):
+        return False
+    if flt.keywords or flt.any_keyword or flt.without or flt.clan:
+        words = g.keywords(card)
+        if any(k.lower() not in words for k in flt.keywords):
+            return False
+        if flt.any_keyword and not any(k.lower() in words for k in flt.any_keyword):
+            return False
+        if any(k.lower() in words for k in flt.without):
+            return False
+        if flt.clan and flt.clan.replace(" Clan", "") not in g.clans(card):
+            return False
+    if flt.title and card.title.lower() != flt.title.lower():
+        return False
+    if flt.another and ctx.source is not None and (card.id == ctx.source.id or card is g.host(ctx.source)):
+        return False
+    if any(not has_state(g, card, s) for s in flt.state):
+        return False
+    if flt.at and card.zone is Zone.PLAY and not _at_ok(g, flt.at, card):
+        return False
+    if flt.opposing and not _opposing(g, card, ctx):
+        return False
+    if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
+        return False
+    for test in flt.stats:
+        if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
+            return False
+    return True
+
+
+def _type_ok(g, kinds, card: Card) -> bool:
+    t = card.type
+    for k in kinds:
+        if k == "card" or k == t:
+            return True
+        if k == "unit" and t == "personality":
+            return True
+        if k == "attachment" and t in ("follower", "item", "spell"):
+            return True
+        if k == "terrain" and g.has_keyword(card, "Terrain"):
+            return True
+    return False
+
+
+def _side_ok(g, side: str, card: Card, ctx: Context) -> bool:
+    if side == "any":
+        return True
+    owner = card.controller if card.zone is Zone.PLAY else card.owner
+    if side == "your":
+        return owner == ctx.player
+    if side == "enemy":
+        return g.enemy_of(card, ctx.player)
+    return owner != ctx.player  # "another player's", "an opponent's"
+
+
+def _at_ok(g, at: str, card: Card) -> bool:
+    host = g.host(card) or card
+    if at == "any":
+        return True
+    if at == "home":
+        return host.location == "home"
+    if at == "battlefield":
+        return host.location != "home"
+    return g.battlefield is not None and host.location == g.battlefield  # "at this battlefield"
+
+
+def _opposing(g, card: Card, ctx: Context) -> bool:
+    me = g.host(ctx.source) if ctx.source else None
+    them = g.host(card) or card
+    if me is None or me.location == "home" or them.location != me.location:
+        return False
+    return g.side(me) != g.side(them)
+
+
+def has_state(g, card: Card, state: str) -> bool:
+    host = g.host(card) or card
+    if state == "bowed":
+        return card.bowed
+    if state == "unbowed":
+        return not card.bowed
+    if state == "dishonorable":
+        return card.dishonored
+    if state == "honorable":
+        return not card.dishonored
+    if state == "attacking":
+        return g.side(card) == "attacking"
+    if state == "defending":
+        return g.side(card) == "defending"
+    if state == "opposed":
+        return g.opposed(card)
+    if state == "unopposed":
+        return g.side(card) is not None and not g.opposed(card)
+    if state in ("with_followers", "without_followers"):
+        has = any(g.cards[a].type == "follower" for a in host.attachments)
+        return has == (state == "with_followers")
+    if state in ("with_attachments", "without_attachments"):
+        return bool(host.attachments) == (state == "with_attachments")
+    if state == "face_up":
+        return card.face_up
+    if state == "face_down":
+        return not card.face_up
+    if state == "at_home":
+        return host.location == "home"
+    if state == "in_battle":
+        return g.battlefield is not None and host.location == g.battlefield
+    if state == "unique":
+        return g.has_keyword(card, "Unique")
+    if state == "experienced":
+        return card.card.xp > 0
+    return False
+
+
+def compare(a: int, op: str, b: int) -> bool:
+    return {"<": a < b, "<=": a <= b, "=": a == b, ">=": a >= b, ">": a > b}[op]
+
+
+def matches_target(g, src: Card, target, card: Card) -> bool:
+    """Whether a continuous trait's target (``self``, ``host``, ``unit`` or a filter) covers a card."""
+    ctx = card_context(g, src)
+    if target in (None, "self"):
+        return card.id == src.id
+    if target == "host":
+        return card is g.host(src) and card.id != src.id
+    if target == "unit":
+        return card in g.unit_of(src)
+    if isinstance(target, AllRef):
+        return matches(g, target.all, card, ctx)
+    if isinstance(target, Filter):
+        return matches(g, target, card, ctx)
+    return False
+
+
+# ----- players -----------------------------------------------------------------------------
+def players(g, ref, ctx: Context) -> list[str]:
+    """The players an effect names: ``you``, ``opponent``, ``each``, a chosen target, a name."""
+    if ref in (None, "you", "self"):
+        return [ctx.player]
+    if ref == "each":
+        return g.in_turn_order()
+    if ref == "opponent":
+        return [g.opponent(ctx.player)]
+    if ref == "other":
+        return [p for p in g.in_turn_order() if p != ctx.player]
+    if ref == "active":
+        return [g.active]
+    if ref in ("attacker", "defender"):
+        who = g.attacker if ref == "attacker" else g.defender
+        return [who] if who else []
+    if ref == "controller" and ctx.subject is not None:
+        return [ctx.subject.controller]
+    if isinstance(ref, int):
+        chosen = ctx.targets.get(ref) or []
+        return [c if isinstance(c, str) else c.controller for c in chosen]
+    if isinstance(ref, str) and ref in g.players:
+        return [ref]
+    return []
+
+
+# ----- numbers -----------------------------------------------------------------------------
+def amount(g, value, ctx) -> int:
+    """An effect's number now: a literal, or "equal to …", "for each …", "the Gold paid"."""
+    if isinstance(value, int) or value is None:
+        return value or 0
+    if not isinstance(ctx, Context):
+        ctx = card_context(g, ctx)
+    a: Amount = value
+    if a.stat is not None:
+        cards = resolve(g, a.of if a.of is not None else "self", ctx) or []
+        if a.printed:
+            from .stats import printed
+
+            n = sum(printed(c, a.stat) for c in cards)
+        else:
+            n = sum(g.stat(c, a.stat) for c in cards)
+    elif a.count is not None:
+        n = len(select(g, a.count, ctx))
+    elif a.paid:
+        n = ctx.paid
+    else:
+        who = players(g, a.honor_of, ctx)
+        n = g.players[who[0]].honor if who else 0
+    n = n * a.times
+    if a.half:
+        n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
+    return n + a.plus
+
+
+# ----- conditions --------------------------------------------------------------------------
+def holds(g, cond: Condition | None, ctx) -> bool:
+    """Whether every part of an "If …" is true now (``conjunctions``: "or" is met by both)."""
+    if cond is None:
+        return True
+    if not isinstance(ctx, Context):
+        ctx = card_context(g, ctx)
+    me = ctx.player
+    if cond.you_are is not None:
+        ok = {"attacker": g.attacking and g.attacker == me, "defender": g.attacking and g.defender == me,
+              "active": g.active == me, "not_active": g.active != me,
+              "in_battle": g.battlefield is not None and bool(g.units(me, g.battlefield))}[cond.you_are]
+        if not ok:
+            return False
+    if cond.controls is not None and not any(c.controller == me for c in select(g, cond.controls, ctx)):
+        return False
+    if cond.controls_none is not None and any(c.controller == me for c in select(g, cond.controls_none, ctx)):
+        return False
+    if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword:
+        cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
+        if not cards:
+            return False
+        for c in cards:
+            if any(not has_state(g, c, s) for s in cond.is_) or any(has_state(g, c, s) for s in cond.is_not):
+                return False
+            if cond.has_keyword and not g.has_keyword(c, cond.has_keyword):
+                return False
+    if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
+        return False
+    if cond.clan is not None and cond.clan.replace(" Clan", "") not in g.players[me].clans:
+        return False
+    if cond.favor is not None and (g.favor == me) != cond.favor:
+        return False
+    if cond.first_turn is not None and (g.turn <= len(g.order)) != cond.first_turn:
+        return False
+    if cond.phase is not None:
+        now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
+        if cond.phase != now and not (cond.phase == "attack" and g.phase == "attack"):
+            return False
+    if cond.any is not None and not any(holds(g, c, ctx) for c in cond.any):
+        return False
+    if cond.all is not None and not all(holds(g, c, ctx) for c in cond.all):
+        return False
+    if cond.not_ is not None and holds(g, cond.not_, ctx):
+        return False
+    return True

@@ -1,0 +1,193 @@
+"""Carrying out effects: in the order written, targets chosen when first needed, a lost
+required target stopping what follows, "X to Y" dependencies, "may" and "If" parts
+(``action-sequence`` D, ``order-of-effects``, ``independence-of-effects``, ``choices``).
+
+The same routine runs an action's effects, a triggered trait's, a delayed effect's and
+a judge's stated effect, so they all follow the same rules.  After every effect the
+state checks run: Chi death (whenever Chi may have changed, ``chi-death-rule``) and the
+victory conditions.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .references import Context, holds, matches
+from .registry import Effect, TargetLost
+from .vocab import StepKind, Zone
+
+if TYPE_CHECKING:
+    from .abilities import TargetSpec
+
+
+def run_effects(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect], script: list | None = None) -> bool:
+    """Returns False when the effects stopped early (a required target could not be found)."""
+    queue = list(script or [])
+    for i, effect in enumerate(effects):
+        g.tick()
+        for k, spec in enumerate(specs, 1):
+            if spec.at == i and k not in ctx.targets and not choose(g, ctx, spec, k, queue):
+                g.record(StepKind.EFFECT, f"{ctx.why()}: no legal target for its targeting, so its effects stop here",
+                         ["action-sequence", "good-faith-rule"], ctx.player, "resolve")
+                return False
+        if not apply(g, effect, ctx):
+            return False
+    return True
+
+
+def apply(g, effect: Effect, ctx: Context) -> bool:
+    """One effect; False when a required target was lost and the remaining effects stop."""
+    if effect.condition is not None and not holds(g, effect.condition, ctx):
+        g.record(StepKind.EFFECT, f"{ctx.why()}: “{effect.describe()}” does not happen — its condition is not met",
+                 ["effects-2"], ctx.player, "resolve")
+        ctx.happened = False
+        return True
+    if effect.needs_previous and not ctx.happened:
+        g.record(StepKind.EFFECT, f"{ctx.why()}: “{effect.describe()}” does not happen, because the effect it depends "
+                                  "on did not happen", ["independence-of-effects"], ctx.player, "resolve")
+        return True
+    if effect.may and ctx.choices and str(ctx.choices[0]).lower() in ("no", "false", "skip"):
+        ctx.choices.pop(0)
+        g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses not to: {effect.describe()}", ["choices"],
+                 ctx.player)
+        ctx.happened = False
+        return True
+    if effect.may and ctx.choices and str(ctx.choices[0]).lower() in ("yes", "true"):
+        ctx.choices.pop(0)
+    try:
+        ctx.happened = bool(effect.primitive.run(g, ctx, effect.args))
+    except TargetLost as lost:
+        g.record(StepKind.EFFECT, f"{ctx.why()}: {lost} — its remaining effects stop",
+                 ["action-sequence", "order-of-effects"], ctx.player, "resolve")
+        return False
+    state_checks(g)
+    return True
+
+
+def state_checks(g) -> None:
+    from .cardops import leave_play
+    from .honor import check_victory
+
+    for c in list(g.cards.values()):
+        if c.zone is Zone.PLAY and c.type == "personality" and g.stat(c, "chi") <= 0:
+            leave_play(g, c, "destroyed", f"his Chi is {g.stat(c, 'chi')}", ["chi-death-rule"], kind=StepKind.RULE,
+                       preventable=False, cause="chi_death")
+    check_victory(g)
+
+
+# ----- targets ---------------------------------------------------------------------------
+def candidates(g, ctx: Context, spec: TargetSpec) -> list:
+    """The legal choices for one targeting now (``targeting``, ``rules-of-location``)."""
+    if spec.player:
+        side = spec.filter.side
+        return [p for p in g.in_turn_order() if side == "any" or (side == "your") == (p == ctx.player)]
+    if spec.province:
+        side = spec.filter.side
+        return [pr.id for p in g.in_turn_order() for pr in g.players[p].provinces if not pr.destroyed
+                and (side == "any" or (side == "your") == (p == ctx.player))]
+    out = []
+    for c in g.cards.values():
+        if c.zone is Zone.PLAY or spec.filter.zone != "play":
+            if not matches(g, spec.filter, c, ctx):
+                continue
+            if c.zone is Zone.PLAY and not targetable(g, ctx, c, spec):
+                continue
+            out.append(c)
+    return out
+
+
+def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
+    host = g.host(card) or card
+    in_battle = g.battlefield is not None and g.segment in ("engage", "combat") and ctx.round is not None
+    if in_battle and host.type == "personality" and host.location != g.battlefield and spec.filter.at != "any" \
+            and spec.filter.zone == "play" and not spec.attack:
+        return False  # cards in a unit must be at the current battlefield to be targeted (rules-of-location)
+    if spec.attack:
+        # Ranged/Melee Attacks and Fear: a Follower, or a Personality without Followers, in the
+        # current enemy army (ranged-attack, melee-attack, fear)
+        if card.type not in ("follower", "personality"):
+            return False
+        if card.type == "personality" and any(g.cards[a].type == "follower" for a in card.attachments):
+            return False
+        if g.battlefield is None or host.location != g.battlefield or not g.enemy_of(card, ctx.player):
+            return False
+    if g.restricted(card, "be_targeted"):
+        return False
+    return True
+
+
+def choose(g, ctx: Context, spec: TargetSpec, k: int, queue: list) -> bool:
+    """Make targeting choice ``k``: the script's, else the engine picks and says so."""
+    legal = candidates(g, ctx, spec)
+    named = queue.pop(0) if queue else None
+    if named is not None:
+        wanted = named if isinstance(named, list) else [named]
+        picked = []
+        for ref in wanted[:spec.count]:
+            item = _lookup(g, ref, ctx, spec)
+            if item is None or item not in legal or item in picked:
+                return spec.optional or spec.up_to
+            picked.append(item)
+        while spec.count > len(picked) and queue and not spec.up_to:
+            item = _lookup(g, queue.pop(0), ctx, spec)
+            if item is None or item not in legal or item in picked:
+                return spec.optional
+            picked.append(item)
+        if len(picked) < spec.count and not spec.up_to:
+            return spec.optional
+        ctx.targets[k] = picked
+        _say(g, ctx, picked, "targets")
+        return True
+    if not legal:
+        if spec.optional or spec.up_to:
+            ctx.targets[k] = []
+            return True
+        return False
+    if len(legal) < spec.count and not spec.up_to:
+        return spec.optional
+    picked = legal[:spec.count]
+    ctx.targets[k] = picked
+    _say(g, ctx, picked, "targets (the script names none; the engine takes the first legal choice)")
+    return True
+
+
+def _lookup(g, ref, ctx: Context, spec: TargetSpec):
+    if spec.player:
+        return ref if ref in g.players else None
+    if spec.province:
+        return ref if g.province(ref) is not None else None
+    return g.find(ref, ctx.player)
+
+
+def _say(g, ctx: Context, picked: list, verb: str) -> None:
+    names = ", ".join(p if isinstance(p, str) else p.title for p in picked)
+    if names:
+        g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} {verb}: {names}", ["targeting"], ctx.player, "resolve")
+
+
+def run_trait(g, card, trig, ev) -> None:
+    """A triggered trait: not optional, its costs paid if they can be, its targeting carried
+    out if possible (``triggered-traits``, ``triggered-trait-costs-and-targeting``)."""
+    from .payment import can_pay, pay
+    from .cardops import bow
+
+    ctx = Context(player=card.controller, source=card, label="trait", subject=ev.card, subject_player=ev.player)
+    if trig.once_per:
+        key = ("trait", card.id, trig.text or trig.event)
+        g.trait_uses[key] = g.trait_uses.get(key, 0) + 1
+    if trig.condition is not None and not holds(g, trig.condition, ctx):
+        return
+    if trig.bow and (card.bowed or not card.in_play):
+        g.record(StepKind.TRIGGER, f"{card.title}'s trait cannot bow to pay its cost, so it does not resolve",
+                 ["triggered-trait-costs-and-targeting"], card.controller)
+        return
+    if trig.gold and not can_pay(g, card.controller, trig.gold, None):
+        g.record(StepKind.TRIGGER, f"{card.title}'s trait: its Gold cost of {trig.gold} cannot be paid",
+                 ["triggered-trait-costs-and-targeting"], card.controller)
+        return
+    g.record(StepKind.TRIGGER, f"{card.title} triggers: {trig.text or trig.event.replace('_', ' ')}",
+             ["triggered-traits"], card.controller)
+    if trig.bow:
+        bow(g, card, "paying its trait's cost", ["costs"], card.controller, kind=StepKind.COST)
+    if trig.gold:
+        pay(g, card.controller, trig.gold, None, None, f"{card.title}'s trait")
+    run_effects(g, ctx, trig.targets, trig.effects)

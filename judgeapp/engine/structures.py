@@ -1,0 +1,131 @@
+"""The words card text is made of, as data: which cards (``Filter``), how many (``Amount``),
+"if" (``Condition``), and references to cards and players (``Ref``, ``PlayerRef``).
+
+These are pydantic models so that a position's stated effects, the card-text reader's
+output and the effect registry's argument schemas are one vocabulary, validated in one
+way (unknown keys refused, every string bounded), and serialisable as JSON (the reader's
+output is cached as JSON per card import; the OpenAPI schema is generated from them).
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints, model_validator
+
+Word = Annotated[str, StringConstraints(min_length=1, max_length=60, strip_whitespace=True)]
+Title = Annotated[str, StringConstraints(min_length=1, max_length=150, strip_whitespace=True)]
+SmallInt = Annotated[StrictInt, Field(ge=-1000, le=1000)]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+CardKind = Literal["personality", "follower", "item", "spell", "holding", "strategy", "event", "ring", "region",
+                   "celestial", "stronghold", "sensei", "terrain", "attachment", "card", "unit", "province", "player"]
+Side = Literal["your", "enemy", "any", "other", "opponent"]
+State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "defending", "opposed", "unopposed",
+                "with_followers", "without_followers", "with_attachments", "without_attachments", "face_up",
+                "face_down", "at_home", "in_battle", "unique", "experienced"]
+StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
+                   "gold_production"]
+Place = Literal["here", "home", "battlefield", "any"]
+ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck"]
+Compare = Literal["<", "<=", "=", ">=", ">"]
+
+
+class StatTest(Model):
+    """"with 3 or lower Force": ``{stat: force, op: "<=", value: 3}``; value may be an Amount."""
+
+    stat: StatName
+    op: Compare
+    value: "Amount"
+
+
+class Filter(Model):
+    """Which cards: every field given must hold ("your unbowed Samurai at this battlefield")."""
+
+    type: list[CardKind] = Field(default_factory=list, max_length=8)
+    side: Side = "any"
+    keywords: list[Word] = Field(default_factory=list, max_length=8)  # has every one
+    any_keyword: list[Word] = Field(default_factory=list, max_length=8)  # has at least one
+    without: list[Word] = Field(default_factory=list, max_length=8)  # has none ("non-Samurai")
+    clan: Word | None = None
+    state: list[State] = Field(default_factory=list, max_length=8)
+    at: Place | None = None
+    zone: ZoneName = "play"
+    another: StrictBool = False  # not the card the text is on (nor its Personality)
+    title: Title | None = None
+    stats: list[StatTest] = Field(default_factory=list, max_length=4)
+    opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
+    in_unit: StrictBool = False  # in the text's card's unit
+
+
+class AllRef(Model):
+    """Every card matching at the time the effect applies ("your Samurai each get +1F")."""
+
+    all: Filter
+
+
+CardId = Annotated[str, StringConstraints(min_length=1, max_length=150)]
+# A card: an index of the ability's targets (1-based), ``self`` (the card the text is on),
+# ``host`` (the Personality an attachment is on), ``it`` (the card the trigger is about),
+# an id or title, a list of these, or every card matching a filter.
+Ref = Union[StrictInt, CardId, list[Union[StrictInt, CardId]], AllRef]
+PlayerRef = Union[Literal["you", "opponent", "each", "active", "attacker", "defender", "controller", "owner",
+                          "other"], StrictInt, Annotated[str, StringConstraints(min_length=1, max_length=31)]]
+
+
+class Amount(Model):
+    """A number computed when the effect applies: "equal to his Chi", "for each Samurai",
+    "the Gold you paid", "half ... rounded down"."""
+
+    stat: StatName | None = None
+    of: Ref | None = None
+    printed: StrictBool = False
+    count: Filter | None = None
+    paid: StrictBool = False
+    honor_of: PlayerRef | None = None
+    times: SmallInt = 1
+    plus: SmallInt = 0
+    half: Literal["down", "up"] | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self):
+        given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None]
+        if sum(given) != 1:
+            raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
+                             "{honor_of: you}")
+        return self
+
+
+Number = Union[SmallInt, Amount]
+
+
+class HonorTest(Model):
+    op: Compare
+    value: Number
+
+
+class Condition(Model):
+    """An "If …" (``good-faith-rule``: a leading "If" must hold to announce the action)."""
+
+    you_are: Literal["attacker", "defender", "active", "not_active", "in_battle"] | None = None
+    controls: Filter | None = None
+    controls_none: Filter | None = None
+    card: Ref | None = None
+    is_: list[State] = Field(default_factory=list, alias="is", max_length=6)
+    is_not: list[State] = Field(default_factory=list, max_length=6)
+    has_keyword: Word | None = None  # of ``card``
+    honor: HonorTest | None = None
+    clan: Word | None = None  # "if you are a Crane Clan player"
+    favor: StrictBool | None = None
+    first_turn: StrictBool | None = None
+    phase: Literal["action", "attack", "dynasty", "battle"] | None = None
+    any: list["Condition"] | None = None
+    all: list["Condition"] | None = None
+    not_: "Condition | None" = Field(default=None, alias="not")
+
+
+StatTest.model_rebuild()
+Condition.model_rebuild()

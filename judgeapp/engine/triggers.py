@@ -1,0 +1,221 @@
+"""Triggers: every game event passes through here, before, when and after it happens.
+
+An occurrence (a card bowing, being destroyed, entering play; Honor gained; a phase
+beginning …) is an ``Event``.  ``before`` applies the timing-conflict sequence
+(``timing-conflicts``): A — prevention and negation, B — substitution ("instead"),
+C — triggered traits, delayed effects, indefinite conditional effects and triggered
+rulebook effects, in the active player's order (an ``order:`` step, or the order the
+traits are listed in); it returns False when the occurrence will not happen.  ``when``
+and ``after`` run the C group for those moments (``when-triggers``, ``triggers``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .references import Context, holds, matches
+from .state import Card
+from .timeline import Budget
+from .vocab import StepKind, Zone
+
+PREVENTABLE = frozenset({"destroyed", "bows", "straightens", "moves", "dishonored", "rehonored", "discarded",
+                         "honor_gained", "honor_lost", "enters_play", "attacks", "recruited", "equipped"})
+
+
+@dataclass
+class Event:
+    name: str
+    card: Card | None = None
+    player: str | None = None  # whose occurrence: the card's controller, the Honor's player, the active player
+    by: str | None = None  # the player whose action or card caused it
+    source: Card | None = None  # the card whose effect caused it
+    data: dict = field(default_factory=dict)
+    preventable: bool = True  # False for Chi death against single-instance prevention (chi-death-rule)
+
+
+def label(ev: Event) -> str:
+    if ev.name in ("phase_begins", "phase_ends"):
+        return f"{ev.data.get('phase', '').capitalize()} Phase {'begins' if ev.name == 'phase_begins' else 'ends'}"
+    what = ev.name.replace("_", " ")
+    return f"{ev.card.title} {what}" if ev.card else what
+
+
+# ----- A and B: prevention and substitution -----------------------------------------------
+def _shield(g, kind: str, ev: Event):
+    key = ev.card.id if ev.card is not None else ev.player
+    for o in g.ongoing:
+        if o.kind != kind or o.target != key:
+            continue
+        what = o.data.get("what", "destroyed")
+        if what not in (ev.name, "any"):
+            continue
+        if o.once and not ev.preventable:
+            continue  # single-instance prevention does not stop Chi death (chi-death-rule)
+        return o
+    return None
+
+
+def before(g, ev: Event) -> bool:
+    """Step A, then B, then the "before" triggers; False if the occurrence will not happen."""
+    from .resolution import run_effects
+
+    g.tick()
+    if ev.name in PREVENTABLE:
+        shield = _shield(g, "prevent", ev)
+        restriction = g.restricted(ev.card, ev.name) if ev.card is not None and shield is None else None
+        if shield is not None or restriction:
+            if shield is not None and shield.once:
+                g.ongoing.remove(shield)
+            why = shield.source if shield is not None else restriction
+            g.record(StepKind.EFFECT, f"{label(ev)} — prevented ({why})", ["timing-conflicts", "prevention"],
+                     shield.by if shield is not None else None)
+            return False
+        sub = _shield(g, "instead", ev)
+        if sub is not None:
+            if sub.once:
+                g.ongoing.remove(sub)
+            g.record(StepKind.EFFECT, f"{label(ev)} — replaced ({sub.source})", ["timing-conflicts", "substitution"],
+                     sub.by)
+            do = sub.data.get("do") or []
+            ctx = Context(player=sub.by, source=ev.card, label=f"substitution ({sub.source})", subject=ev.card,
+                          subject_player=ev.player)
+            run_effects(g, ctx, [], do)
+            return False
+    fire(g, "before", ev)
+    return True
+
+
+def when(g, ev: Event) -> None:
+    fire(g, "when", ev)
+
+
+def after(g, ev: Event) -> None:
+    fire(g, "after", ev)
+
+
+# ----- C: triggered effects -----------------------------------------------------------------
+@dataclass
+class Pending:
+    """One triggered effect waiting to happen at this point."""
+
+    name: str
+    run: object  # a callable: run() carries it out
+    controller: str
+
+
+MAX_NESTING = 40
+
+
+def fire(g, timing: str, ev: Event) -> None:
+    pending = collect(g, timing, ev)
+    if not pending:
+        return
+    if len(pending) > 1:
+        pending = _ordered(g, pending)
+    g.trigger_depth += 1
+    try:
+        if g.trigger_depth > MAX_NESTING:
+            raise Budget(f"triggers set each other off more than {MAX_NESTING} deep: an endless loop of triggers "
+                         f"(the last: {pending[0].name})")
+        for p in pending:
+            g.tick()
+            p.run()
+    finally:
+        g.trigger_depth -= 1
+
+
+def collect(g, timing: str, ev: Event) -> list[Pending]:
+    from .delayed import delayed_for, children_for
+    from .rulebook_triggers import rulebook_for
+
+    out: list[Pending] = []
+    for card, trig in _traits(g, ev):
+        if trig.timing == timing and trait_matches(g, card, trig, ev):
+            out.append(Pending(f"{card.title}: {trig.text or trig.event}", _trait_runner(g, card, trig, ev),
+                               card.controller))
+    out += delayed_for(g, timing, ev)
+    out += children_for(g, timing, ev)
+    out += rulebook_for(g, timing, ev)
+    return out
+
+
+def _traits(g, ev: Event):
+    negated = g.traits_negated()
+    for c in list(g.cards.values()):
+        if c.id in negated:
+            continue
+        triggers = c.card.reading.triggers if c.card.text or c.card.effects else ()
+        if not triggers:
+            continue
+        if c.zone is Zone.PLAY or c.zone is Zone.FOCUS or c.zone is Zone.RESOLUTION:
+            for t in triggers:
+                yield c, t
+        elif ev.card is c:
+            for t in triggers:  # "after this card is destroyed": it triggers from where it went
+                if t.whose == "self":
+                    yield c, t
+
+
+def trait_matches(g, card: Card, trig, ev: Event) -> bool:
+    if trig.event != ev.name:
+        return False
+    if trig.phase and trig.phase != ev.data.get("phase"):
+        return False
+    owner = ev.player if ev.player is not None else (ev.card.controller if ev.card else None)
+    if trig.whose == "self" and (ev.card is None or ev.card.id != card.id):
+        return False
+    if trig.whose == "host" and (ev.card is None or ev.card.id == card.id
+                                 or ev.card is not (g.host(card) if isinstance(card, Card) else None)):
+        return False
+    if trig.whose == "your" and owner != card.controller:
+        return False
+    if trig.whose in ("enemy", "other") and (owner is None or owner == card.controller):
+        return False
+    if trig.subject is not None:
+        if ev.card is None or not matches(g, trig.subject.model_copy(update={"zone": _zone_name(ev.card)}), ev.card,
+                                          Context(player=card.controller, source=card)):
+            return False
+    if trig.by == "you" and ev.by != card.controller:
+        return False
+    if trig.by == "other" and (ev.by is None or ev.by == card.controller):
+        return False
+    if trig.from_zone and ev.data.get("from") != trig.from_zone:
+        return False
+    if trig.once_per:
+        key = ("trait", card.id, trig.text or trig.event)
+        if g.trait_uses.get(key, 0) >= 1:
+            return False
+    return True
+
+
+def _zone_name(card: Card) -> str:
+    return {Zone.PLAY: "play", Zone.HAND: "hand", Zone.DISCARD: "discard", Zone.DEAD: "dead",
+            Zone.PROVINCE: "province"}.get(card.zone, "play")
+
+
+def _trait_runner(g, card: Card, trig, ev: Event):
+    def run():
+        from .resolution import run_trait
+
+        run_trait(g, card, trig, ev)
+    return run
+
+
+def _ordered(g, pending: list[Pending]) -> list[Pending]:
+    """Several triggered effects at one point: the active player decides their order
+    (``timing-conflicts`` C): an ``order:`` step names them, else the order they are listed."""
+    wanted = g.pending_order or []
+    if wanted:
+        def rank(p: Pending) -> int:
+            for i, name in enumerate(wanted):
+                if str(name).lower() in p.name.lower():
+                    return i
+            return len(wanted)
+
+        pending = sorted(pending, key=rank)
+        g.pending_order = None
+        how = "in the order the active player chose"
+    else:
+        how = "in the order listed (the active player may choose another with an order: step)"
+    g.record(StepKind.CHOICE, f"{len(pending)} triggered effects at the same point, {how}: "
+             + "; ".join(p.name for p in pending), ["timing-conflicts"], g.active)
+    return pending
