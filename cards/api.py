@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgeapp.api_errors import ApiError, whole_number
+from judgeapp.openapi import ERROR_RESPONSES
 
 from . import search_index, services
 from .search_fields import valid_fields_text
@@ -39,13 +40,13 @@ def run_search(query, page=None, page_size=None, base_url: str = "/api/cards/") 
 
 class CardSearchView(APIView):
     @extend_schema(
-        summary="Search cards with the field query language",
+        summary="Search cards with the field query language", operation_id="cards_search",
         parameters=[
             OpenApiParameter("q", OpenApiTypes.STR, description='e.g. t:personality c:crab f>=4 legal:ivory'),
             OpenApiParameter("page", OpenApiTypes.INT, required=False, description="1-based page, default 1"),
             OpenApiParameter("page_size", OpenApiTypes.INT, required=False, description="1-200, default 20"),
         ],
-        responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
+        responses={200: OpenApiTypes.OBJECT, **ERROR_RESPONSES},
     )
     def get(self, request):
         p = request.query_params
@@ -54,7 +55,8 @@ class CardSearchView(APIView):
 
 class CardView(APIView):
     @extend_schema(summary="One card: text as it plays now, stats, legality, bans, errata, every printing",
-                   responses={200: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT})
+                   operation_id="cards_detail",
+                   responses={200: OpenApiTypes.OBJECT, **ERROR_RESPONSES})
     def get(self, request, card_id: str):
         card = services.load(card_id)
         if card is None:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 from django.db import transaction
 
+from judgeapp.ingest_guard import check_shrink
+
 from . import catalog, sources
 from .models import Ban, Card, CardImport, CardLegality, CardNote, CardSet, Printing
 from .text import fold, slug
@@ -62,7 +64,7 @@ def _write(cat: catalog.Catalog) -> None:
         for c in cat.cards for i, n in enumerate(c.notes)], batch_size=BATCH)
 
 
-def import_cards(corpus_dir: str | Path, force: bool = False) -> dict:
+def import_cards(corpus_dir: str | Path, force: bool = False, allow_shrink: bool = False) -> dict:
     """Import the card exports; the report says what was read and whether anything changed."""
     started = time.perf_counter()
     corpus = Path(corpus_dir)
@@ -74,6 +76,10 @@ def import_cards(corpus_dir: str | Path, force: bool = False) -> dict:
     exports = sources.read(corpus)
     read_seconds = time.perf_counter() - started
     cat = catalog.build(exports)
+    stored = dict(Card.objects.values_list("id", "full_title"))
+    kept = {c.id for c in cat.cards}
+    check_shrink("cards", len(stored), [title for card_id, title in stored.items() if card_id not in kept],
+                 allow_shrink)
     report = _report(cat, len(exports.oracle))
     with transaction.atomic():
         _write(cat)

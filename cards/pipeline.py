@@ -9,17 +9,21 @@ from pathlib import Path
 
 from django.conf import settings
 
+from judgeapp.ingest_guard import ShrinkRefused
+
 from . import search_index
 from .importer import import_cards, summary_lines
 from .sources import SourceError
 
 
-def run_import(corpus_dir: str | Path | None = None, rebuild_index: bool = False, force: bool = False) -> dict:
+def run_import(corpus_dir: str | Path | None = None, rebuild_index: bool = False, force: bool = False,
+               allow_shrink: bool = False) -> dict:
     started = time.perf_counter()
     corpus = Path(corpus_dir or settings.L5R_CORPUS_DIR)
+    search_index.LIVE.remove_orphans()
     try:
-        report = import_cards(corpus, force=force)
-    except (SourceError, ValueError) as exc:
+        report = import_cards(corpus, force=force, allow_shrink=allow_shrink)
+    except (SourceError, ShrinkRefused, ValueError) as exc:
         return {"corpus": str(corpus), "failed": [str(exc)], "lines": [f"cards: FAILED: {exc}"], "changed": False,
                 "index": {"rebuilt": False}}
     if rebuild_index or report["changed"] or not search_index.index_is_current():

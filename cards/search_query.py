@@ -127,6 +127,12 @@ def prepare(raw: str) -> ParsedCardQuery:
             out.append(f"NOT {quoted[1:]}" if quoted.startswith("-") else quoted)
         else:
             word = m["word"]
+            if re.search(r"[<>]", word):
+                # A comparison needs a field ("f>=4"); Whoosh's comparison plugin fails on a bare one.
+                parsed.warnings.append(f'Ignored "<"/">" in "{word}": compare a field, as in f>=4.')
+                word = re.sub(r"[<>=]+", " ", word).strip()
+                out.extend(w for w in word.split() if w.strip("-*?"))
+                continue
             if word in ("OR", "AND", "NOT"):
                 out.append(word)
             elif word.startswith("-") and len(word) > 1:

@@ -3,7 +3,9 @@
 The live index is a symlink (``INDEX_DIR/<name>``) renamed atomically onto a freshly
 built directory, so a reader never sees half an index; a FINGERPRINT file beside the
 index says what it holds, so pipelines rebuild only when the data changed.  Each
-process keeps one searcher per index, reopened when the link moves.
+process keeps one searcher per index, reopened when the link moves.  A build that was
+killed leaves its directory behind: the next build removes it (builds run under the
+ingest lock, so no other build is using it).
 """
 from __future__ import annotations
 
@@ -40,8 +42,21 @@ class LiveIndex:
     def link(self) -> Path:
         return self.root / self.name
 
+    def remove_orphans(self) -> list[Path]:
+        """Directories and half-made links of this index that the live link does not name."""
+        live = self.version()
+        orphans = [p for p in self.root.glob(f"{self.name}-*") if p.is_dir() and p.name != live]
+        orphans += [p for p in self.root.glob(f".{self.name}-link-*") if p.is_symlink()]
+        for path in orphans:
+            if path.is_symlink():
+                path.unlink(missing_ok=True)
+            else:
+                shutil.rmtree(path, ignore_errors=True)
+        return orphans
+
     def new_directory(self) -> Path:
         self.root.mkdir(parents=True, exist_ok=True)
+        self.remove_orphans()
         target = self.root / f"{self.name}-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}-{time.monotonic_ns()}"
         target.mkdir()
         return target

@@ -1,6 +1,6 @@
-"""Root URLs: pages per app, the API under /api/, OpenAPI docs served offline."""
+"""Root URLs: pages per app, the API under /api/, OpenAPI docs served offline (CSP-clean split view)."""
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import views
 
@@ -15,9 +15,12 @@ urlpatterns = [
     path("api/", include("judgeapp.decks.api_urls")),
     path("api/", include("judgeapp.positions.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema", template_name="api/swagger_ui.html"),
+         name="api-docs"),
     re_path(r"^api/", views.api_not_found),
 ]
 
+handler400 = "judgeapp.views.bad_request"
+handler403 = "judgeapp.views.permission_denied"
 handler404 = "judgeapp.views.not_found"
 handler500 = "judgeapp.views.server_error"

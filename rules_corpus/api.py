@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgeapp.api_errors import ApiError, whole_number
+from judgeapp.openapi import ERROR_RESPONSES
 
 from . import editions, history, search_index
 from .models import Document
@@ -58,7 +59,7 @@ class RulesSearchView(APIView):
                              description="the rules as they applied on a date (YYYY-MM-DD) or in an edition "
                                          "(ivory, twenty-festivals, ...)"),
         ],
-        responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
+        responses={200: OpenApiTypes.OBJECT, **ERROR_RESPONSES},
     )
     def get(self, request):
         p = request.query_params
@@ -72,7 +73,7 @@ class SectionView(APIView):
         parameters=[OpenApiParameter("as_of", OpenApiTypes.STR, required=False,
                                      description="the same rule as it applied on a date (YYYY-MM-DD) or in an "
                                                  "edition: answers with that edition's section")],
-        responses={200: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT},
+        responses={200: OpenApiTypes.OBJECT, **ERROR_RESPONSES},
     )
     def get(self, request, doc: str, section_id: str):
         section, _canonical = find_section(doc, section_id)
@@ -93,7 +94,7 @@ class SectionView(APIView):
 
 
 class DocumentsView(APIView):
-    @extend_schema(summary="The rules documents", responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(summary="The rules documents", responses={200: OpenApiTypes.OBJECT, **ERROR_RESPONSES})
     def get(self, request):
         return Response({"documents": [
             {"slug": d.slug, "title": d.title, "edition": d.edition, "year": d.year, "authority": d.authority,

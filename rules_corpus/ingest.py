@@ -1,11 +1,13 @@
-"""Load the rules documents into the database, one transaction per document.
+"""Load the rules documents into the database in one transaction (a savepoint per document).
 
 Each document is parsed by its adapter and diffed against what is stored, row by row
 (sections keyed by their stable path, terms by key): a second run with the same files
 changes nothing and says so, and a corrected file updates only what changed.  A new
 edition is parsed against its previous one and takes over the ids of the sections it
 continues; then ``editions.link`` records what changed between them and which current
-section each older one corresponds to.
+section each older one corresponds to.  A run killed halfway commits nothing; one that
+would delete more than a small share of a document is refused (judgeapp.ingest_guard)
+unless ``allow_shrink``.
 """
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from django.db import transaction
+
+from judgeapp.ingest_guard import ShrinkRefused, check_shrink
 
 from . import editions
 from .adapters import BY_SLUG, DOCUMENTS, AdapterError, DocumentSpec
@@ -102,8 +106,20 @@ def _ids(parsed: ParsedDocument, reference_ids: list[tuple[str, str]] | None = N
     return list(zip(paths, anchors))
 
 
+def _check_shrink(spec: DocumentSpec, parsed: ParsedDocument, ids: list[tuple[str, str]], allow: bool) -> None:
+    stored = dict(Section.objects.filter(document__slug=spec.slug).values_list("path", "title"))
+    kept = {path for path, _anchor in ids}
+    check_shrink(f"{spec.slug} sections", len(stored), [stored[p] for p in stored if p not in kept], allow)
+    terms = set(GlossaryTerm.objects.filter(document__slug=spec.slug).values_list("key", "term"))
+    new_keys = {slugify(term.term) for term in parsed.terms}
+    check_shrink(f"{spec.slug} glossary terms", len(terms), [term for key, term in terms if key not in new_keys],
+                 allow)
+
+
 def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport,
-           reference: ParsedDocument | None = None) -> None:
+           reference: ParsedDocument | None = None, allow_shrink: bool = False) -> None:
+    ids = _ids(parsed, _ids(reference) if reference is not None else None)
+    _check_shrink(spec, parsed, ids, allow_shrink)
     previous = Document.objects.filter(slug=spec.reference).values_list("pk", flat=True).first()
     wanted = dict(title=spec.title, edition=spec.edition, year=spec.year, authority=spec.authority,
                   language=spec.language, source_file=spec.filename, order=spec.order,
@@ -115,7 +131,6 @@ def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport,
             report.updated += 1
     existing = {s.path: s for s in Section.objects.filter(document=document)}
     stored: list[Section] = []
-    ids = _ids(parsed, _ids(reference) if reference is not None else None)
     for order, (section, (path, anchor)) in enumerate(zip(parsed.sections, ids)):
         values = dict(
             parent_id=stored[section.parent].pk if section.parent is not None else None,
@@ -160,7 +175,8 @@ def _store(spec: DocumentSpec, parsed: ParsedDocument, report: DocumentReport,
     report.terms = len(seen)
 
 
-def ingest_rules(corpus_dir: Path, only: list[str] | None = None) -> list[DocumentReport]:
+@transaction.atomic
+def ingest_rules(corpus_dir: Path, only: list[str] | None = None, allow_shrink: bool = False) -> list[DocumentReport]:
     """Ingest every document (or those named); a failing one does not stop the others."""
     reports = []
     parsed: dict[str, ParsedDocument] = {}
@@ -179,9 +195,11 @@ def ingest_rules(corpus_dir: Path, only: list[str] | None = None) -> list[Docume
             document = parse(spec)
             report.warnings = document.warnings
             with transaction.atomic():
-                _store(spec, document, report, parse(BY_SLUG[spec.reference]) if spec.reference else None)
-        except IngestError as exc:
+                _store(spec, document, report, parse(BY_SLUG[spec.reference]) if spec.reference else None,
+                       allow_shrink)
+        except (IngestError, ShrinkRefused) as exc:
             report.error = str(exc)
+            report.created = report.updated = report.deleted = 0
         reports.append(report)
     with transaction.atomic():
         editions.link(reports)

@@ -13,10 +13,11 @@ from . import search_index
 from .ingest import ingest_rules
 
 
-def run_ingest(corpus_dir: str | Path | None = None, rebuild_index: bool = False) -> dict:
+def run_ingest(corpus_dir: str | Path | None = None, rebuild_index: bool = False, allow_shrink: bool = False) -> dict:
     started = time.perf_counter()
     corpus = Path(corpus_dir or settings.L5R_CORPUS_DIR)
-    reports = ingest_rules(corpus)
+    search_index.LIVE.remove_orphans()
+    reports = ingest_rules(corpus, allow_shrink=allow_shrink)
     ingest_seconds = time.perf_counter() - started
     if rebuild_index or not search_index.index_is_current():
         index = search_index.build_index() | {"rebuilt": True}

@@ -34,6 +34,10 @@ QUESTION_WORDS = QUESTION_OPENERS | QUESTION_AUXILIARIES | QUESTION_FILLERS
 # One pattern for every French game term, longest first, so "mort par chi" wins over "mort".
 FRENCH_PHRASE = re.compile(r"(?<![\w'])(" + "|".join(
     re.escape(p) for p in sorted(FRENCH_TO_ENGLISH, key=len, reverse=True)) + r")(?![\w'])")
+BINARY = OPERATORS - {"NOT"}
+# Fields a query may name; any other "name:" is read as the plain word.
+FIELDS = {"title", "term", "body", "doc", "edition", "title_fr", "body_fr"}
+FIELD_PREFIX = re.compile(r'(?<![\w"])(\w+):(?=\S)')
 
 
 class QueryError(ValueError):
@@ -76,6 +80,72 @@ def strip_dangling_fields(text: str, warnings: list[str]) -> str:
     return re.sub(r"\b(\w+):(?=\s|$)", drop, text)
 
 
+def plain_unknown_fields(text: str, warnings: list[str]) -> str:
+    """``section:timing`` names no searchable field: search the words instead."""
+    def plain(match: re.Match) -> str:
+        if match.group(1) in FIELDS:
+            return match.group(0)
+        warnings.append(f"'{match.group(1)}:' is not a field you can search ({', '.join(sorted(FIELDS))}); "
+                        "it was read as a word.")
+        return match.group(1) + " "
+    return FIELD_PREFIX.sub(plain, text)
+
+
+def _opens(token: str | None) -> bool:
+    return token is not None and (token == "(" or token.endswith(":("))
+
+
+def _is_operand_end(token: str | None) -> bool:
+    return token is not None and token not in OPERATORS and not _opens(token)
+
+
+def _is_operand_start(token: str | None) -> bool:
+    return token is not None and token not in BINARY and token != ")"
+
+
+def _balance(tokens: list[str]) -> list[str]:
+    depth, out = 0, []
+    for token in tokens:
+        if token == ")" and depth == 0:
+            continue
+        depth += 1 if _opens(token) else -1 if token == ")" else 0
+        out.append(token)
+    return out + [")"] * depth
+
+
+def repair_operators(text: str, warnings: list[str]) -> str:
+    """Operators with nothing to act on (``NOT NOT x``, ``OR`` at the end, ``()``) are
+    dropped: a double NOT cancels, and the rest leave the words they stood between;
+    unmatched parentheses are closed or dropped."""
+    padded = re.sub(r'("[^"]*")|(:?)\(|\)', lambda m: m.group(1) or (
+        ":( " if m.group(2) else f" {m.group(0)} "), text)
+    original = TOKEN.findall(padded)
+    tokens = _balance(original)
+    changed = True
+    while changed:
+        changed = False
+        out: list[str] = []
+        skip = False
+        for i, token in enumerate(tokens):
+            if skip:
+                skip = False
+                continue
+            following = tokens[i + 1] if i + 1 < len(tokens) else None
+            previous = out[-1] if out else None
+            if (token == "NOT" and following == "NOT") or (_opens(token) and following == ")"):
+                skip = changed = True  # a double negation cancels; an empty group goes
+                continue
+            if ((token in BINARY and not (_is_operand_end(previous) and _is_operand_start(following)))
+                    or (token == "NOT" and not _is_operand_start(following))):
+                changed = True
+                continue
+            out.append(token)
+        tokens = out
+    if tokens != original:
+        warnings.append("Operators (AND, OR, NOT) or parentheses with nothing to act on were ignored.")
+    return " ".join(tokens)
+
+
 def expand_abbreviations(text: str) -> str:
     out = []
     for token in TOKEN.findall(text):
@@ -106,6 +176,8 @@ def prepare(raw: str | None) -> PreparedQuery:
     warnings: list[str] = []
     text = balance_quotes(text, warnings)
     text = strip_dangling_fields(text, warnings)
+    text = plain_unknown_fields(text, warnings)
+    text = repair_operators(text, warnings)
     if not WORD.search(re.sub(r"\b(AND|OR|NOT)\b", " ", text)):
         raise QueryError("no-terms", "The query has no words to search for (only operators or punctuation).")
     return PreparedQuery(expand_abbreviations(text), translate_french(text), warnings)

@@ -27,6 +27,18 @@ def need(condition: bool, reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def static_root(tmp_path_factory):
+    """Static files collected once, as `make run` does: pages name them by hashed names."""
+    from django.core.management import call_command
+
+    path = tmp_path_factory.mktemp("static")
+    settings.STATIC_ROOT = str(path)
+    os.environ["STATIC_ROOT"] = str(path)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    return path
+
+
 @pytest.fixture(scope="session")
 def index_dir(tmp_path_factory):
     path = tmp_path_factory.mktemp("index")
@@ -64,26 +76,44 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def site_url(django_db_setup, index_dir):
-    """The site served by a real server process over the test database."""
-    port = free_port()
+def database_url() -> str:
+    """The test database as a DATABASE_URL, for server and worker processes."""
     db = settings.DATABASES["default"]
-    env = dict(os.environ, INDEX_DIR=str(index_dir), DJANGO_DEBUG="1",
-               DATABASE_URL=f"sqlite:///{db['NAME']}" if db["ENGINE"].endswith("sqlite3") else os.environ.get(
-                   "DATABASE_URL", ""))
-    server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    from urllib.parse import quote
+
+    credentials = f"{quote(db['USER'])}:{quote(db['PASSWORD'])}@" if db.get("USER") else ""
+    return f"postgres://{credentials}{db.get('HOST') or ''}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+def start_server(env: dict) -> tuple[subprocess.Popen, str]:
+    """The site as `make run` serves it (gunicorn, DEBUG off), on a free port."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "judgeapp.wsgi", "--bind", f"127.0.0.1:{port}",
+                               "--workers", "2", "--threads", "4", "--timeout", "60"],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.time() + 30
     while time.time() < deadline:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            break
+            return server, f"http://127.0.0.1:{port}"
         except OSError:
             if server.poll() is not None:
                 raise RuntimeError(server.stderr.read().decode())
             time.sleep(0.2)
-    yield f"http://127.0.0.1:{port}"
+    server.kill()
+    raise RuntimeError("the server did not start in 30 s")
+
+
+@pytest.fixture(scope="session")
+def site_url(django_db_setup, index_dir, static_root):
+    """The site served by a real server process over the test database, rate limits off
+    (the tests send many requests from one address; tests/test_ratelimits.py covers them)."""
+    env = dict(os.environ, INDEX_DIR=str(index_dir), STATIC_ROOT=str(static_root), DJANGO_DEBUG="0",
+               DATABASE_URL=database_url(), L5R_RATELIMIT="0")
+    server, url = start_server(env)
+    yield url
     server.terminate()
     server.wait(10)
 
@@ -95,6 +125,9 @@ def browser(django_db_setup):
     need(Path(chromium).exists(), "Debian's chromium is not installed (/usr/bin/chromium)")
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API leaves its event loop set on this thread for the session;
+    # Django would then refuse ORM calls made here by later tests, which are not async.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as p:
         instance = p.chromium.launch(
             executable_path=chromium,
@@ -105,10 +138,18 @@ def browser(django_db_setup):
         instance.close()
 
 
+CSP_MESSAGE = "Content Security Policy"
+
+
 @pytest.fixture
 def page(browser):
+    """A fresh page; the test fails if the browser reported any Content-Security-Policy
+    violation (an inline script or style, or a resource from elsewhere) on the way."""
     context = browser.new_context()
     page = context.new_page()
     page.set_default_timeout(10000)
+    violations = []
+    page.on("console", lambda message: violations.append(message.text) if CSP_MESSAGE in message.text else None)
     yield page
     context.close()
+    assert not violations, "Content-Security-Policy violations:\n" + "\n".join(violations)

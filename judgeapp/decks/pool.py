@@ -2,8 +2,8 @@
 
 Loaded once per card import (a few hundred milliseconds) and then shared, so
 validating a list costs dictionary lookups.  Matching is case-, accent- and
-punctuation-insensitive; an unknown name is never guessed but answered with the three
-closest titles.
+punctuation-insensitive; an unknown name is never guessed but answered with the
+closest titles from an index of their words (title_index.py).
 """
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import datetime as dt
 import threading
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz, process
-
 from cards.text import fold, parse_title
+
+from .title_index import TitleIndex
 
 
 @dataclass(frozen=True)
@@ -51,12 +51,11 @@ class CardPool:
         self.by_title: dict[str, list[PoolCard]] = {}
         for card in cards:
             self.by_title.setdefault(fold(card.title), []).append(card)
-        self._titles = sorted({c.full_title for c in cards})
-        self._folded_titles = [fold(t) for t in self._titles]
+        titles = sorted({c.full_title for c in cards})
+        self._index = TitleIndex(titles, [fold(t) for t in titles])
 
     def suggestions(self, name: str, limit: int = 3) -> tuple[str, ...]:
-        found = process.extract(fold(name), self._folded_titles, scorer=fuzz.WRatio, limit=limit)
-        return tuple(self._titles[index] for _, _, index in found)
+        return self._index.suggest(fold(name)[:200], limit)
 
     def match(self, name: str, level: str | None, prefer_formats: tuple[str, ...] | None = None) -> Match:
         """The card a decklist line names.

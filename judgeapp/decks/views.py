@@ -3,10 +3,13 @@ import datetime as dt
 
 from django.shortcuts import render
 
+from judgeapp.ratelimits import rate_limited
+
 from . import formats, service
-from .parsing import DeckInputError
+from .parsing import MAX_BYTES, DeckInputError
 
 
+@rate_limited("deck-validate")
 def validate_page(request):
     context = {"formats": formats.FORMATS, "format": "ivory", "date": dt.date.today().isoformat(), "decklist": ""}
     if request.method == "POST":
@@ -16,8 +19,8 @@ def validate_page(request):
         decklist = context["decklist"]
         try:
             if upload is not None:
-                if upload.size > 1_000_000:
-                    raise DeckInputError("too-large", f"The upload is {upload.size:,} bytes; the limit is 1,000,000.")
+                if upload.size > MAX_BYTES:
+                    raise DeckInputError("too-large", f"The upload is {upload.size:,} bytes; the limit is {MAX_BYTES:,}.")
                 decklist = upload.read()
             verdict = service.run(decklist, None, context["format"], context["date"], with_l5d=True)
             context["verdict"] = verdict

@@ -1,7 +1,7 @@
 """The position checker page: an editor, the gallery, and the step-through view."""
 from django.shortcuts import get_object_or_404, render
 
-from . import gallery
+from . import gallery, saving
 from .models import SavedPosition
 
 
@@ -14,5 +14,6 @@ def checker(request):
 
 def saved(request, key):
     position = get_object_or_404(SavedPosition, key=key)
+    saving.mark_viewed(position)
     return render(request, "positions/checker.html", {"gallery": gallery.entries(), "text": position.text,
                                                       "chosen": "", "autorun": True, "saved": position})

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from judgeapp.decks import formats
 from judgeapp.decks.parsing import parse_text
-from tests.conftest import ROOT
+from tests.conftest import ROOT, database_url
 
 pytestmark = pytest.mark.django_db
 LION = Path(settings.L5R_CORPUS_DIR) / "decklists" / "2014-Ivory-Starter-Lion.l5d"
@@ -106,7 +106,7 @@ def test_formats_api_lists_every_format_with_sources(api):
 def run_command(*args, stdin=None):
     return subprocess.run([sys.executable, "manage.py", "validate_deck", *args], cwd=ROOT, capture_output=True,
                           text=True, input=stdin, env=dict(__import__("os").environ,
-                                                           DATABASE_URL=f"sqlite:///{settings.DATABASES['default']['NAME']}"))
+                                                           DATABASE_URL=database_url()))
 
 
 def test_command_exit_statuses(tmp_path):

@@ -5,14 +5,13 @@ import subprocess
 import sys
 
 import pytest
-from django.conf import settings
 from rest_framework.test import APIClient
 
 from judgeapp.engine.cites import DOCS, SECTIONS, cite
 from judgeapp.positions import gallery, service
 from judgeapp.positions.models import SavedPosition
 from rules_corpus.models import Section
-from tests.conftest import ROOT
+from tests.conftest import ROOT, database_url
 
 pytestmark = pytest.mark.django_db
 FIRST = gallery.entries()[0]["text"]
@@ -69,11 +68,11 @@ def test_big_and_empty_bodies():
     big = post("l5r-position: 1\n# " + "x" * 2_000_000)
     assert big.status_code == 400 and "bytes" in big.json()["error"]["message"]
     huge = post("x" * 3_000_000)
-    assert huge.status_code == 400 and "bytes" in huge.json()["error"]["message"]
+    assert huge.status_code == 413 and "bytes" in huge.json()["error"]["message"]
 
 
 def command(*args):
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{settings.DATABASES['default']['NAME']}")
+    env = dict(os.environ, DATABASE_URL=database_url())
     return subprocess.run([sys.executable, "manage.py", "check_position", *args], cwd=ROOT, capture_output=True,
                           text=True, env=env)
 

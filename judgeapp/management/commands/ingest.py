@@ -1,10 +1,14 @@
-"""python manage.py ingest [--corpus DIR] [--rebuild-index] [--json] [--async]
+"""python manage.py ingest [--corpus DIR] [--rebuild-index] [--json] [--async] [--wait] [--allow-shrink]
 
 Everything the site reads from the corpus: the rules documents, then the card database.
+One ingest at a time per host (a second one exits with a message, or queues with --wait).
 """
+import contextlib
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+
+from judgeapp.ingest_guard import IngestBusy, ingest_lock
 
 from cards.pipeline import run_import
 from cards.tasks import import_cards_task
@@ -21,14 +25,16 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print the reports as JSON")
         parser.add_argument("--async", dest="use_queue", action="store_true",
                             help="send the work to a Celery worker and wait for its reports")
+        add_guard_arguments(parser)
 
     def handle(self, *args, **options):
-        corpus, rebuild = options["corpus"], options["rebuild_index"]
-        if options["use_queue"]:
-            rules = ingest_task.delay(corpus, rebuild).get(timeout=600)
-            cards = import_cards_task.delay(corpus, rebuild).get(timeout=900)
-        else:
-            rules, cards = run_ingest(corpus, rebuild), run_import(corpus, rebuild)
+        corpus, rebuild, shrink = options["corpus"], options["rebuild_index"], options["allow_shrink"]
+        with guarded(options):
+            if options["use_queue"]:
+                rules = ingest_task.delay(corpus, rebuild, shrink).get(timeout=600)
+                cards = import_cards_task.delay(corpus, rebuild, False, shrink).get(timeout=900)
+            else:
+                rules, cards = run_ingest(corpus, rebuild, shrink), run_import(corpus, rebuild, allow_shrink=shrink)
         if options["json"]:
             self.stdout.write(json.dumps({"rules": rules, "cards": cards}, indent=2, default=str))
         else:
@@ -46,3 +52,23 @@ class Command(BaseCommand):
         failed = [d["error"] for d in rules["documents"] if d["error"]] + cards["failed"]
         if failed:
             raise CommandError("failed: " + "; ".join(failed))
+
+
+def add_guard_arguments(parser) -> None:
+    parser.add_argument("--wait", action="store_true", help="if another ingest is running, wait for it to finish "
+                                                            "(default: exit with a message)")
+    parser.add_argument("--allow-shrink", action="store_true",
+                        help="accept deleting more than a small share of a document's sections or of the cards")
+
+
+@contextlib.contextmanager
+def guarded(options):
+    """The host's ingest lock around the work (the worker takes it itself with --async)."""
+    if options["use_queue"]:
+        yield
+        return
+    try:
+        with ingest_lock(wait=options["wait"]):
+            yield
+    except IngestBusy as exc:
+        raise CommandError(str(exc)) from exc
