@@ -151,6 +151,15 @@ class Stated(Model):
     do: list[Effect] = Field(default_factory=list, max_length=20)
     text: Title | None = None
 
+    @model_validator(mode="after")
+    def _one_kind(self):
+        kinds = [self.ability is not None or bool(self.designators), self.trigger is not None,
+                 self.static is not None, self.produce is not None, self.invest is not None]
+        if sum(kinds) != 1:
+            raise ValueError("each entry is one of: ability: (battle, open, limited, engage, interrupt, dynasty) "
+                             "with do:, trigger:, static:, produce: or invest:")
+        return self
+
 
 def read_card(card) -> Reading:
     """The card's text read (cached by text), then its stated effects added."""

@@ -54,6 +54,11 @@ def read(text: str | bytes) -> dict:
         raise PositionError("", f"the position is over {MAX_BYTES:,} bytes")
     if "\x00" in text:
         raise PositionError("", "the position contains a NUL character")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise PositionError("", f"the position contains invalid Unicode (a lone surrogate at character {exc.start})") \
+            from None
     depth = 0
     try:
         for event in yaml.parse(text, Loader=LOADER):
