@@ -210,7 +210,10 @@ def registration_page(request, pk, rid):
                 form.add_error(None, exc.message)
                 status = exc.status
     version, check = services.current(registration)
-    versions = list(registration.versions.order_by("-number").prefetch_related("checks"))
+    versions = list(registration.versions.select_related("submitted_by").order_by("-number")
+                    .prefetch_related("checks"))
+    for v in versions:
+        v.latest_check = list(v.checks.all())[-1]  # checks are ordered oldest first
     return render(request, "events/registration.html", {
         "event": event, "registration": registration, "version": version, "check": check, "versions": versions,
         "form": form}, status=status)
