@@ -122,6 +122,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Separate request and response components: read-only fields stay out of request bodies.
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")

@@ -187,8 +187,9 @@ class ImportView(EventsApiView):
     def post(self, request, pk):
         event = self.event(pk)
         self.allow("add_registration", event)
-        data = request.data
-        if hasattr(data, "get"):
+        if request.content_type.startswith("text/csv"):
+            data = request.data if isinstance(request.data, bytes) else b""
+        else:
             upload = request.FILES.get("file")
             if upload is None:
                 raise ApiError("no-file", "Send the CSV as the body (Content-Type: text/csv) or a multipart 'file'.")

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-from judgeapp.decks.parsing import MAX_BYTES as MAX_DECKLIST_BYTES
-
 MAX_BYTES = 2_000_000
 MAX_ROWS = 2_000
 MAX_NAME = 150
@@ -87,8 +85,6 @@ def _check(line: int, cells: list[str], seen: dict[str, int], rows: list[Row], e
     if not problems and email in seen:
         problems.append(f"{email} is already on line {seen[email]}")
     seen.setdefault(email, line)
-    if decklist is not None and len(decklist.encode("utf-8", errors="replace")) > MAX_DECKLIST_BYTES:
-        problems.append(f"the decklist is over {MAX_DECKLIST_BYTES:,} bytes")
     if problems:
         errors.append(RowError(line, f"line {line}: " + "; ".join(problems)))
     else:
@@ -117,7 +113,11 @@ def read(data: bytes | str) -> tuple[list[Row], list[RowError]]:
                 break
             _check(start, cells, seen, rows, errors)
     except csv.Error as exc:
-        errors.append(RowError(line, f"line {line}: not valid CSV ({exc}); check the quotes on this row"))
+        if "field limit" in str(exc):
+            errors.append(RowError(line, f"line {line}: a cell is over {csv.field_size_limit():,} characters; "
+                                         "a decklist is a few kilobytes (check the quotes on this row)"))
+        else:
+            errors.append(RowError(line, f"line {line}: not valid CSV ({exc}); check the quotes on this row"))
     if not rows and not errors:
         errors.append(RowError(1, "the file has no players: one row per player, name,email[,decklist]"))
     return rows, errors

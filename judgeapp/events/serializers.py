@@ -16,6 +16,15 @@ from .models import FORMAT_CHOICES, TIMEZONE_NAMES, Event, Staff
 FORMAT_MESSAGE = "No format {input!r}. Formats: " + ", ".join(formats.BY_SLUG) + "."
 
 
+class StrictTextField(serializers.CharField):
+    """Text only: a number sent as a decklist is a mistake to report, not text to read."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class ErrorDetailSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
@@ -121,7 +130,9 @@ class DeckSerializer(serializers.Serializer):
 class DecklistRequestSerializer(serializers.Serializer):
     """Exactly one of them: the list as text (as players write it, or .l5d content), or JSON."""
 
-    decklist = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    decklist = StrictTextField(required=False, allow_blank=True, trim_whitespace=False,
+                               error_messages={"invalid": "decklist must be text: the list as players write it, "
+                                                          "or .l5d content."})
     deck = serializers.JSONField(required=False, help_text='{"stronghold", "sensei", "cards": '
                                                           '[{"count", "title", "deck"}]}')
 

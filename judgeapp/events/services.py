@@ -187,7 +187,8 @@ def import_roster(event: Event, by, data, base_url: str) -> list[Registration]:
     for row in rows:
         if row.decklist is not None:
             try:
-                submissions[row.line] = Submission(text=row.decklist, deck=None)
+                # As bytes, so a cell is checked for being text exactly as an uploaded file is.
+                submissions[row.line] = read_submission(row.decklist.encode("utf-8", errors="replace"))
                 submissions[row.line].verdict = verdict_for(event, submissions[row.line])
             except EventError as exc:
                 problems.append({"line": row.line, "message": f"line {row.line}: the decklist: {exc.message}"})
