@@ -134,9 +134,14 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Tasks acknowledged late are redelivered when their worker dies; Redis hands an
-# unacknowledged task to another worker after this many seconds.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))}
+# Tasks acknowledged late are redelivered when their worker dies: a running worker looks
+# every CELERY_RESTORE_INTERVAL seconds for tasks unacknowledged for longer than the
+# visibility timeout and queues them again.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+    "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
+    "unacked_restore_throttle": 1,
+}
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
 LOGGING = {
