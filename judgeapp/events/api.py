@@ -260,23 +260,15 @@ class UnlockView(EventsApiView):
         return Response(s.RegistrationSerializer(services.unlock(registration, fields["unlocked"])).data)
 
 
+TABLE_FIELDS = ("registration", "player", "username", "version", "submitted", "legal", "codes", "problem_count",
+                "stronghold", "dynasty", "fate", "stale")
+
+
 def table_body(event: Event, with_email: bool) -> dict:
     data = services.table(event)
-    rows = []
-    for row in data["rows"]:
-        registration, version, check = row["registration"], row["version"], row["check"]
-        item = {"registration": registration.pk, "player": registration.name,
-                "username": registration.user.username if registration.user else None,
-                "version": version.number if version else None, "submitted": version.submitted if version else None,
-                "legal": check.legal if check else None, "codes": check.codes if check else [],
-                "problem_count": check.problem_count if check else None,
-                "stronghold": check.stronghold if check else None, "dynasty": check.dynasty if check else None,
-                "fate": check.fate if check else None, "stale": row["stale"]}
-        if with_email:
-            item["email"] = registration.email
-        rows.append(item)
+    fields = TABLE_FIELDS + (("email",) if with_email else ())
     return {"event": event.pk, "total": data["total"], "submitted": data["submitted"], "legal": data["legal"],
-            "codes": data["codes"], "registrations": rows}
+            "codes": data["codes"], "registrations": [{name: row[name] for name in fields} for row in data["rows"]]}
 
 
 class DecklistsView(EventsApiView):

@@ -337,49 +337,58 @@ def table(event: Event, sort: str = "player", descending: bool = False, code: st
           with_verdicts: bool = False) -> dict:
     """Every registration with its current list's verdict; filtered by a problem code, sorted by a column.
 
-    Three queries whatever the size: registrations with their current version, those
-    versions with their latest check, and the checks (the full verdicts only on request).
+    Three queries of plain values whatever the size (an event of a thousand players is
+    a page a judge reloads): registrations with their current version, those versions
+    with their latest check, and the checks (the full verdicts only on request).
     """
-    registrations = list(event.registrations.select_related("user").annotate(current_id=current_version_id())
-                         .order_by("name", "pk"))
-    version_ids = [r.current_id for r in registrations if r.current_id]
-    versions = {v.pk: v for v in Decklist.objects.filter(pk__in=version_ids).annotate(check_id=latest_check_id())
-                .only("pk", "number", "submitted", "late", "source")}
-    checks = DecklistCheck.objects.filter(pk__in=[v.check_id for v in versions.values()])
-    checks = {c.pk: c for c in (checks if with_verdicts else checks.defer("verdict"))}
+    registrations = list(event.registrations.annotate(current_id=current_version_id()).order_by("name", "pk")
+                         .values("id", "name", "email", "user__username", "invite_token", "dropped", "current_id"))
+    versions = {v["id"]: v for v in Decklist.objects.filter(pk__in=[r["current_id"] for r in registrations
+                                                                     if r["current_id"]])
+                .annotate(check_id=latest_check_id()).values("id", "number", "submitted", "late", "check_id")}
+    fields = ["id", "legal", "codes", "problem_count", "stronghold", "dynasty", "fate", "format", "date", "checked"]
+    checks = {c["id"]: c for c in DecklistCheck.objects.filter(pk__in=[v["check_id"] for v in versions.values()])
+              .values(*fields + (["verdict"] if with_verdicts else []))}
     rows, all_codes = [], set()
     for registration in registrations:
-        version = versions.get(registration.current_id)
-        check = checks.get(version.check_id) if version else None
+        version = versions.get(registration["current_id"])
+        check = checks.get(version["check_id"]) if version else None
+        row = {"registration": registration["id"], "player": registration["name"], "email": registration["email"],
+               "username": registration["user__username"], "invited": bool(registration["invite_token"]),
+               "dropped": registration["dropped"], "url": f"/events/{event.pk}/registrations/{registration['id']}/",
+               "version": None, "submitted": None, "late": False, "legal": None, "codes": [],
+               "problem_count": None, "stronghold": None, "dynasty": None, "fate": None, "stale": False}
+        if version:
+            row.update(version=version["number"], submitted=version["submitted"], late=version["late"])
         if check:
-            all_codes.update(check.codes)
-        rows.append({"registration": registration, "version": version, "check": check,
-                     "stale": bool(check and (check.format != event.format or check.date != event.date))})
+            all_codes.update(check["codes"])
+            row.update({name: check[name] for name in ("legal", "codes", "problem_count", "stronghold", "dynasty",
+                                                       "fate", "checked")},
+                       checked_format=check["format"], checked_date=check["date"],
+                       stale=check["format"] != event.format or check["date"] != event.date)
+            if with_verdicts:
+                row["verdict"] = check["verdict"]
+        rows.append(row)
     if code:
-        rows = [row for row in rows if row["check"] and code in row["check"].codes]
+        rows = [row for row in rows if code in row["codes"]]
     key = SORT_KEYS.get(sort, SORT_KEYS["player"])
     present = sorted((row for row in rows if key(row) is not None), key=key, reverse=descending)
     rows = present + [row for row in rows if key(row) is None]  # rows without a value last, either way
-    return {"rows": rows, "codes": sorted(all_codes), "total": len(registrations),
-            "submitted": len(version_ids), "legal": sum(1 for c in checks.values() if c.legal)}
-
-
-def _verdict_key(row):
-    check = row["check"]
-    return None if check is None else (not check.legal, check.problem_count)
+    return {"rows": rows, "codes": sorted(all_codes), "total": len(registrations), "submitted": len(versions),
+            "legal": sum(1 for c in checks.values() if c["legal"])}
 
 
 SORT_KEYS = {
-    "player": lambda row: row["registration"].name.lower(),
-    "email": lambda row: row["registration"].email or None,
-    "account": lambda row: row["registration"].user.username.lower() if row["registration"].user else None,
-    "version": lambda row: row["version"].number if row["version"] else None,
-    "submitted": lambda row: row["version"].submitted if row["version"] else None,
-    "verdict": _verdict_key,
-    "problems": lambda row: ", ".join(row["check"].codes) if row["check"] else None,
-    "stronghold": lambda row: (row["check"].stronghold or None) if row["check"] else None,
-    "dynasty": lambda row: row["check"].dynasty if row["check"] else None,
-    "fate": lambda row: row["check"].fate if row["check"] else None,
+    "player": lambda row: row["player"].lower(),
+    "email": lambda row: row["email"] or None,
+    "account": lambda row: row["username"].lower() if row["username"] else None,
+    "version": lambda row: row["version"],
+    "submitted": lambda row: row["submitted"],
+    "verdict": lambda row: None if row["legal"] is None else (not row["legal"], row["problem_count"]),
+    "problems": lambda row: None if row["legal"] is None else ", ".join(row["codes"]),
+    "stronghold": lambda row: row["stronghold"] or None,
+    "dynasty": lambda row: row["dynasty"],
+    "fate": lambda row: row["fate"],
 }
 
 
@@ -396,14 +405,13 @@ def _cell(value) -> str:
 def write_csv(event: Event, writer) -> None:
     writer.writerow(CSV_HEADER)
     for row in table(event)["rows"]:
-        registration, version, check = row["registration"], row["version"], row["check"]
+        checked = row["legal"] is not None
         writer.writerow([_cell(v) for v in (
-            registration.name, registration.email, registration.user.username if registration.user else "",
-            version.number if version else "", version.submitted.isoformat() if version else "",
-            ("yes" if check.legal else "no") if check else "", " ".join(check.codes) if check else "",
-            check.problem_count if check else "", check.stronghold if check else "", check.dynasty if check else "",
-            check.fate if check else "", check.format if check else "", check.date.isoformat() if check else "",
-            check.checked.isoformat() if check else "")])
+            row["player"], row["email"], row["username"], row["version"],
+            row["submitted"].isoformat() if row["submitted"] else "",
+            ("yes" if row["legal"] else "no") if checked else "", " ".join(row["codes"]), row["problem_count"],
+            row["stronghold"], row["dynasty"], row["fate"], row.get("checked_format"),
+            row["checked_date"].isoformat() if checked else "", row["checked"].isoformat() if checked else "")])
 
 
 # Checking them all -----------------------------------------------------------------

@@ -184,6 +184,9 @@ def decklists(request, pk):
         headers.append({"key": key, "label": label, "active": key == sort,
                         "url": "?" + urlencode({"sort": key, "dir": flip, **({"code": code} if code else {})})})
     run = event.runs.first()
+    for row in data["rows"]:
+        if row["submitted"]:
+            row["submitted"] = row["submitted"].astimezone(event.tz).strftime("%Y-%m-%d %H:%M")
     return render(request, "events/decklists.html", {
         "event": event, "sort": sort, "descending": descending, "code": code, "headers": headers,
         "progress": services.progress(run) if run else None, **data})
@@ -287,9 +290,8 @@ def print_all(request, pk):
     if response := guarded(request, "export_decklists", event):
         return response
     pool = from_database()
-    pages = [{"registration": row["registration"], "version": row["version"], "check": row["check"],
-              "sheet": sheets.layout(row["check"].verdict, pool)}
-             for row in services.table(event, "player", with_verdicts=True)["rows"] if row["check"]]
+    pages = [{"row": row, "sheet": sheets.layout(row["verdict"], pool)}
+             for row in services.table(event, "player", with_verdicts=True)["rows"] if row["legal"] is not None]
     return render(request, "events/print.html", {"event": event, "pages": pages})
 
 
