@@ -58,6 +58,19 @@ def card_report(django_db_setup):
     return django_db_setup["cards"]
 
 
+def redis_ready() -> bool:
+    """A Redis server answers at REDIS_URL (the broker of the worker tests)."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return False
+    import redis
+
+    try:
+        return redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.RedisError:
+        return False
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -17,7 +17,7 @@ from django.utils import timezone
 from judgeapp.decks.pool import from_database
 from judgeapp.events import services
 from judgeapp.events.models import Event, Staff
-from tests.conftest import ROOT, need
+from tests.conftest import ROOT, need, redis_ready
 
 from .lists import EVENT_DATE, ivory_lists
 
@@ -60,18 +60,6 @@ def world(db, legal_list):
     theirs = services.register_self(event, people["other"])
     services.submit_decklist(mine, people["player"], services.read_submission(legal_list))
     return {"event": event, "people": people, "mine": mine, "theirs": theirs}
-
-
-def redis_ready() -> bool:
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        return False
-    import redis
-
-    try:
-        return redis.Redis.from_url(url, socket_connect_timeout=2).ping()
-    except redis.RedisError:
-        return False
 
 
 def database_url() -> str:

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 
 from judgeapp.events.models import Event
 
-from .conftest import redis_ready
+from tests.conftest import redis_ready
 
 pytestmark = pytest.mark.browser
 PLAYERS = 12
