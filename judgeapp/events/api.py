@@ -25,7 +25,7 @@ from judgeapp.api_errors import ApiError
 from . import services
 from . import serializers as s
 from .accounts import rate_limited
-from .models import Decklist, Event, Registration, ValidationRun
+from .models import Decklist, DecklistCheck, Event, Registration, ValidationRun
 from .roster_csv import MAX_BYTES as MAX_ROSTER_BYTES
 
 ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
@@ -238,10 +238,12 @@ class VersionsView(EventsApiView):
         registration = self.registration(pk, rid)
         current, _ = services.current(registration)
         deadline = registration.event.deadline
+        rows = list(registration.versions.select_related("submitted_by").annotate(
+            check_id=services.latest_check_id()).order_by("-number"))
+        checks = DecklistCheck.objects.defer("verdict").in_bulk([version.check_id for version in rows])
         versions = []
-        for version in registration.versions.select_related("submitted_by").annotate(
-                check_id=services.latest_check_id()).order_by("-number"):
-            check = version.checks.defer("verdict").get(pk=version.check_id)
+        for version in rows:
+            check = checks[version.check_id]
             versions.append({"version": version.number, "submitted": version.submitted,
                              "submitted_by": version.submitted_by.username if version.submitted_by else None,
                              "late": version.late, "counts": version.late or version.submitted <= deadline,

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
+import smtplib
 import zoneinfo
 from dataclasses import dataclass
 
@@ -22,13 +24,15 @@ from django.utils import timezone
 from judgeapp.decks import formats
 from judgeapp.decks import service as deck_service
 from judgeapp.decks.parsing import MAX_BYTES as MAX_DECKLIST_BYTES
-from judgeapp.decks.parsing import DeckInputError
+from judgeapp.decks.parsing import DeckInputError, decode
 from judgeapp.decks.pool import from_database
 
 from . import roster_csv
 from .models import (TIMEZONE_NAMES, Decklist, DecklistCheck, Event, Registration, Staff, ValidationRun,
                      new_invite_token)
 from .permissions import ORGANIZER
+
+logger = logging.getLogger("judgeapp")
 
 
 class EventError(Exception):
@@ -173,7 +177,11 @@ def send_invitations(registrations: list[Registration], base_url: str) -> None:
                  f"and submit your decklist:\n\n{base_url}/events/invitations/{r.invite_token}/\n\n"
                  f"Decklist deadline: {r.event.deadline_text()}.\n",
                  None, [r.email]) for r in registrations if r.invite_token and r.email]
-    send_mass_mail(messages, fail_silently=False)
+    try:
+        send_mass_mail(messages, fail_silently=False)
+    except (OSError, smtplib.SMTPException):
+        # The registrations stand; the organizer can send the links another way.
+        logger.exception("events: %d invitation e-mails could not be sent", len(messages))
 
 
 def import_roster(event: Event, by, data, base_url: str) -> list[Registration]:
@@ -234,7 +242,7 @@ def read_submission(decklist=None, deck=None, upload=None) -> Submission:
         decklist = upload.read()
     if isinstance(decklist, bytes):
         try:
-            decklist = deck_service.parsing.decode(decklist)
+            decklist = decode(decklist)
         except DeckInputError as exc:
             raise EventError(exc.code, exc.message)
     if isinstance(decklist, str) and len(decklist) > MAX_DECKLIST_BYTES:

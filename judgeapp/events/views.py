@@ -69,8 +69,9 @@ def event_list(request):
     return render(request, "events/list.html", {"events": Event.objects.all()})
 
 
-@login_required
 def event_new(request):
+    if response := guarded(request, "add_event", None):
+        return response
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         event = services.create_event(request.user, form.cleaned_data)

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote
 
 import pytest
@@ -22,10 +23,21 @@ from tests.conftest import ROOT, need, redis_ready
 from .lists import EVENT_DATE, ivory_lists
 
 
+def in_thread(function, *args):
+    """Run database code in a thread of its own.
+
+    Once a browser test has run, Playwright's sync API leaves an event loop marked as
+    running on the main thread, and Django refuses database calls beside a running loop;
+    code that works outside a test transaction (for a worker or server to see) runs here.
+    """
+    with ThreadPoolExecutor(1) as executor:
+        return executor.submit(function, *args).result()
+
+
 @pytest.fixture(scope="session")
 def pool(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
-        return from_database()
+        return in_thread(from_database)
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,6 @@ import csv
 import io
 import re
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -13,6 +12,8 @@ from django.contrib.auth import get_user_model
 from judgeapp.events.models import Event
 
 from tests.conftest import redis_ready
+
+from .conftest import in_thread
 
 pytestmark = pytest.mark.browser
 PLAYERS = 12
@@ -36,8 +37,7 @@ def worker_factory_or_none(request):
 
 @pytest.fixture
 def cleanup(django_db_blocker):
-    """Removes what the test made through the site; in a thread of its own, as Playwright's
-    event loop runs in this one and Django refuses database calls beside an event loop."""
+    """Removes what the test made through the site."""
     usernames = []
     yield usernames
 
@@ -47,8 +47,7 @@ def cleanup(django_db_blocker):
             Event.objects.filter(created_by__in=users).delete()
             users.delete()
 
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(remove).result()
+    in_thread(remove)
 
 
 def test_organizer_path(lists, cleanup, page, site_url, default_queue_worker):

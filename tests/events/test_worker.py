@@ -14,7 +14,7 @@ import pytest
 from judgeapp.events import services
 from judgeapp.events.models import DecklistCheck, ValidationRun
 
-from .conftest import make_event, make_user
+from .conftest import in_thread, make_event, make_user
 from .lists import many
 
 LISTS = 200
@@ -35,11 +35,14 @@ def committed(django_db_setup, django_db_blocker):
     made = []
     with django_db_blocker.unblock():
         yield made
-        for obj in reversed(made):
-            obj.delete()
+        in_thread(lambda: [obj.delete() for obj in reversed(made)])
 
 
 def test_200_lists_on_a_worker_killed_mid_run(committed, worker_factory, pool):
+    in_thread(check_all_with_a_killed_worker, committed, worker_factory, pool)
+
+
+def check_all_with_a_killed_worker(committed, worker_factory, pool):
     tag = uuid.uuid4().hex[:6]
     organizer = make_user(f"org-{tag}")
     event = make_event(organizer, name=f"Worker test {tag}")
