@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from django.conf import settings
@@ -71,6 +72,15 @@ def redis_ready() -> bool:
         return False
 
 
+def database_url() -> str:
+    """The URL of the test database, for processes that must share it (a server, workers)."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    auth = f"{quote(db['USER'])}:{quote(db['PASSWORD'])}@" if db.get("USER") else ""
+    return f"postgres://{auth}{db.get('HOST') or 'localhost'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -81,10 +91,7 @@ def free_port() -> int:
 def site_url(django_db_setup, index_dir):
     """The site served by a real server process over the test database."""
     port = free_port()
-    db = settings.DATABASES["default"]
-    env = dict(os.environ, INDEX_DIR=str(index_dir), DJANGO_DEBUG="1",
-               DATABASE_URL=f"sqlite:///{db['NAME']}" if db["ENGINE"].endswith("sqlite3") else os.environ.get(
-                   "DATABASE_URL", ""))
+    env = dict(os.environ, INDEX_DIR=str(index_dir), DJANGO_DEBUG="1", DATABASE_URL=database_url())
     server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.time() + 30

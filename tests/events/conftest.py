@@ -8,17 +8,17 @@ import subprocess
 import sys
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import connections
 from django.utils import timezone
 
 from judgeapp.decks.pool import from_database
 from judgeapp.events import services
 from judgeapp.events.models import Event, Staff
-from tests.conftest import ROOT, need, redis_ready
+from tests.conftest import ROOT, database_url, need, redis_ready
 
 from .lists import EVENT_DATE, ivory_lists
 
@@ -30,8 +30,14 @@ def in_thread(function, *args):
     running on the main thread, and Django refuses database calls beside a running loop;
     code that works outside a test transaction (for a worker or server to see) runs here.
     """
+    def run():
+        try:
+            return function(*args)
+        finally:
+            connections.close_all()  # the thread's own connections, or the test database cannot be dropped
+
     with ThreadPoolExecutor(1) as executor:
-        return executor.submit(function, *args).result()
+        return executor.submit(run).result()
 
 
 @pytest.fixture(scope="session")
@@ -72,15 +78,6 @@ def world(db, legal_list):
     theirs = services.register_self(event, people["other"])
     services.submit_decklist(mine, people["player"], services.read_submission(legal_list))
     return {"event": event, "people": people, "mine": mine, "theirs": theirs}
-
-
-def database_url() -> str:
-    """The URL of the test database, for processes that must share it (workers)."""
-    db = settings.DATABASES["default"]
-    if db["ENGINE"].endswith("sqlite3"):
-        return f"sqlite:///{db['NAME']}"
-    auth = f"{quote(db['USER'])}:{quote(db['PASSWORD'])}@" if db.get("USER") else ""
-    return f"postgres://{auth}{db.get('HOST') or 'localhost'}:{db.get('PORT') or 5432}/{db['NAME']}"
 
 
 class Worker:
