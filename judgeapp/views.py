@@ -1,6 +1,7 @@
 """Site-wide pages: the home page and friendly error pages."""
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
 
 from judgeapp.api_errors import error_body
 
@@ -21,7 +22,9 @@ def server_error(request):
                   status=500)
 
 
+@csrf_exempt
 def api_not_found(request):
-    """Unknown API paths answer in the API's error shape, not with an HTML page."""
+    """Unknown API paths answer in the API's error shape, not with an HTML page (nor with
+    the CSRF refusal page for a POST: nothing is changed here)."""
     return JsonResponse(error_body("not-found", f"No API endpoint at {request.path}. See /api/docs/."),
                         status=404)

@@ -32,7 +32,7 @@ ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, t
     400: "Bad input: the message says what to fix.", 401: "Not logged in (send a session cookie or a token).",
     403: "Not allowed for your role in this event.", 404: "No such object, or not one you may see.",
     409: "Refused by the event's state (deadline passed, closed, already registered).",
-    413: "Too large."}.items()}
+    413: "Too large.", 429: "Too many attempts: wait the seconds Retry-After gives."}.items()}
 
 
 def errors(*codes: int) -> dict:
@@ -49,6 +49,7 @@ class CsvParser(BaseParser):
 
 class EventsApiView(APIView):
     authentication_classes = [TokenAuthentication, SessionAuthentication]
+    parser_classes = [JSONParser]
 
     @property
     def user(self):
@@ -91,9 +92,14 @@ class EventsApiView(APIView):
         return registration
 
 
+CHOICE_CODES = {"format": "unknown-format", "timezone": "unknown-timezone"}
+
+
 def _error_code(errors) -> str:
-    if isinstance(errors, dict) and "format" in errors and errors["format"][0].code == "invalid_choice":
-        return "unknown-format"
+    if isinstance(errors, dict):
+        for field, code in CHOICE_CODES.items():
+            if field in errors and errors[field][0].code == "invalid_choice":
+                return code
     return "invalid"
 
 
@@ -161,7 +167,7 @@ class StaffView(EventsApiView):
 
 class RegistrationsView(EventsApiView):
     @extend_schema(summary="Register: {} for yourself; an organizer sends {username} or {name, email}",
-                   request=s.RegistrationRequestSerializer,
+                   request={"application/json": s.REGISTRATION_REQUEST_SCHEMA},
                    responses={201: s.RegistrationSerializer, **errors(400, 401, 403, 404, 409)})
     def post(self, request, pk):
         event = self.event(pk)
@@ -219,13 +225,13 @@ class DecklistView(EventsApiView):
         return Response(version_body(version, check))
 
     @extend_schema(summary="Send a new version of the decklist (kept with its verdict; refused after the deadline)",
-                   request={"application/json": s.DecklistRequestSerializer,
+                   request={"application/json": s.DecklistSubmissionSerializer,
                             "multipart/form-data": s.DecklistUploadSerializer},
-                   responses={200: s.DecklistVersionSerializer, **errors(400, 401, 404, 409, 413)})
+                   responses={200: s.DecklistVersionSerializer, **errors(400, 401, 403, 404, 409, 413)})
     def put(self, request, pk, rid):
         registration = self.registration(pk, rid, "submit_decklist")
         upload = request.FILES.get("file") if request.content_type.startswith("multipart/") else None
-        fields = {} if upload is not None else self.valid(s.DecklistRequestSerializer)
+        fields = {} if upload is not None else self.valid(s.DecklistSubmissionSerializer)
         submission = services.read_submission(fields.get("decklist"), fields.get("deck"), upload)
         version, check = services.submit_decklist(registration, self.user, submission)
         return Response(version_body(version, check))
@@ -255,7 +261,8 @@ class VersionsView(EventsApiView):
 
 class UnlockView(EventsApiView):
     @extend_schema(summary="Let one player send a list after the deadline (organizers); unlocked=false undoes it",
-                   request=s.UnlockRequestSerializer, responses={200: s.RegistrationSerializer, **errors(400, 401, 404)})
+                   request=s.UnlockRequestSerializer,
+                   responses={200: s.RegistrationSerializer, **errors(400, 401, 403, 404)})
     def post(self, request, pk, rid):
         registration = self.registration(pk, rid, "unlock_registration")
         fields = self.valid(s.UnlockRequestSerializer)
@@ -316,16 +323,17 @@ class TaskView(EventsApiView):
 
 class TokenView(APIView):
     authentication_classes: list = []
+    parser_classes = [JSONParser]
 
     @extend_schema(summary="An API token for a username and password (send it as 'Authorization: Token …')",
-                   request=s.TokenRequestSerializer, responses={200: s.TokenSerializer, **errors(400)})
+                   request=s.TokenRequestSerializer, responses={200: s.TokenSerializer, **errors(400, 401, 429)})
     def post(self, request):
         serializer = s.TokenRequestSerializer(data=request.data)
         if not serializer.is_valid():
             raise ApiError("invalid", _say(serializer.errors), serializer.errors)
         user = authenticate(request, **serializer.validated_data)
         if user is None:
-            raise ApiError("bad-credentials", "The username or password is wrong.")
+            raise ApiError("bad-credentials", "The username or password is wrong.", http_status=401)
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 

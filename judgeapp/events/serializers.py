@@ -6,19 +6,27 @@ import datetime as dt
 
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from judgeapp.decks import formats
 
 from . import services
-from .models import FORMAT_CHOICES, TIMEZONE_NAMES, Event, Staff
+from .models import FORMAT_CHOICES, TIMEZONE_NAMES, TIMEZONES, Event, Staff
 
 FORMAT_MESSAGE = "No format {input!r}. Formats: " + ", ".join(formats.BY_SLUG) + "."
 
 
 class StrictTextField(serializers.CharField):
-    """Text only: a number sent as a decklist is a mistake to report, not text to read."""
+    """Text only: a number sent as a name or a decklist is a mistake to report, not text to read."""
 
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictEmailField(serializers.EmailField):
     def to_internal_value(self, data):
         if not isinstance(data, str):
             self.fail("invalid")
@@ -36,9 +44,11 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class EventSerializer(serializers.ModelSerializer):
+    name = StrictTextField(max_length=150)
+    location = StrictTextField(max_length=200, required=False, allow_blank=True)
     format = serializers.ChoiceField(choices=FORMAT_CHOICES, error_messages={"invalid_choice": FORMAT_MESSAGE})
     deadline = serializers.DateTimeField(help_text="ISO 8601; without an offset it is read in the event's time zone.")
-    timezone = serializers.CharField(max_length=64, required=False, help_text="IANA name, such as Europe/Paris.")
+    timezone = serializers.ChoiceField(choices=TIMEZONES, required=False, help_text="IANA name, such as Europe/Paris.")
     created_by = serializers.CharField(source="created_by.username", read_only=True)
     roles = serializers.SerializerMethodField(help_text="The caller's roles in the event.")
 
@@ -64,7 +74,7 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class StaffRequestSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
+    username = StrictTextField(max_length=150)
     role = serializers.ChoiceField(choices=Staff.Role.choices)
 
 
@@ -73,26 +83,34 @@ class StaffSerializer(serializers.Serializer):
     role = serializers.CharField()
 
 
+TEXT_150 = {"type": "string", "minLength": 1, "maxLength": 150}
+REGISTRATION_REQUEST_SCHEMA = {"oneOf": [
+    {"type": "object", "title": "Yourself", "properties": {}, "additionalProperties": False},
+    {"type": "object", "title": "An account (organizers)", "properties": {"username": TEXT_150},
+     "required": ["username"], "additionalProperties": False},
+    {"type": "object", "title": "A name and e-mail, invited (organizers)",
+     "properties": {"name": TEXT_150, "email": {"type": "string", "format": "email"}},
+     "required": ["name", "email"], "additionalProperties": False},
+]}
+
+
 class RegistrationRequestSerializer(serializers.Serializer):
     """{} registers the caller; an organizer sends {username} or {name, email}."""
 
-    username = serializers.CharField(max_length=150, required=False)
-    name = serializers.CharField(max_length=150, required=False)
-    email = serializers.EmailField(required=False)
+    username = StrictTextField(max_length=150, required=False)
+    name = StrictTextField(max_length=150, required=False)
+    email = StrictEmailField(required=False)
 
     def validate(self, attrs):
+        unknown = sorted(set(self.initial_data) - set(self.fields)) if hasattr(self.initial_data, "keys") else []
+        if unknown:
+            raise serializers.ValidationError(f"Unknown field(s) {', '.join(map(repr, unknown))}: send {{}}, "
+                                              "{username} or {name, email}.")
         if "username" in attrs and ({"name", "email"} & attrs.keys()):
             raise serializers.ValidationError("Send {username} or {name, email}, not both.")
         if ({"name", "email"} & attrs.keys()) and not {"name", "email"} <= attrs.keys():
             raise serializers.ValidationError("A player added by hand needs both name and email.")
         return attrs
-
-
-class DecklistSummarySerializer(serializers.Serializer):
-    version = serializers.IntegerField()
-    submitted = serializers.DateTimeField()
-    legal = serializers.BooleanField(allow_null=True)
-    codes = serializers.ListField(child=serializers.CharField())
 
 
 class RegistrationSerializer(serializers.Serializer):
@@ -127,14 +145,19 @@ class DeckSerializer(serializers.Serializer):
     cards = DeckCardSerializer(many=True, required=False)
 
 
-class DecklistRequestSerializer(serializers.Serializer):
+@extend_schema_field(DeckSerializer)
+class DeckJsonField(serializers.JSONField):
+    """Described as the deck's shape, read as it comes: the deck checker's own reader names
+    every entry it cannot use (bad-deck), as the deck API does."""
+
+
+class DecklistSubmissionSerializer(serializers.Serializer):
     """Exactly one of them: the list as text (as players write it, or .l5d content), or JSON."""
 
     decklist = StrictTextField(required=False, allow_blank=True, trim_whitespace=False,
                                error_messages={"invalid": "decklist must be text: the list as players write it, "
                                                           "or .l5d content."})
-    deck = serializers.JSONField(required=False, help_text='{"stronghold", "sensei", "cards": '
-                                                          '[{"count", "title", "deck"}]}')
+    deck = DeckJsonField(required=False)
 
 
 class DecklistUploadSerializer(serializers.Serializer):
@@ -260,8 +283,8 @@ class TaskSerializer(serializers.Serializer):
 
 
 class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+    username = StrictTextField(max_length=150)
+    password = StrictTextField(max_length=4096, trim_whitespace=False)
 
 
 class TokenSerializer(serializers.Serializer):

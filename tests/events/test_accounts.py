@@ -83,7 +83,7 @@ def test_api_token_then_create_an_event_with_it():
     sign_up(Client())
     api = APIClient()
     refused = api.post("/api/auth/token", {"username": "kisada", "password": "wrong"}, format="json")
-    assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad-credentials"
+    assert refused.status_code == 401 and refused.json()["error"]["code"] == "bad-credentials"
     token = api.post("/api/auth/token", {"username": "kisada", "password": PASSWORD}, format="json").json()["token"]
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     created = api.post("/api/events/", {"name": "Kotei", "date": "2026-11-22", "format": "ivory",
