@@ -50,7 +50,9 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "csp",
+    "rules",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "judgeapp.apps.JudgeAppConfig",
@@ -58,7 +60,28 @@ INSTALLED_APPS = [
     "cards",
     "judgeapp.decks",
     "judgeapp.positions",
+    "judgeapp.events",
 ]
+
+# Object permissions (the events' rule table, judgeapp/events/permissions.py) before model permissions.
+AUTHENTICATION_BACKENDS = ["rules.permissions.ObjectPermissionBackend", "django.contrib.auth.backends.ModelBackend"]
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/events/"
+LOGOUT_REDIRECT_URL = "/"
+
+# E-mail (password resets, invitations): printed to the console unless an SMTP host is set.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "1") == "1"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "L5R Judge <noreply@localhost>")
+
+# Sign-up and log-in attempts per client address (django-ratelimit, on the default cache).
+# Decklists per bulk-validation task: the unit of work that is redone after a lost worker.
+EVENTS_CHECK_CHUNK = int(os.environ.get("L5R_EVENTS_CHECK_CHUNK", "25"))
 
 MIDDLEWARE = [
     "judgeapp.middleware.RequestIdMiddleware",
@@ -181,6 +204,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Separate request and response components: read-only fields stay out of request bodies.
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -218,6 +243,15 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Tasks acknowledged late are redelivered when their worker dies: a running worker looks
+# every CELERY_RESTORE_INTERVAL seconds for tasks unacknowledged for longer than the
+# visibility timeout and queues them again.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+    "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
+    "unacked_restore_throttle": 1,
+}
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
 LOGGING = {
     "version": 1,

@@ -1,6 +1,7 @@
 """Site-wide pages: the home page and the error pages (JSON under /api/)."""
 from django.shortcuts import render
 from django.urls import Resolver404
+from django.views.decorators.csrf import csrf_exempt
 
 from judgeapp.api_errors import SERVER_ERROR, error_response, server_error_details
 
@@ -41,6 +42,7 @@ def server_error(request):
     return error_response(request, 500, "server-error", SERVER_ERROR, server_error_details(request))
 
 
+@csrf_exempt
 def api_not_found(request):
     """Unknown API paths answer in the API's error shape, not with an HTML page."""
     return not_found(request)

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from django.conf import settings
@@ -70,21 +71,32 @@ def card_report(django_db_setup):
     return django_db_setup["cards"]
 
 
+def redis_ready() -> bool:
+    """A Redis server answers at REDIS_URL (the broker of the worker tests)."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return False
+    import redis
+
+    try:
+        return redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.RedisError:
+        return False
+
+
+def database_url() -> str:
+    """The URL of the test database, for processes that must share it (a server, workers)."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    auth = f"{quote(db['USER'])}:{quote(db['PASSWORD'])}@" if db.get("USER") else ""
+    return f"postgres://{auth}{db.get('HOST') or 'localhost'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def database_url() -> str:
-    """The test database as a DATABASE_URL, for server and worker processes."""
-    db = settings.DATABASES["default"]
-    if db["ENGINE"].endswith("sqlite3"):
-        return f"sqlite:///{db['NAME']}"
-    from urllib.parse import quote
-
-    credentials = f"{quote(db['USER'])}:{quote(db['PASSWORD'])}@" if db.get("USER") else ""
-    return f"postgres://{credentials}{db.get('HOST') or ''}:{db.get('PORT') or 5432}/{db['NAME']}"
 
 
 def start_server(env: dict) -> tuple[subprocess.Popen, str]:

@@ -7,19 +7,7 @@ import uuid
 
 import pytest
 
-from tests.conftest import ROOT, need
-
-
-def redis_ready() -> bool:
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        return False
-    import redis
-
-    try:
-        return redis.Redis.from_url(url, socket_connect_timeout=2).ping()
-    except redis.RedisError:
-        return False
+from tests.conftest import ROOT, need, redis_ready
 
 
 @pytest.fixture
