@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from . import legality
 from .bans import ParsedBan, parse_ban
 from .sources import Exports, SetInfo
-from .text import (STAT_FIELDS, Stat, Title, clean, fold, normalize_keywords, parse_stat, parse_title, slug,
-                   soul_target, text_html, text_plain)
+from .text import (STAT_FIELDS, Stat, Title, clan_alignments, clean, fold, normalize_keywords, parse_stat,
+                   parse_title, slug, soul_target, text_html, text_plain)
 
 ORACLE_STATS = {"force": "force", "chi": "chi", "focus": "focus", "ph": "personal_honor",
                 "honor": "honor_requirement", "cost": "gold_cost", "strength": "province_strength",
@@ -223,8 +223,8 @@ def _merge_oracle(card: CardRecord, record: dict, disagreements: list[dict]) -> 
         card.keywords = normalize_keywords(record["keywords"])
         card.is_unique = card.is_unique or "unique" in {k.lower() for k in card.keywords}
         card.soul_of = soul_target(card.keywords) or card.soul_of
-    if record.get("clan") and not card.clans:
-        card.clans = [clean(c) for c in record["clan"]]
+    if record.get("clan"):
+        card.clans = list(dict.fromkeys(card.clans + [clean(c) for c in record["clan"]]))
     for kind, name in (("errata", "erratum"), ("mrp", "mrp"), ("note", "notes")):
         for text in record.get(name) or []:
             if clean(text):
@@ -265,5 +265,8 @@ def build(exports: Exports) -> Catalog:
             unmatched.append({"cardid": record.get("cardid"), "title": name.full, "reason": reason})
             continue
         _merge_oracle(card, record, disagreements)
+    known = {clan for card in cards for clan in card.clans if not clan.endswith(" Clan")}
+    for card in cards:
+        card.clans = clan_alignments(card.clans, card.keywords, known)
     cards.sort(key=lambda c: (fold(c.name.title), c.name.rank, c.name.tag))
     return Catalog(cards, exports.sets, unmatched, disagreements)

@@ -17,7 +17,7 @@ from . import catalog, sources
 from .models import Ban, Card, CardImport, CardLegality, CardNote, CardSet, Printing
 from .text import fold, slug
 
-IMPORTER_VERSION = "1"
+IMPORTER_VERSION = "2"  # 2: one rule for clans across both exports
 BATCH = 2000
 
 

@@ -7,7 +7,7 @@ from django.db import models
 from django.urls import reverse
 
 from . import legality
-from .text import STAT_FIELDS, STAT_LABELS, Stat, parse_stat
+from .text import Stat, parse_stat
 
 
 class CardSet(models.Model):
@@ -61,9 +61,6 @@ class Card(models.Model):
 
     def stat(self, name: str) -> Stat | None:
         return parse_stat(self.stats.get(name))
-
-    def stat_rows(self) -> list[tuple[str, str, str]]:
-        return [(name, STAT_LABELS[name], self.stats[name]) for name in STAT_FIELDS if name in self.stats]
 
     @property
     def format_slugs(self) -> list[str]:

@@ -3,28 +3,33 @@
 Keyword-like fields (type, clan, keyword, set, …) hold whole values folded to slugs,
 so ``c:"Toturi's Army"``, ``c:toturis-army`` and ``c:TOTURIS ARMY`` all meet; numbers
 are NUMERIC columns, sortable, with a ``has_`` column so cards without the stat sort
-last in either direction.  Each document stores the summary a result row shows, so a
-results page costs no database query.
+last in either direction.  Each document stores the summary a result shows (type line,
+stats, text), so a results page costs no database query.  Cards in no deck (bios, deck
+backers, tokens) carry ``is:extra`` and are left out of results unless a query asks.
 """
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import random
 import time
 
 from whoosh.analysis import CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StemmingAnalyzer
 from whoosh.columns import NumericColumn
 from whoosh.fields import COLUMN, ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.query import AndNot, Term
 from whoosh.support.charset import accent_map
 
 from judgeapp.index_store import IndexMissing, LiveIndex  # noqa: F401  (re-exported for views)
 
 from .legality import ARCS
 from .search_fields import FIELDS, STAT_OF_FIELD
-from .search_query import ParsedCardQuery, prepare, to_whoosh
+from .search_query import ParsedCardQuery, correct_words, prepare, to_whoosh
+from .set_names import SetName, SetNames
+from .spelling import Vocabulary
 from .text import parse_stat, slug
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 SEPARATOR = "|"
 PAGE_SIZE = 20
 MAX_PAGE_SIZE = 200
@@ -78,6 +83,12 @@ def schema() -> Schema:
     return Schema(**fields)
 
 
+def is_extra(deck: str) -> bool:
+    """A card that goes in no deck (Ivory CR, Fate and Dynasty decks): bios, deck backers,
+    rules cards and tokens that effects create."""
+    return deck in ("", "Other")
+
+
 def _index_document(card: dict, today: dt.date) -> dict:
     """Index fields for a card given as the plain dict of ``card_documents``."""
     flags = []
@@ -89,6 +100,8 @@ def _index_document(card: dict, today: dt.date) -> dict:
         flags.append("inexperienced")
     if card["soul_of"]:
         flags.append("soul")
+    if is_extra(card["deck"]):
+        flags.append("extra")
     banned_now = {b["format"] for b in card["bans"] if b["effective"] is None or b["effective"] <= today}
     banned = {b["format"] or "unspecified" for b in card["bans"]} | ({"any"} if card["bans"] else set())
     doc = {
@@ -131,8 +144,8 @@ def card_documents():
     bans: dict[str, list] = {}
     for card_id, fmt, effective in Ban.objects.values_list("card_id", "format", "effective"):
         bans.setdefault(card_id, []).append({"format": fmt, "effective": effective})
-    columns = ("id", "slug", "title", "full_title", "folded_title", "level", "rank", "text_plain", "type", "types",
-               "clans", "keywords", "deck", "is_unique", "soul_of", "stats")
+    columns = ("id", "slug", "title", "full_title", "folded_title", "level", "rank", "text_plain", "text_html", "type",
+               "types", "clans", "keywords", "deck", "is_unique", "soul_of", "stats")
     for c in Card.objects.order_by("id").values(*columns):
         card_formats = [arc.slug for arc in ARCS if arc.slug in formats.get(c["id"], ())]
         card_bans = bans.get(c["id"], [])
@@ -141,6 +154,7 @@ def card_documents():
             sets=sorted(sets.get(c["id"], ())), rarities=sorted(rarities.get(c["id"], ())),
             summary={"id": c["id"], "title": c["title"], "full_title": c["full_title"], "level": c["level"],
                      "type": c["type"], "deck": c["deck"], "clans": c["clans"], "stats": c["stats"],
+                     "is_unique": c["is_unique"], "text_html": c["text_html"],
                      "formats": card_formats, "banned": sorted({b["format"] or "unspecified" for b in card_bans}),
                      "url": f"/cards/{c['id']}/{c['slug']}/"},
         )
@@ -189,6 +203,41 @@ def build_index() -> dict:
     return {"documents": count, "seconds": round(time.perf_counter() - started, 3), "path": str(target)}
 
 
+def _derived(searcher) -> dict:
+    """What each index version computes once: the sort ranks, the set names, the types
+    and clans in use (the advanced form's choices), and the title words with their
+    card counts (spelling corrections)."""
+    reader = searcher.reader()
+    words = {term.decode(): reader.doc_frequency("name", term) for term in reader.lexicon("name")}
+    return {"ranks": _ranks(searcher), "sets": set_names(), "choices": _choices(),
+            "name_words": Vocabulary(words), "name_counts": words}
+
+
+def _choices() -> dict:
+    from collections import Counter
+
+    from .models import Card
+
+    types, clans = Counter(), Counter()
+    for card_types, card_clans in Card.objects.values_list("types", "clans"):
+        types.update(card_types)
+        clans.update(card_clans)
+    return {"types": [t for t, _ in types.most_common()], "clans": sorted(clans, key=lambda c: (-clans[c], c))}
+
+
+def choices() -> dict:
+    """``{"types", "clans"}`` in use, most common first; ``sets`` in release order."""
+    _searcher, derived = LIVE.open()
+    return dict(derived["choices"], sets=derived["sets"].sets)
+
+
+def set_names() -> SetNames:
+    from .models import CardSet
+
+    return SetNames([SetName(name, set_slug, code) for name, set_slug, code in
+                     CardSet.objects.order_by("order").values_list("name", "slug", "code")])
+
+
 def _ranks(searcher) -> dict:
     """Per index version: for each order field, every document's position in that order.
 
@@ -211,19 +260,61 @@ def _ranks(searcher) -> dict:
     return ranks
 
 
-LIVE = LiveIndex("cards", "The card index has not been built: run 'python manage.py ingest'.", _ranks)
+LIVE = LiveIndex("cards", "The card index has not been built: run 'python manage.py ingest'.", _derived)
 
 
-def search(raw: str, page: int = 1, page_size: int = PAGE_SIZE) -> dict:
-    """The API's result: ``{"query", "total", "page", "pages", "results", "warnings", "order"}``."""
-    parsed: ParsedCardQuery = prepare(raw)
-    searcher, ranks = LIVE.open()
-    docs = sorted(searcher.docs_for_query(to_whoosh(parsed, searcher.schema)))
+def _matches(searcher, derived: dict, parsed: ParsedCardQuery, include_extra: bool) -> list[int]:
+    query = to_whoosh(parsed, searcher.schema)
+    if not include_extra:
+        query = AndNot(query, Term("is", "extra"))
+    docs = sorted(searcher.docs_for_query(query))
     if parsed.order == "title":
         if parsed.direction == "desc":
             docs.reverse()
     else:
-        docs.sort(key=ranks[(parsed.order, parsed.direction)].__getitem__)
+        docs.sort(key=derived["ranks"][(parsed.order, parsed.direction)].__getitem__)
+    return docs
+
+
+def _spelling_fixer(searcher, derived: dict):
+    """A bare word the titles do not have → the nearest word they do (within two edits;
+    of equally near ones, the one on most cards)."""
+    vocabulary, counts = derived["name_words"], derived["name_counts"]
+
+    def fix(word: str) -> str | None:
+        tokens = [t.text for t in searcher.schema["name"].analyzer(word)]
+        if not tokens or all(t in vocabulary for t in tokens):
+            return None
+        fixed = []
+        for token in tokens:
+            nearby = [] if token in vocabulary else vocabulary.similar(token)
+            if token not in vocabulary and not nearby:
+                return None
+            fixed.append(min(nearby, key=lambda wd: (wd[1], -counts[wd[0]]))[0] if nearby else token)
+        return " ".join(fixed)
+    return fix
+
+
+def search(raw: str, page: int = 1, page_size: int = PAGE_SIZE) -> dict:
+    """The API's result: ``{"query", "total", "page", "pages", "results", "warnings", "notes", "order"}``,
+    and when nothing matched: ``corrected`` (the query run instead, its misspelt title
+    words fixed) or ``extra_hidden`` (how many hidden cards would match)."""
+    searcher, derived = LIVE.open()
+    parsed: ParsedCardQuery = prepare(raw, derived["sets"])
+    docs = _matches(searcher, derived, parsed, parsed.include_extra)
+    extra = {}
+    if not docs:
+        fixed = correct_words(parsed.text, _spelling_fixer(searcher, derived))
+        if fixed != parsed.text:
+            retry = prepare(fixed, derived["sets"])
+            docs = _matches(searcher, derived, retry, retry.include_extra)
+            if docs:
+                extra["corrected"] = {"from": parsed.text, "to": retry.text}
+                parsed = retry
+        if not docs and not parsed.include_extra:
+            hidden = len(_matches(searcher, derived, parsed, True))
+            if hidden:
+                extra["extra_hidden"] = hidden
     total = len(docs)
     start = (page - 1) * page_size
     return {
@@ -233,5 +324,19 @@ def search(raw: str, page: int = 1, page_size: int = PAGE_SIZE) -> dict:
         "pages": max(1, -(-total // page_size)),
         "order": {"by": parsed.order, "dir": parsed.direction},
         "warnings": parsed.warnings,
+        "notes": parsed.notes,
         "results": [searcher.stored_fields(d)["summary"] for d in docs[start:start + page_size]],
-    }
+    } | extra
+
+
+def random_card(raw: str | None = None) -> dict | None:
+    """The summary of one card chosen at random among those the query matches (any card
+    that goes in a deck, without a query)."""
+    searcher, derived = LIVE.open()
+    if raw and raw.strip():
+        parsed = prepare(raw, derived["sets"])
+        docs = _matches(searcher, derived, parsed, parsed.include_extra)
+    else:
+        extra = set(searcher.docs_for_query(Term("is", "extra")))
+        docs = [d for d in range(searcher.doc_count_all()) if d not in extra]
+    return searcher.stored_fields(random.choice(docs))["summary"] if docs else None

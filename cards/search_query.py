@@ -4,8 +4,10 @@ Whoosh's parser does the parsing (fields, aliases via FieldAliasPlugin, comparis
 GtLtPlugin, phrases, groups, OR/NOT).  This module first reads the query once to do
 what Whoosh would do silently: reject unknown fields, non-numbers and unbalanced
 parentheses with a message naming the problem; turn Scryfall's ``f>=4`` into Whoosh's
-``f:>=4`` and ``-x`` into ``NOT x``; take ``order:``/``dir:`` out; and report the
-terms it had to drop as warnings.
+``f:>=4`` and ``-x`` into ``NOT x``; take ``order:``/``dir:`` out; resolve ``set:``
+values to the sets they name (set_names.py); and report the terms it had to drop as
+warnings.  Cards in no deck (bios, deck backers, tokens) are left out unless the query
+asks about them.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from whoosh import qparser
 from whoosh.query import Query
 
 from .search_fields import BY_NAME, DIRECTIONS, FIELDS, ORDERS, valid_fields_text
+from .set_names import SetNames
 
 MAX_QUERY_CHARS = 1000
 TOKEN = re.compile(
@@ -29,6 +32,8 @@ TOKEN = re.compile(
     re.X,
 )
 NUMBER = re.compile(r"^[+-]?\d{1,6}$")
+# Terms that ask about the cards hidden by default (``is:extra``, ``deck:other``, ``t:other``).
+ASKS_FOR_EXTRA = {("is", "extra"), ("deck", "other"), ("type", "other")}
 
 
 class CardQueryError(ValueError):
@@ -44,6 +49,8 @@ class ParsedCardQuery:
     order: str = "title"
     direction: str = "asc"
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # how a term was read ("set:ivory: Ivory Edition")
+    include_extra: bool = False
 
 
 def _fail(code: str, message: str) -> None:
@@ -55,7 +62,19 @@ def _suggest(word: str, choices) -> str:
     return f' Did you mean "{match[0]}"?' if match else ""
 
 
-def _field_term(m: re.Match, parsed: ParsedCardQuery) -> str | None:
+def _set_term(raw: str, value: str, negate: str, parsed: ParsedCardQuery, sets: SetNames) -> str:
+    found = sets.resolve(value)
+    if not found:
+        hint = sets.suggest(value)
+        raise CardQueryError("unknown-set", f'"{raw}": no set is named or coded "{value}".'
+                                            + (f' Did you mean "{hint}"?' if hint else "") + " See /cards/sets/.")
+    names = ", ".join(s.name for s in found)
+    parsed.notes.append(f'{raw} matched {len(found)} sets: {names}.' if len(found) > 1 else f"{raw} matched {names}.")
+    terms = " OR ".join(f'set:"{s.slug}"' for s in found)
+    return f"{negate}({terms})" if len(found) > 1 else f"{negate}{terms}"
+
+
+def _field_term(m: re.Match, parsed: ParsedCardQuery, sets: SetNames | None = None) -> str | None:
     name, op, value = m["field"].lower(), m["op"], m["value"]
     raw = m.group(0)
     if name in ("order", "dir"):
@@ -87,14 +106,20 @@ def _field_term(m: re.Match, parsed: ParsedCardQuery) -> str | None:
     if spec.values and bare.lower() not in spec.values:
         raise CardQueryError("bad-value", f'"{raw}": {spec.name} is one of {", ".join(spec.values)}.'
                                           + _suggest(bare.lower(), spec.values))
+    if (spec.name, bare.lower()) in ASKS_FOR_EXTRA:
+        parsed.include_extra = True
+    if spec.name == "set" and sets is not None:
+        return _set_term(raw, bare, negate, parsed, sets)
     quoted = value if value.startswith('"') else (f'"{value}"' if " " in value else value)
     if quoted.startswith('"') and not quoted.endswith('"') or quoted == '"':
         quoted += '"'
     return f"{negate}{name}:{quoted}"
 
 
-def prepare(raw: str) -> ParsedCardQuery:
-    """Validate and rewrite a user's query; raises CardQueryError with a message to show."""
+def prepare(raw: str, sets: SetNames | None = None) -> ParsedCardQuery:
+    """Validate and rewrite a user's query; raises CardQueryError with a message to show.
+
+    Without ``sets``, a ``set:`` value must be the index's own slug of a set name."""
     if not isinstance(raw, str):
         raise CardQueryError("bad-query", "The query must be text.")
     text = " ".join(raw.replace("“", '"').replace("”", '"').split())
@@ -119,7 +144,7 @@ def prepare(raw: str) -> ParsedCardQuery:
                 raise CardQueryError("unbalanced-parentheses", 'The query closes a parenthesis ")" it never opened.')
             out.append(")")
         elif m["field"]:
-            term = _field_term(m, parsed)
+            term = _field_term(m, parsed, sets)
             if term:
                 out.append(term)
         elif m["quoted"]:
@@ -178,3 +203,26 @@ def parser(schema) -> qparser.QueryParser:
 
 def to_whoosh(parsed: ParsedCardQuery, schema) -> Query:
     return parser(schema).parse(parsed.whoosh_text)
+
+
+def correct_words(text: str, fix) -> str:
+    """``text`` with each bare word of a title replaced by ``fix(word)`` where that is not
+    None (a spelling the index knows); fields, quotes and operators are left alone."""
+    out, changed = [], False
+    for m in TOKEN.finditer(text):
+        word = m["word"]
+        if word and word not in ("OR", "AND", "NOT") and not word.startswith("-") and not re.search(r"[*?<>=]", word):
+            better = fix(word)
+            if better and better != word.lower():
+                out.append(better)
+                changed = True
+                continue
+        out.append(m.group(0))
+    return "".join(out) if changed else text
+
+
+def with_order(text: str, order: str, direction: str) -> str:
+    """The query with its ``order:``/``dir:`` terms replaced (the sort buttons' links)."""
+    kept = [m.group(0) for m in TOKEN.finditer(text)
+            if not m["space"] and not (m["field"] and m["field"].lower() in ("order", "dir"))]
+    return " ".join(kept + [f"order:{order}", f"dir:{direction}"])

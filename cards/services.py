@@ -10,7 +10,8 @@ from rules_corpus.adapters.base import normalize_title
 from rules_corpus.rendering import link_terms
 from rules_corpus.services import link_table
 
-from . import legality
+from judgeapp.decks.formats import FORMATS
+
 from .models import Card
 from .text import STAT_FIELDS, STAT_LABELS, TEXT_ATTRIBUTES, TEXT_TAGS, parse_stat
 
@@ -54,7 +55,8 @@ def keyword_links(card: Card) -> list[tuple[str, str | None]]:
 
 
 def legality_rows(card: Card, on: dt.date | None = None) -> list[dict]:
-    """Every format: legal, not legal, or banned (and since when) as of ``on``.
+    """Every deck format (the deck checker's list): legal, not legal, or banned (and
+    since when) as of ``on``.
 
     A ban shows even where the exports already dropped the card from the pool: the
     judge's question is usually "why is this not legal?".
@@ -62,13 +64,36 @@ def legality_rows(card: Card, on: dt.date | None = None) -> list[dict]:
     on = on or dt.date.today()
     pool = set(card.format_slugs)
     rows = []
-    for arc in legality.ARCS:
-        bans = [b for b in card.bans.all() if b.format == arc.slug]
-        active = [b for b in bans if b.effective is None or b.effective <= on]
-        status = "banned" if active else ("legal" if arc.slug in pool else "not-legal")
-        rows.append({"format": arc.slug, "name": arc.name, "status": status,
+    for fmt in FORMATS:
+        arcs = set(fmt.pool or ())
+        active = [b for b in card.bans.all() if b.format in arcs and (b.effective is None or b.effective <= on)]
+        legal = fmt.pool is None or bool(arcs & pool)
+        status = "banned" if active else ("legal" if legal else "not-legal")
+        rows.append({"format": fmt.slug, "name": fmt.name, "status": status,
                      "banned_since": active[0].effective.isoformat() if active and active[0].effective else None})
     return rows
+
+
+# Stats as the card shows them, in the order they are printed, with short labels.
+STAT_DISPLAY = (("force", "Force", "F"), ("chi", "Chi", "C"), ("honor_requirement", "Honor Requirement", "HR"),
+                ("gold_cost", "Gold Cost", "Cost"), ("personal_honor", "Personal Honor", "PH"),
+                ("focus", "Focus", "Focus"), ("province_strength", "Province Strength", "PS"),
+                ("gold_production", "Gold Production", "GP"), ("starting_honor", "Starting Family Honor", "SH"))
+
+
+def stat_line(stats: dict) -> list[dict]:
+    return [{"name": name, "label": label, "short": short, "value": stats[name]}
+            for name, label, short in STAT_DISPLAY if stats.get(name) not in (None, "")]
+
+
+def type_line(card: dict) -> str:
+    """``Personality · Crab · Dynasty deck · Unique`` from a card summary."""
+    parts = [card["type"] or "Card", *card.get("clans", ())]
+    if card.get("deck") and card["deck"] not in ("Other",):
+        parts.append(f"{card['deck']} deck" if card["deck"] in ("Dynasty", "Fate") else card["deck"])
+    if card.get("is_unique"):
+        parts.append("Unique")
+    return " · ".join(parts)
 
 
 def summary(card: Card) -> dict:

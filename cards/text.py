@@ -175,3 +175,23 @@ def soul_target(keywords: list[str]) -> str:
         if match:
             return match.group(1).strip()
     return ""
+
+
+def clan_alignments(listed: list[str], keywords: list[str], known: set[str]) -> list[str]:
+    """A card's clans under one rule for both exports: the clans either export lists
+    (``Unicorn Clan`` written as ``Unicorn``), plus what the keywords say: ``Unaligned``
+    (a card without a Clan Alignment, ``ivory-cr/unaligned``) and ``X Clan`` for a
+    known clan X (older cards show their alignment as a keyword too,
+    ``ivory-cr/personality``: "considered to have the keyword")."""
+    clans: dict[str, str] = {}
+    for name in listed:
+        name = clean(name)
+        name = name[:-5] if name.endswith(" Clan") and name[:-5] in known else name
+        if name:
+            clans.setdefault(name.lower(), name)
+    for keyword in keywords:
+        if keyword.lower() == "unaligned":
+            clans.setdefault("unaligned", "Unaligned")
+        elif keyword.endswith(" Clan") and keyword[:-5] in known:
+            clans.setdefault(keyword[:-5].lower(), keyword[:-5])
+    return list(clans.values())

@@ -6,6 +6,9 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("about/", views.about, name="about"),
+    path("search", views.search, name="search"),
+    path("favicon.ico", views.favicon),
     path("rules/", include("rules_corpus.urls")),
     path("cards/", include("cards.urls")),
     path("decks/", include("judgeapp.decks.urls")),

@@ -1,15 +1,43 @@
-"""Site-wide pages: the home page and the error pages (JSON under /api/)."""
-from django.shortcuts import render
+"""Site-wide pages: home, about, the search of everything, and the error pages (JSON under /api/)."""
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import Resolver404
 from django.views.decorators.csrf import csrf_exempt
 
+from cards.models import Card, CardImport, CardSet, Printing
 from judgeapp.api_errors import SERVER_ERROR, error_response, server_error_details
-
 from rules_corpus.models import Document
+
+from . import site_search
 
 
 def home(request):
-    return render(request, "home.html", {"documents": Document.objects.all()})
+    return render(request, "home.html", {"documents": Document.objects.all(), "card_count": Card.objects.count()})
+
+
+def about(request):
+    return render(request, "about.html", {
+        "documents": Document.objects.all(), "card_count": Card.objects.count(),
+        "printing_count": Printing.objects.count(), "set_count": CardSet.objects.count(),
+        "newest_set": CardSet.objects.exclude(release_date=None).order_by("-release_date", "-order").first(),
+        "imported": CardImport.objects.order_by("-pk").values_list("imported_at", flat=True).first()})
+
+
+def search(request):
+    """One box for everything: an exact card name opens the card, anything else lists both kinds."""
+    query = request.GET.get("q", "").strip()
+    if not query:
+        return render(request, "search.html", {"site_q": ""})
+    if request.GET.get("all") != "1":
+        card = site_search.card_for_name(query)
+        if card is not None:
+            return redirect(Card.objects.only("id", "slug").get(pk=card.id).get_absolute_url())
+    found = site_search.search_everything(query)
+    return render(request, "search.html", {"site_q": query, **found})
+
+
+def favicon(request):
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 def not_found(request, exception=None):

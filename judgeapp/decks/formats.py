@@ -116,7 +116,11 @@ FORMATS: tuple[Format, ...] = (
     Format("imperial", "Imperial 40/40", ("imperial",), DIAMOND_RULES, events_single=True,
            note="No Imperial rulebook in the corpus: the Diamond rulebook's limits on Events apply."),
     Format("onyx", "Onyx 40/40", ("onyx",), _ivory_rules()),
+    Format("shattered-empire", "Shattered Empire 40/40", ("shattered-empire",), _ivory_rules(),
+           note="No Shattered Empire rulebook in the corpus: the Ivory CR's deck construction applies."),
     Format("modern", "Modern 40/40", ("modern",), _ivory_rules()),
+    Format("legacy", "Legacy 40/40", ("legacy",), _ivory_rules(),
+           note="No Legacy rulebook in the corpus: the Ivory CR's deck construction applies."),
     Format("open", "Open (any card)", None, _ivory_rules(),
            note="Any card ever printed; only the general Ivory CR deck construction rules."),
 )

@@ -2,9 +2,11 @@
 all read into the same list of lines.
 
 Reading is forgiving (counts before or after, ``3x``, levels written seven ways,
-comments, headings with or without counts, HTML entities, curly quotes) and bounded
-(bytes, lines, name length, counts), and it never guesses: a line it cannot read is
-kept as a ``parse-error`` with its number and text.
+comments, headings with or without counts and decorations — ``Dynasty (40)``, ``FATE
+DECK - 40 cards``, ``== Holdings ==`` —, labels with the card on the same line —
+``Stronghold: The Impregnable Fortress of the Crab`` —, HTML entities, curly quotes)
+and bounded (bytes, lines, name length, counts), and it never guesses: a line it
+cannot read is kept as a ``parse-error`` with its number, text and section.
 """
 from __future__ import annotations
 
@@ -19,14 +21,21 @@ MAX_COUNT = 99
 
 MAIN_HEADINGS = {"stronghold": "stronghold", "strongholds": "stronghold", "sensei": "sensei", "senseis": "sensei",
                  "wind": "pregame", "winds": "pregame", "pre-game": "pregame", "pregame": "pregame",
-                 "pre game": "pregame", "dynasty": "dynasty", "dynasty deck": "dynasty", "fate": "fate",
-                 "fate deck": "fate"}
+                 "pre game": "pregame", "starting holdings": "pregame", "starting holding": "pregame",
+                 "dynasty": "dynasty", "dynasty deck": "dynasty", "fate": "fate", "fate deck": "fate"}
 SUB_HEADINGS = {"holdings": "dynasty", "holding": "dynasty", "personalities": "dynasty", "personality": "dynasty",
                 "events": "dynasty", "event": "dynasty", "regions": "dynasty", "region": "dynasty",
                 "celestials": "dynasty", "celestial": "dynasty", "followers": "fate", "follower": "fate",
                 "items": "fate", "item": "fate", "rings": "fate", "ring": "fate", "strategy": "fate",
-                "strategies": "fate", "spells": "fate", "spell": "fate", "ancestors": "fate", "ancestor": "fate"}
-HEADING = re.compile(r"^#*\s*(?P<word>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|\d+)?\s*:?\s*$")
+                "strategies": "fate", "spells": "fate", "spell": "fate", "ancestors": "fate", "ancestor": "fate",
+                "kiho": "fate", "kihos": "fate", "actions": "fate"}
+# A heading: the word, perhaps "deck", perhaps a count ("(40)", "[40]", "- 40 cards", ": 40"),
+# perhaps decorated ("== Dynasty ==", "**Fate**", "# Holdings (10)").
+DECORATION = r"[#=*_~\s-]*"
+COUNT = r"(?:[(\[]\s*\d+(?:\s*cards?)?\s*[)\]]|\d+(?:\s*cards?)?)"
+HEADING = re.compile(rf"^{DECORATION}(?P<word>[A-Za-z][A-Za-z -]*?)\s*(?:[:\-–—]\s*)?{COUNT}?\s*:?{DECORATION}$", re.I)
+# A label with its card on the same line: "Stronghold: The Impregnable Fortress of the Crab".
+LABEL = re.compile(rf"^{DECORATION}(?P<word>[A-Za-z][A-Za-z -]*?)\s*{COUNT}?\s*(?::|\s[-–—]\s)\s*(?P<rest>.*[A-Za-z].*)$", re.I)
 # "3x Name", "3 x Name", "3X Name"; a spaced capital X is left to the name ("1 X-Wing").
 COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)(?:\s*[x×]|X)?\s+(?P<name>\S.*)$")
 COUNT_LAST = re.compile(r"^(?P<name>.*?\S)\s+(?:[xX×]\s*(?P<count>[+-]?\d+)|(?P<count2>[+-]?\d+)\s*[xX×])$")
@@ -61,6 +70,7 @@ class ParseError:
     line: int
     text: str
     message: str
+    section: str | None = None  # the heading it came under: its copies might belong there
 
 
 @dataclass
@@ -118,16 +128,29 @@ def _clean_line(raw: str) -> str:
     return " ".join(text.split())
 
 
-def _heading(text: str) -> str | None:
-    match = HEADING.match(text)
-    if not match:
-        return None
-    word = match["word"].strip().lower()
+def _heading_word(word: str) -> str | None:
+    word = " ".join(word.strip().lower().split())
     if word in MAIN_HEADINGS:
         return "main:" + MAIN_HEADINGS[word]
     if word in SUB_HEADINGS:
         return "sub:" + SUB_HEADINGS[word]
     return None
+
+
+def _heading(text: str) -> str | None:
+    match = HEADING.match(text)
+    return _heading_word(match["word"]) if match else None
+
+
+def _label(text: str) -> tuple[str, str] | None:
+    """(heading, the card written after it) for ``Stronghold: Name``, ``Sensei - Name``."""
+    match = LABEL.match(text)
+    if not match:
+        return None
+    heading = _heading_word(match["word"])
+    if heading is None or re.fullmatch(r"\d+\s*(?:cards?)?", match["rest"].strip(), re.I):
+        return None
+    return heading, match["rest"].strip()
 
 
 def _card_line(number: int, raw: str, text: str, section: str | None, deck: ParsedDeck) -> None:
@@ -143,21 +166,21 @@ def _card_line(number: int, raw: str, text: str, section: str | None, deck: Pars
     count = int(count_text)
     if count < 1:
         deck.errors.append(ParseError(number, raw, f"line {number}: the count {count} is not a number of copies; "
-                                                   "write a count of 1 or more, or remove the line"))
+                                                   "write a count of 1 or more, or remove the line", section))
         return
     if count > MAX_COUNT:
         deck.errors.append(ParseError(number, raw, f"line {number}: the count {count} is more copies than any "
-                                                   f"deck holds (at most {MAX_COUNT} per line)"))
+                                                   f"deck holds (at most {MAX_COUNT} per line)", section))
         return
     name = name.strip()
     if len(name) > 1 and name[0] == name[-1] == '"':
         name = name[1:-1].strip()
     if len(name) > MAX_NAME:
         deck.errors.append(ParseError(number, raw[:80] + "…", f"line {number}: a card name of {len(name):,} "
-                                                              f"characters (titles are at most {MAX_NAME})"))
+                                                              f"characters (titles are at most {MAX_NAME})", section))
         return
     if not re.search(r"[A-Za-z0-9]", name):
-        deck.errors.append(ParseError(number, raw, f"line {number}: no card name found in {raw.strip()!r}"))
+        deck.errors.append(ParseError(number, raw, f"line {number}: no card name found in {raw.strip()!r}", section))
         return
     stripped = False
     if CLIENT_SUFFIX.search(name):
@@ -188,6 +211,9 @@ def parse_text(text: str) -> ParsedDeck:
         if not text_line or text_line.startswith("//"):
             continue
         heading = _heading(text_line)
+        label = None if heading else _label(text_line)
+        if label:
+            heading, text_line = label
         if heading:
             kind, value = heading.split(":")
             if kind == "main":
@@ -195,7 +221,8 @@ def parse_text(text: str) -> ParsedDeck:
             elif main not in ("dynasty", "fate"):
                 # A type sub-heading ("Personalities:") names the deck only when no deck heading did.
                 section = value
-            continue
+            if not label:
+                continue
         if text_line.startswith("#"):
             continue
         _card_line(number, raw, text_line, section, deck)

@@ -11,7 +11,7 @@ import datetime as dt
 import threading
 from dataclasses import dataclass
 
-from cards.text import fold, parse_title
+from cards.text import fold, parse_stat, parse_title
 
 from .title_index import TitleIndex
 
@@ -31,10 +31,16 @@ class PoolCard:
     formats: frozenset
     bans: tuple  # (format, effective date or None, text, condition)
     released: dt.date | None  # first real printing
+    stats: tuple[tuple[str, str], ...] = ()  # (stat name, as printed): the deck statistics
 
     @property
     def url(self) -> str:
         return f"/cards/{self.id}/"
+
+    def stat(self, name: str) -> int | None:
+        """A stat's number (``+2`` as 2); None for ``*``, ``-`` or a stat the card lacks."""
+        parsed = parse_stat(dict(self.stats).get(name))
+        return parsed.value if parsed else None
 
 
 @dataclass
@@ -121,9 +127,10 @@ def from_database() -> CardPool:
             PoolCard(id=c["id"], title=c["title"], full_title=c["full_title"], level=c["level"] + c["level_tag"],
                      rank=c["rank"], type=c["type"], deck=c["deck"], clans=tuple(c["clans"]),
                      is_unique=c["is_unique"], soul_of=c["soul_of"], formats=frozenset(formats.get(c["id"], ())),
-                     bans=tuple(bans.get(c["id"], ())), released=released.get(c["id"]))
+                     bans=tuple(bans.get(c["id"], ())), released=released.get(c["id"]),
+                     stats=tuple(c["stats"].items()))
             for c in Card.objects.values("id", "title", "full_title", "level", "level_tag", "rank", "type", "deck",
-                                         "clans", "is_unique", "soul_of")
+                                         "clans", "is_unique", "soul_of", "stats")
         ]
         _cache.update(stamp=last, pool=CardPool(cards))
         return _cache["pool"]

@@ -17,7 +17,8 @@ from collections import defaultdict
 from functools import lru_cache
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Levenshtein
+
+from cards.spelling import Vocabulary
 
 COMMON = 1500  # a word in more titles than this ("the", "of") finds nothing by itself
 CANDIDATES = 100
@@ -34,9 +35,7 @@ class TitleIndex:
         for number, text in enumerate(folded):
             for word in dict.fromkeys(text.split()):
                 self.postings[word].append(number)
-        self.by_length: dict[int, list[str]] = defaultdict(list)
-        for word in self.postings:
-            self.by_length[len(word)].append(word)
+        self.vocabulary = Vocabulary(self.postings)
         total = len(folded) or 1
         self.idf = {word: math.log(1 + total / len(numbers)) for word, numbers in self.postings.items()}
         self.rare = math.log(1 + total)
@@ -47,9 +46,8 @@ class TitleIndex:
         ("wall" finds "walls"), a fuzzy match counting for less than an exact one."""
         if len(word) < 4:
             return [(word, 1.0)] if word in self.postings else []
-        nearby = [w for n in range(len(word) - WORD_EDITS, len(word) + WORD_EDITS + 1) for w in self.by_length.get(n, ())]
-        found = process.extract(word, nearby, scorer=Levenshtein.distance, score_cutoff=WORD_EDITS, limit=8)
-        return [(w, (1 - distance / max(len(word), len(w))) ** 2) for w, distance, _ in found]
+        return [(w, (1 - distance / max(len(word), len(w))) ** 2)
+                for w, distance in self.vocabulary.similar(word, WORD_EDITS)]
 
     def _by_words(self, words: list[str]) -> dict[int, float]:
         """Share of the name's weight (rare words weigh most) that each title covers."""

@@ -176,20 +176,59 @@ def _copies(run: _Run, entries: list[Entry], pool: CardPool) -> None:
                     f"Remove {total - fmt.copies}.", names)
 
 
-def _sizes(run: _Run, counts: dict[str, int]) -> None:
+@dataclass
+class Unread:
+    """Copies on lines that were not read, by the deck heading they came under (None: no heading)."""
+
+    copies: dict[str | None, int] = field(default_factory=dict)
+    lines: dict[str | None, list[int]] = field(default_factory=dict)
+    uncounted: set = field(default_factory=set)  # headings with a line whose count could not be read either
+
+    def add(self, section: str | None, line: int, count: int | None) -> None:
+        self.lines.setdefault(section, []).append(line)
+        if count is None:
+            self.uncounted.add(section)
+        else:
+            self.copies[section] = self.copies.get(section, 0) + count
+
+    def could_hold(self, slot: str, missing: int) -> bool:
+        """The unread lines that may belong to ``slot`` could hold the ``missing`` cards."""
+        return bool({slot, None} & self.uncounted) or self.copies.get(slot, 0) + self.copies.get(None, 0) >= missing
+
+    def line_numbers(self, slot: str) -> list[int]:
+        return sorted(self.lines.get(slot, []) + self.lines.get(None, []))
+
+
+def _sizes(run: _Run, counts: dict[str, int], unread: Unread) -> list[str]:
+    """Deck minimums (deck construction rules); where lines that could not be read might
+    hold the missing cards, the count is uncertain rather than too small. Returns the
+    slots whose count is uncertain."""
+    uncertain = []
     for slot, minimum in (("dynasty", run.fmt.dynasty_min), ("fate", run.fmt.fate_min)):
-        if counts[slot] < minimum:
-            missing = minimum - counts[slot]
-            run.add("deck-too-small", "minimum",
-                    f"{SLOT_NAMES[slot].capitalize().replace('deck', 'deck')} has {counts[slot]} cards; this format "
-                    f"needs at least {minimum}. Add {missing} {slot.capitalize()} card{'s' if missing != 1 else ''} "
-                    "(the Stronghold, Sensei and starting Holdings do not count).", [])
+        if counts[slot] >= minimum:
+            continue
+        missing = minimum - counts[slot]
+        name = SLOT_NAMES[slot].capitalize()
+        if unread.could_hold(slot, missing):
+            uncertain.append(slot)
+            lines = ", ".join(map(str, unread.line_numbers(slot)))
+            run.warnings.append(f"{name}: {counts[slot]} cards read; line{'s' if ',' in lines else ''} {lines} could "
+                                f"not be read and may hold the other {missing}, so its size is uncertain "
+                                f"(at least {minimum} needed). Fix the unread lines to check it.")
+            continue
+        run.add("deck-too-small", "minimum",
+                f"{name} has {counts[slot]} cards; this format needs at least {minimum}. Add {missing} "
+                f"{slot.capitalize()} card{'s' if missing != 1 else ''} (the Stronghold, Sensei and starting "
+                "Holdings do not count).", [])
+    return uncertain
 
 
 def validate(parsed: ParsedDeck, fmt: Format, on: dt.date, pool: CardPool) -> dict:
     run = _Run(fmt, on)
+    unread = Unread()
     for error in parsed.errors:
         run.add("parse-error", "stronghold", error.message + ".", [])
+        unread.add(error.section if error.section in DECK_SLOTS else None, error.line, None)
     entries: list[Entry] = []
     lines_out = []
     for line in parsed.lines:
@@ -205,6 +244,8 @@ def validate(parsed: ParsedDeck, fmt: Format, on: dt.date, pool: CardPool) -> di
                         f"for example “{line.name} - exp”.", list(match.options))
             lines_out.append({"line": line.line, "text": line.text, "count": line.count, "card_id": None,
                               "title": None, "deck": line.section, "options": list(match.options)})
+            if line.section in DECK_SLOTS or line.section is None:
+                unread.add(line.section, line.line, line.count)
             continue
         entry = Entry(line, match.card, _slot(match.card))
         entries.append(entry)
@@ -215,7 +256,7 @@ def validate(parsed: ParsedDeck, fmt: Format, on: dt.date, pool: CardPool) -> di
     _pool_and_bans(run, entries)
     _copies(run, entries, pool)
     counts = {slot: sum(e.line.count for e in entries if e.slot == slot) for slot in DECK_SLOTS}
-    _sizes(run, counts)
+    uncertain = _sizes(run, counts, unread)
     strongholds = [e.card.full_title for e in entries if e.slot == "stronghold"]
     senseis = [e.card.full_title for e in entries if e.slot == "sensei"]
     return {
@@ -224,6 +265,7 @@ def validate(parsed: ParsedDeck, fmt: Format, on: dt.date, pool: CardPool) -> di
         "format_name": fmt.name,
         "date": on.isoformat(),
         "counts": counts,
+        "count_uncertain": uncertain,
         "stronghold": strongholds[0] if len(strongholds) == 1 else (strongholds or None),
         "sensei": senseis[0] if len(senseis) == 1 else (senseis or None),
         "problems": [p.as_dict() for p in run.problems],

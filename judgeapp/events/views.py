@@ -19,7 +19,9 @@ from django.views.decorators.http import require_POST
 
 from judgeapp.decks.pool import from_database
 
-from . import deckcheck, services, sheets
+from judgeapp.decks import sheet
+
+from . import deckcheck, services
 from .forms import DeckCheckForm, DecklistForm, EventEditForm, EventForm, PlayerForm, RosterForm, StaffForm
 from .models import Decklist, Event, Registration
 
@@ -291,7 +293,7 @@ def print_all(request, pk):
     if response := guarded(request, "export_decklists", event):
         return response
     pool = from_database()
-    pages = [{"row": row, "sheet": sheets.layout(row["verdict"], pool)}
+    pages = [{"row": row, "sheet": sheet.layout(row["verdict"], pool)}
              for row in services.table(event, "player", with_verdicts=True)["rows"] if row["legal"] is not None]
     return render(request, "events/print.html", {"event": event, "pages": pages})
 

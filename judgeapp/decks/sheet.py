@@ -1,8 +1,9 @@
-"""A registered list laid out for a printed decklist sheet: starting cards, then each deck
-by card type with subtotals and totals, as a judge reads a sheet at a deck check."""
+"""A checked list laid out for a printed decklist sheet: starting cards, then each deck
+by card type with subtotals and totals, as a judge reads a sheet at a deck check (the
+deck checker's sheet and an event's sheets, templates/decks/_sheet_body.html)."""
 from __future__ import annotations
 
-from judgeapp.decks.l5d import TYPE_HEADINGS
+from .l5d import TYPE_HEADINGS
 
 
 def layout(verdict: dict, pool) -> dict:
