@@ -207,6 +207,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Separate request and response components: read-only fields stay out of request bodies.
     "COMPONENT_SPLIT_REQUEST": True,
+    # OpenAPI 3.1 (JSON Schema 2020-12): the position format's schema is the engine's own (pydantic).
+    "OAS_VERSION": "3.1.0",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "judgeapp.positions.openapi.add_components"],
 }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")

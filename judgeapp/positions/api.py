@@ -38,7 +38,9 @@ class ReplayView(APIView):
                                      description="include the board after every step"),
                     OpenApiParameter("save", OpenApiTypes.BOOL, required=False,
                                      description="store the position (once per text) and return its permalink")],
-        request={"application/json": position_body_schema(), "application/yaml": OpenApiTypes.STR},
+        description="The body is a position in the l5r-position format (written for judges at /positions/format/): "
+                    "JSON, or the same document as YAML with Content-Type application/yaml.",
+        request={"application/json": position_body_schema(), "application/yaml": position_body_schema()},
         responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="the timeline"), **ERROR_RESPONSES})
     @rate_limited("position-replay")
     def post(self, request):

@@ -1,23 +1,81 @@
-"""The position request body as a JSON schema, for the OpenAPI description.
+"""The position format in the OpenAPI description, generated from the engine's own models
+(judgeapp/engine/schema.py), so the schema is the validation: every key, type, bound
+and the shape of each script step and expectation.
 
-HOOK for the engine: when ``judgeapp.engine`` offers the position format's JSON schema
-(POSITION-FORMAT.md as data), return it from ``position_body_schema`` instead of this
-outline, and schemathesis (tests/site/test_schemathesis.py) will generate bodies from
-it.  The outline names the top-level keys only; the engine checks everything inside.
+The models' JSON Schema (pydantic, JSON Schema 2020-12, as OpenAPI 3.1 uses) become
+components named ``Position…`` (``Position``, ``PositionActionStep``, …); the replay
+endpoint's body refers to ``Position``, and ``add_components`` (a drf-spectacular
+post-processing hook) puts them in the document.  A script step or an expectation is
+a mapping with one key; the engine reads each by its key (``parse_step``,
+``parse_expect``), and the schema says the same with ``oneOf``.
 """
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import BaseModel, TypeAdapter
+from pydantic.json_schema import models_json_schema
+
+from judgeapp.engine.schema import EXPECT_MODELS, PLAYER_STEPS, STEP_MODELS, Position, PlayerName, Ref, WinnerExpect
+from judgeapp.engine.vocab import ADVANCE_POINTS
+
+PREFIX = "Position"
+TEMPLATE = "#/components/schemas/{model}"
+
+
+def _component(name: str) -> str:
+    return name if name.startswith(PREFIX) else PREFIX + name
+
+
+def _renamed(node):
+    """The schema with every reference pointing at the prefixed component name."""
+    if isinstance(node, dict):
+        return {key: (TEMPLATE.format(model=_component(value.rsplit("/", 1)[1])) if key == "$ref" else _renamed(value))
+                for key, value in node.items()}
+    if isinstance(node, list):
+        return [_renamed(item) for item in node]
+    return node
+
+
+def _one_key(kind: str, schema: dict) -> dict:
+    return {"type": "object", "properties": {kind: schema}, "required": [kind], "additionalProperties": False}
+
+
+@lru_cache(maxsize=1)
+def components() -> dict[str, dict]:
+    models = [Position, *{m for m in (*STEP_MODELS.values(), *EXPECT_MODELS.values())
+                          if isinstance(m, type) and issubclass(m, BaseModel)}]
+    refs, top = models_json_schema([(m, "validation") for m in models], by_alias=True, ref_template=TEMPLATE)
+    schemas = dict(top.get("$defs", {}))
+
+    def inline(annotation) -> dict:
+        schema = TypeAdapter(annotation).json_schema(by_alias=True, ref_template=TEMPLATE)
+        schemas.update(schema.pop("$defs", {}))
+        return schema
+
+    def of(annotation) -> dict:
+        return refs[(annotation, "validation")] if (annotation, "validation") in refs else inline(annotation)
+
+    steps = [_one_key(kind, of(model)) for kind, model in STEP_MODELS.items()]
+    steps += [_one_key(kind, inline(PlayerName)) for kind in PLAYER_STEPS]
+    steps += [_one_key("fight", inline(Ref)), _one_key("order", inline(list[Ref])),
+              _one_key("advance", {"type": "string", "enum": [str(p) for p in ADVANCE_POINTS]})]
+    expectations = [_one_key(kind, of(model)) for kind, model in EXPECT_MODELS.items()]
+    expectations.append(of(WinnerExpect))  # {winner, how} together
+    position = schemas["Position"]
+    position["description"] = ("A position, l5r-position version 1: the board, the script the players follow, and "
+                               "what you expect to happen. Written for judges at /positions/format/.")
+    position["properties"]["script"]["items"] = {"oneOf": steps, "description": "one step: a mapping with one key"}
+    position["properties"]["expect"]["items"] = {"oneOf": expectations,
+                                                 "description": "one expectation: a mapping with one key"}
+    return {_component(name): _renamed(schema) for name, schema in schemas.items()}
 
 
 def position_body_schema() -> dict:
-    return {
-        "type": "object",
-        "description": "A position, l5r-position version 1 (POSITION-FORMAT.md): players, script, expect.",
-        "required": ["l5r-position", "players"],
-        "properties": {
-            "l5r-position": {"type": "integer", "enum": [1]},
-            "title": {"type": "string"},
-            "rules": {"type": "string"},
-            "players": {"type": "object", "additionalProperties": {"type": "object"}},
-            "script": {"type": "array", "items": {"type": "object"}},
-            "expect": {"type": "array", "items": {"type": "object"}},
-        },
-    }
+    return {"$ref": TEMPLATE.format(model=PREFIX)}
+
+
+def add_components(result, generator, request, public):
+    """drf-spectacular post-processing hook: the position format's components."""
+    result.setdefault("components", {}).setdefault("schemas", {}).update(components())
+    return result

@@ -49,13 +49,31 @@
     const li = document.querySelectorAll('#steps li')[current]; if (li) li.scrollIntoView({block: 'nearest'});
     const url = new URL(window.location); if (url.pathname !== '/positions/') { url.searchParams.set('step', s.n); history.replaceState(null, '', url); }
   }
+  // After an error nothing of the previous replay stays on screen: a stale all-green
+  // timeline under an error would read as a pass.
+  function clearResult() {
+    result = null; current = 0;
+    $('steps').innerHTML = ''; $('expectations').innerHTML = ''; $('unparsed').innerHTML = '';
+    $('board').innerHTML = ''; $('permalink').innerHTML = ''; $('counter').textContent = '–';
+    $('step').innerHTML = '<p class="where">No replay: fix the position and press Replay.</p>';
+  }
+  function showError(message) {
+    clearResult();
+    $('error').textContent = message; $('error').hidden = false;
+  }
   async function replay(startAt) {
     $('error').hidden = true;
     const text = $('yaml').value;
     const save = text !== savedText;
-    const response = await fetch('/api/positions/replay?states=1' + (save ? '&save=1' : ''), {method: 'POST', headers: {'Content-Type': 'application/yaml'}, body: text});
-    const body = await response.json();
-    if (!response.ok) { $('error').textContent = body.error.message; $('error').hidden = false; result = null; return; }
+    let response, body;
+    try {
+      response = await fetch('/api/positions/replay?states=1' + (save ? '&save=1' : ''), {method: 'POST', headers: {'Content-Type': 'application/yaml'}, body: text});
+      body = await response.json();
+    } catch (err) {
+      showError('The replay did not come back (' + err.message + '). Check your connection and press Replay again.');
+      return;
+    }
+    if (!response.ok) { showError(body.error.message); return; }
     result = body;
     if (save && body.permalink) { savedText = text; savedLink = body.permalink; }
     $('steps').innerHTML = body.steps.map((s, i) => `<li class="${s.kind === 'rejected' ? 'rejected' : ''}" data-n="${i}">${esc(s.text)}</li>`).join('');
