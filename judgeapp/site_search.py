@@ -18,7 +18,7 @@ from rules_corpus.services import link_table
 
 CARDS_SHOWN = 6
 RULES_SHOWN = 8
-FEW_CARDS = 20  # a name-like query: the cards come first
+FEW_CARDS = 20  # a query naming a few cards (a name, perhaps misspelt): the cards come first
 
 
 def card_for_name(query: str):
@@ -56,6 +56,5 @@ def search_everything(query: str) -> dict:
         out["rules_error"] = exc.message
     card_total = out["cards"]["total"] if out["cards"] else 0
     rules_total = out["rules"]["total"] if out["rules"] else 0
-    named = card_total <= FEW_CARDS and not (out["cards"] or {}).get("corrected")
-    out["cards_first"] = card_total > 0 and (named or rules_total == 0)
+    out["cards_first"] = card_total > 0 and (card_total <= FEW_CARDS or rules_total == 0)
     return out

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -153,15 +154,27 @@ def browser(django_db_setup):
 CSP_MESSAGE = "Content Security Policy"
 
 
-@pytest.fixture
-def page(browser):
-    """A fresh page; the test fails if the browser reported any Content-Security-Policy
-    violation (an inline script or style, or a resource from elsewhere) on the way."""
-    context = browser.new_context()
+@contextmanager
+def csp_checked_page(browser, init_script: Path | None = None, **context_options):
+    """A fresh page in a context of its own (``viewport=…``, ``color_scheme=…``); fails if
+    the browser reported any Content-Security-Policy violation (an inline script or style,
+    or a resource from elsewhere) on the way.  ``init_script`` is run in every document
+    through the browser's devtools protocol, which the page's policy does not govern."""
+    context = browser.new_context(**context_options)
+    if init_script is not None:
+        context.add_init_script(path=str(init_script))
     page = context.new_page()
     page.set_default_timeout(10000)
     violations = []
     page.on("console", lambda message: violations.append(message.text) if CSP_MESSAGE in message.text else None)
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
     assert not violations, "Content-Security-Policy violations:\n" + "\n".join(violations)
+
+
+@pytest.fixture
+def page(browser):
+    with csp_checked_page(browser) as page:
+        yield page

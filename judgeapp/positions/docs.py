@@ -19,7 +19,7 @@ SOURCE = Path(__file__).resolve().parent / "format.md"
 TAGS = {"h1", "h2", "h3", "h4", "p", "br", "ul", "ol", "li", "a", "strong", "em", "code", "pre", "blockquote",
         "table", "thead", "tbody", "tr", "th", "td", "hr"}
 ATTRIBUTES = {"a": {"href", "title"}, "h2": {"id"}, "h3": {"id"}, "h4": {"id"}, "th": {"align"}, "td": {"align"}}
-WHOLE_POSITION = re.compile(r"<pre><code>l5r-position: 1.*?</pre>", re.S)
+WHOLE_POSITION = re.compile(r'<pre tabindex="0"><code>l5r-position: 1.*?</pre>', re.S)
 
 
 def examples() -> list[str]:
@@ -35,6 +35,7 @@ def rendered() -> dict:
     md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists", "toc"],
                            extension_configs={"toc": {"toc_depth": "2-3"}})
     body = nh3.clean(md.convert(text), tags=TAGS, attributes=ATTRIBUTES, link_rel=None)
+    body = body.replace("<pre>", '<pre tabindex="0">')  # a wide example scrolls: by keyboard too
     count = iter(range(1, 1000))
     body = WHOLE_POSITION.sub(lambda m: f'{m.group(0)}<p class="try"><a class="open-example" '
                                         f'href="/positions/?example={next(count)}">Open this position in the '

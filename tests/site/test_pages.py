@@ -1,0 +1,165 @@
+"""Every page type of the site in a real browser, at 1366×900 and 390×844: no horizontal
+scrolling, and axe-core finds no serious or critical accessibility problem (in the light
+colour scheme on the desktop, the dark one on the phone); the CSP fixture fails on any
+policy violation on the way."""
+from __future__ import annotations
+
+import json
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from judgeapp.decks import permalink
+from tests.conftest import csp_checked_page
+
+from .browsing import VIEWPORTS, assert_fits, axe_script, serious_violations
+
+pytestmark = pytest.mark.browser
+LION = Path(settings.L5R_CORPUS_DIR) / "decklists" / "2014-Ivory-Starter-Lion.l5d"
+
+PAGES = {
+    "home": "/",
+    "about": "/about/",
+    "search": "/search?q=chi+death",
+    "search-empty": "/search",
+    "not-found": "/no/such/page/",
+    "rules-documents": "/rules/",
+    "rules-document": "/rules/ivory-cr/",
+    "rules-section": "/rules/twenty-festivals-cr/timing/timing-conflicts/",
+    "rules-full": "/rules/emperor-cr-player/full/",
+    "rules-term": "/rules/term/cavalry/",
+    "rules-glossary": "/rules/glossary/",
+    "rules-search": "/rules/search?q=chi+death",
+    "rules-changes": "/rules/changes/",
+    "cards-empty": "/cards/",
+    "cards-list": "/cards/?q=kisada",
+    "cards-table": "/cards/?q=t%3Apersonality+c%3Acrab+order%3Aforce+dir%3Adesc&view=table",
+    "cards-corrected": "/cards/?q=kisda",
+    "cards-help": "/cards/help/",
+    "cards-advanced": "/cards/advanced/",
+    "cards-sets": "/cards/sets/",
+    "cards-set": "/cards/sets/ivory-edition/",
+    "card": "/cards/q7u3nrqm/",
+    "decks": "/decks/",
+    "deck-verdict": "/decks/",
+    "deck-permalink": None,
+    "deck-sheet": None,
+    "deck-formats": "/decks/formats/",
+    "positions": "/positions/",
+    "position-format": "/positions/format/",
+    "position-saved": None,
+    "events": "/events/",
+    "log-in": "/accounts/login/",
+    "sign-up": "/accounts/signup/",
+}
+# An organizer's pages of an event made through the site (the organizer fixture).
+EVENT_PAGES = {"event": "", "event-edit": "edit/", "event-staff": "staff/", "event-player-add": "players/add/",
+               "event-import": "players/import/", "event-decklists": "decklists/", "event-print": "print/",
+               "event-registration": None}
+
+
+@pytest.fixture(scope="module")
+def urls(site_url):
+    """Page types whose address is made by the site: a deck's permalink and sheet, a saved position."""
+    out = dict(PAGES)
+    query = "?format=ivory&date=2014-10-15"
+    token = permalink.encode(LION.read_text())
+    out["deck-permalink"] = f"/decks/list/{token}/{query}"
+    out["deck-sheet"] = f"/decks/list/{token}/print/{query}"
+    body = Path(settings.BASE_DIR, "judgeapp/positions/gallery/03-province-destroyed.yaml").read_bytes()
+    request = urllib.request.Request(f"{site_url}/api/positions/replay?save=1", data=body + b"\n# pages test\n",
+                                     headers={"Content-Type": "application/yaml"}, method="POST")
+    out["position-saved"] = json.load(urllib.request.urlopen(request))["permalink"]
+    return out
+
+
+def _prepare(page, kind: str) -> None:
+    """What a user does on the page before it shows what it is for."""
+    if kind == "deck-verdict":
+        page.fill("#decklist", LION.read_text())
+        page.fill("#date", "2014-10-15")
+        page.click("#check")
+        page.wait_for_selector("#result")
+    elif kind in ("positions", "position-saved"):
+        if kind == "positions":
+            page.click("#replay")
+        page.wait_for_selector("#steps li")
+
+
+@pytest.fixture(scope="module")
+def organizer(browser, site_url, django_db_blocker):
+    """An account made through the site, its event and its own registration: the browser
+    state that is logged in, and the event's pages. Removed afterwards."""
+    name = f"pages-{uuid.uuid4().hex[:8]}"
+    with csp_checked_page(browser) as page:
+        page.goto(f"{site_url}/accounts/signup/")
+        page.fill("#id_username", name)
+        page.fill("#id_email", f"{name}@example.org")
+        page.fill("#id_password1", "kaiu-wall-1130")
+        page.fill("#id_password2", "kaiu-wall-1130")
+        page.click("#account-submit")
+        page.wait_for_url("**/events/")
+        page.goto(f"{site_url}/events/new/")
+        page.fill("#id_name", f"Pages test {name}")
+        page.fill("#id_date", "2014-10-15")
+        page.select_option("#id_format", "ivory")
+        page.fill("#id_deadline", "2099-01-01T12:00")
+        page.click("#save")
+        page.wait_for_selector(".event-nav")
+        event = page.url.removeprefix(site_url)
+        page.goto(f"{site_url}{event}players/add/")
+        page.fill("#id_username", name)
+        page.click("form.stacked button[type=submit]")
+        page.wait_for_load_state()
+        state = page.context.storage_state()
+    from django.contrib.auth import get_user_model
+
+    from judgeapp.events.models import Event, Registration
+    from tests.events.conftest import in_thread
+
+    with django_db_blocker.unblock():
+        registration = in_thread(lambda: Registration.objects.get(event__staff__user__username=name).pk)
+    pages = {kind: f"{event}{path}" for kind, path in EVENT_PAGES.items() if path is not None}
+    pages["event-registration"] = f"{event}registrations/{registration}/"
+    yield {"state": state, "pages": pages}
+
+    def remove():
+        Event.objects.filter(staff__user__username=name).delete()
+        get_user_model().objects.filter(username=name).delete()
+
+    with django_db_blocker.unblock():
+        in_thread(remove)
+
+
+def _check(page, kind: str, viewport: str, scheme: str) -> None:
+    assert page.locator("main h1").count() >= 1 or kind == "deck-sheet", f"{kind}: no heading"
+    assert_fits(page)
+    problems = serious_violations(page)
+    assert not problems, f"{kind} at {viewport} ({scheme}):\n" + "\n".join(problems)
+
+
+def _options(viewport: str) -> dict:
+    return {"viewport": VIEWPORTS[viewport], "color_scheme": "light" if viewport == "desktop" else "dark"}
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("kind", list(PAGES))
+def test_page_fits_and_is_accessible(browser, site_url, urls, kind, viewport):
+    with csp_checked_page(browser, init_script=axe_script(), **_options(viewport)) as page:
+        response = page.goto(site_url + urls[kind])
+        assert response.status == (404 if kind == "not-found" else 200), (kind, response.status)
+        _prepare(page, kind)
+        _check(page, kind, viewport, _options(viewport)["color_scheme"])
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("kind", list(EVENT_PAGES))
+def test_event_page_fits_and_is_accessible(browser, site_url, organizer, kind, viewport):
+    with csp_checked_page(browser, init_script=axe_script(), storage_state=organizer["state"],
+                          **_options(viewport)) as page:
+        response = page.goto(site_url + organizer["pages"][kind])
+        assert response.status == 200, (kind, response.status)
+        _check(page, kind, viewport, _options(viewport)["color_scheme"])
