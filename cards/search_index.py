@@ -17,7 +17,7 @@ import time
 from whoosh.analysis import CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StemmingAnalyzer
 from whoosh.columns import NumericColumn
 from whoosh.fields import COLUMN, ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
-from whoosh.query import AndNot, Term
+from whoosh.query import And, Not, Term
 from whoosh.support.charset import accent_map
 
 from judgeapp.index_store import IndexMissing, LiveIndex  # noqa: F401  (re-exported for views)
@@ -266,7 +266,8 @@ LIVE = LiveIndex("cards", "The card index has not been built: run 'python manage
 def _matches(searcher, derived: dict, parsed: ParsedCardQuery, include_extra: bool) -> list[int]:
     query = to_whoosh(parsed, searcher.schema)
     if not include_extra:
-        query = AndNot(query, Term("is", "extra"))
+        # And + Not: Whoosh's AndNot matcher yields its first document when the Not removes them all.
+        query = And([query, Not(Term("is", "extra"))])
     docs = sorted(searcher.docs_for_query(query))
     if parsed.order == "title":
         if parsed.direction == "desc":

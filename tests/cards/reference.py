@@ -64,6 +64,11 @@ class RefCard:
     rarities: set
     bans: list = field(default_factory=list)  # (format, date)
 
+    @property
+    def extra(self) -> bool:
+        """In no deck (bios, deck backers, tokens): hidden from searches unless asked for."""
+        return self.deck in ("", "Other")
+
 
 def load(corpus: Path) -> list[RefCard]:
     info = yaml.safe_load((corpus / "cards/set_info.yaml").read_text())
@@ -102,8 +107,7 @@ def load(corpus: Path) -> list[RefCard]:
                 keywords = [plain(k) for k in record["keywords"]]
             if record.get("text"):
                 text = plain(record["text"])
-            if not clans and record.get("clan"):
-                clans = [plain(c) for c in record["clan"]]
+            clans += [plain(c) for c in record.get("clan") or [] if plain(c) not in clans]
             for ban in record.get("banned") or []:
                 for fmt in ("ivory",) + (("twenty-festivals",) if "Ivory 2" in ban else ()):
                     bans.append(fmt)
@@ -118,4 +122,11 @@ def load(corpus: Path) -> list[RefCard]:
             text=text, stats={k: number(v) for k, v in stats.items()}, formats=formats - set(bans),
             sets={s for s, _, _ in printings}, rarities={plain(p.get("rarity")) for _, _, p in printings},
             bans=bans))
+    known = {c for card in cards for c in card.clans if not c.endswith(" Clan")}
+    for card in cards:
+        # One rule for both exports: listed clans, plus "Unaligned" and "X Clan" keywords.
+        named = [c.removesuffix(" Clan") if c.removesuffix(" Clan") in known else c for c in card.clans]
+        named += ["Unaligned"] * any(k.lower() == "unaligned" for k in card.keywords)
+        named += [k.removesuffix(" Clan") for k in card.keywords if k.endswith(" Clan") and k.removesuffix(" Clan") in known]
+        card.clans = list({value_slug(c): c for c in reversed(named)}.values())
     return cards

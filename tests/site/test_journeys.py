@@ -4,40 +4,21 @@ Content-Security-Policy violation: the page fixture's check)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from tests.conftest import csp_checked_page
+from tests.decks.written import LION, labelled
 
 from .browsing import VIEWPORTS, assert_fits
 
 pytestmark = pytest.mark.browser
-LION = Path(settings.L5R_CORPUS_DIR) / "decklists" / "2014-Ivory-Starter-Lion.l5d"
 
 
 @pytest.fixture(params=list(VIEWPORTS))
 def sized(request, browser):
     with csp_checked_page(browser, viewport=VIEWPORTS[request.param]) as page:
         yield page
-
-
-def labelled(l5d: str) -> str:
-    """An Egg of P'an Ku file rewritten the way players post lists: labels with the card on
-    the same line, headings with counts and decorations, "3x" counts."""
-    out, stronghold = [], False
-    for line in l5d.splitlines():
-        heading = re.fullmatch(r"# (.+) \((\d+)\)", line)
-        if heading:
-            name, count = heading.groups()
-            stronghold = name == "Stronghold"
-            out += [] if name in ("Pre-Game", "Stronghold") else [
-                {"Dynasty": f"DYNASTY DECK ({count} cards)", "Fate": f"Fate: {count}"}.get(name, f"== {name} ==")]
-        elif line.strip():
-            count, card = line.split(" ", 1)
-            out.append(f"Stronghold: {card.removesuffix(' (1)')}" if stronghold else f"{count}x {card}")
-    return "\n".join(out)
 
 
 def test_find_a_card_from_the_header_box(sized, site_url):

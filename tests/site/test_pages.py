@@ -14,11 +14,11 @@ from django.conf import settings
 
 from judgeapp.decks import permalink
 from tests.conftest import csp_checked_page
+from tests.decks.written import LION
 
 from .browsing import VIEWPORTS, assert_fits, axe_script, serious_violations
 
 pytestmark = pytest.mark.browser
-LION = Path(settings.L5R_CORPUS_DIR) / "decklists" / "2014-Ivory-Starter-Lion.l5d"
 
 PAGES = {
     "home": "/",
