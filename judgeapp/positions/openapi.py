@@ -8,6 +8,12 @@ endpoint's body refers to ``Position``, and ``add_components`` (a drf-spectacula
 post-processing hook) puts them in the document.  A script step or an expectation is
 a mapping with one key; the engine reads each by its key (``parse_step``,
 ``parse_expect``), and the schema says the same with ``oneOf``.
+
+pydantic describes a model as it is after validation; where the engine accepts a short
+form first (its ``BeforeValidator``s and ``model_validator(mode="before")``: a bare
+title for an attachment, ``{bow: {target: x}}`` for an effect, ``{side, what}`` for a
+target), ``_short_forms`` widens that component to say so.  The tests hold every
+documented and gallery position valid against the result.
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ from functools import lru_cache
 from pydantic import BaseModel, TypeAdapter
 from pydantic.json_schema import models_json_schema
 
+from judgeapp.engine.registry import MODIFIER_KEYS, REGISTRY
 from judgeapp.engine.schema import EXPECT_MODELS, PLAYER_STEPS, STEP_MODELS, Position, PlayerName, Ref, WinnerExpect
 from judgeapp.engine.vocab import ADVANCE_POINTS
 
@@ -41,9 +48,44 @@ def _one_key(kind: str, schema: dict) -> dict:
     return {"type": "object", "properties": {kind: schema}, "required": [kind], "additionalProperties": False}
 
 
+def _ref(name: str) -> dict:
+    return {"$ref": TEMPLATE.format(model=name)}
+
+
+def _short_forms(schemas: dict, args: dict[str, dict]) -> None:
+    """Widen the components whose models take a short form before validation."""
+    for name in ("AttachEntry", "CardEntry"):  # a bare title or inline card: schema._entry
+        schemas[name] = {"anyOf": [schemas[name], schemas[name]["properties"]["card"]]}
+    schemas["ProvinceEntry"] = {"anyOf": [schemas["ProvinceEntry"], {"type": "null"}]}  # schema._province
+    target = schemas["TargetSpec"]  # abilities.TargetSpec._shorthand
+    filter_fields = schemas["Filter"]["properties"]
+    short = {key: value for key, value in target["properties"].items() if key != "filter"} | {
+        "what": filter_fields["type"]["items"], "side": filter_fields["side"],
+        "state": {"anyOf": [filter_fields["state"]["items"], filter_fields["state"]]}}
+    schemas["TargetSpec"] = {"anyOf": [target, {
+        "type": "object", "properties": short, "additionalProperties": False,
+        "anyOf": [{"required": ["what"]}, {"required": ["side"]}, {"required": ["state"]}],
+        "description": "the short form: {side, what, state} instead of a filter"}]}
+    for schema in schemas.values():  # `do:` one effect or a list (Outcome, DelayedArgs, TriggerArgs, InsteadArgs)
+        effects = schema.get("properties", {}).get("do")
+        if effects and effects.get("items") == _ref("Effect"):
+            schema["properties"]["do"] = {"anyOf": [effects, _ref("Effect")]}
+    schemas["InsteadArgs"]["properties"]["what"] = schemas["InsteadArgs"]["properties"]["of"]  # InsteadArgs._what
+    outcome = schemas["Outcome"]  # duel.Outcome._one: the list alone
+    schemas["Outcome"] = {"anyOf": [outcome, {"type": "array", "items": _ref("Effect"), "maxItems": 10}]}
+    modifiers = {"if": _ref("Condition"), "may": {"type": "boolean"}, "needs_previous": {"type": "boolean"}}
+    assert set(modifiers) == set(MODIFIER_KEYS)
+    schemas["Effect"] = {  # registry.Effect._from_mapping
+        "description": "one primitive of the engine with its arguments: {bow: {target: ogre}}; "
+                       "`if`, `may` and `needs_previous` modify it",
+        "oneOf": [{"type": "object", "properties": {name: {"anyOf": [schema, {"type": "null"}]}, **modifiers},
+                   "required": [name], "additionalProperties": False} for name, schema in sorted(args.items())]}
+
+
 @lru_cache(maxsize=1)
 def components() -> dict[str, dict]:
-    models = [Position, *{m for m in (*STEP_MODELS.values(), *EXPECT_MODELS.values())
+    primitives = {name: p.Args for name, p in REGISTRY.items()}
+    models = [Position, *{m for m in (*STEP_MODELS.values(), *EXPECT_MODELS.values(), *primitives.values())
                           if isinstance(m, type) and issubclass(m, BaseModel)}]
     refs, top = models_json_schema([(m, "validation") for m in models], by_alias=True, ref_template=TEMPLATE)
     schemas = dict(top.get("$defs", {}))
@@ -62,6 +104,7 @@ def components() -> dict[str, dict]:
               _one_key("advance", {"type": "string", "enum": [str(p) for p in ADVANCE_POINTS]})]
     expectations = [_one_key(kind, of(model)) for kind, model in EXPECT_MODELS.items()]
     expectations.append(of(WinnerExpect))  # {winner, how} together
+    _short_forms(schemas, {name: refs[(model, "validation")] for name, model in primitives.items()})
     position = schemas["Position"]
     position["description"] = ("A position, l5r-position version 1: the board, the script the players follow, and "
                                "what you expect to happen. Written for judges at /positions/format/.")
