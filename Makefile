@@ -4,7 +4,8 @@
 #             from the CPU count, gunicorn.conf.py) with whitenoise, DEBUG off, on
 #             http://127.0.0.1:8000
 # make dev:   setup, then Django's development server (DEBUG on, reloads on change)
-# make test:  the whole test suite (browser tests need /usr/bin/chromium).
+# make test:  the whole test suite (browser tests need /usr/bin/chromium; the accessibility
+#             checks inject axe-core, installed from the npm registry by package-lock.json).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -29,7 +30,11 @@ run: setup
 dev: setup
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.installed
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: $(VENV)/.installed node_modules/.installed
 	$(PY) -m pytest
 
 bench: setup

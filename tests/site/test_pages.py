@@ -1,6 +1,7 @@
 """Every page type of the site in a real browser, at 1366×900 and 390×844: no horizontal
-scrolling, and axe-core finds no serious or critical accessibility problem (in the light
-colour scheme on the desktop, the dark one on the phone); the CSP fixture fails on any
+scrolling, and axe-core finds no serious or critical accessibility problem (every WCAG 2.1
+A/AA and best-practice rule in the light colour scheme on the desktop; on the phone, in
+the dark scheme, the rules that size and colour decide); the CSP fixture fails on any
 policy violation on the way."""
 from __future__ import annotations
 
@@ -134,10 +135,15 @@ def organizer(browser, site_url, django_db_blocker):
         in_thread(remove)
 
 
+# On the phone, the rules whose outcome depends on the size or the colours (the others
+# were checked on the desktop): contrast in the dark scheme, regions that now scroll.
+PHONE_RULES = ["color-contrast", "scrollable-region-focusable", "target-size"]
+
+
 def _check(page, kind: str, viewport: str, scheme: str) -> None:
     assert page.locator("main h1").count() >= 1 or kind == "deck-sheet", f"{kind}: no heading"
     assert_fits(page)
-    problems = serious_violations(page)
+    problems = serious_violations(page, PHONE_RULES if viewport == "phone" else None)
     assert not problems, f"{kind} at {viewport} ({scheme}):\n" + "\n".join(problems)
 
 
