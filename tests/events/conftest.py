@@ -122,3 +122,14 @@ def worker_factory(tmp_path, django_db_setup):
     yield make
     for worker in started:
         worker.stop()
+
+
+def sign_up(page, site_url: str, username: str) -> None:
+    """Make an account through the site's sign-up form, as a new user does (logged in after)."""
+    page.goto(f"{site_url}/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_email", f"{username}@example.org")
+    page.fill("#id_password1", "kaiu-wall-1130")
+    page.fill("#id_password2", "kaiu-wall-1130")
+    page.click("#account-submit")
+    page.wait_for_url("**/events/")

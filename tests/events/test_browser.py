@@ -13,7 +13,7 @@ from judgeapp.events.models import Event
 
 from tests.conftest import redis_ready
 
-from .conftest import in_thread
+from .conftest import in_thread, sign_up
 
 pytestmark = pytest.mark.browser
 PLAYERS = 12
@@ -61,13 +61,7 @@ def test_organizer_path(lists, cleanup, page, site_url, default_queue_worker):
     username = f"org-{uuid.uuid4().hex[:6]}"
     cleanup.append(username)
 
-    page.goto(f"{site_url}/accounts/signup/")
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@example.org")
-    page.fill("#id_password1", "kaiu-wall-1130")
-    page.fill("#id_password2", "kaiu-wall-1130")
-    page.click("#account-submit")
-    page.wait_for_url("**/events/")
+    sign_up(page, site_url, username)
 
     page.click("#new-event")
     page.fill("#id_name", "Browser Kotei")

@@ -16,6 +16,7 @@ from django.conf import settings
 from judgeapp.decks import permalink
 from tests.conftest import csp_checked_page
 from tests.decks.written import LION
+from tests.events.conftest import in_thread, sign_up
 
 from .browsing import VIEWPORTS, assert_fits, axe_script, serious_violations
 
@@ -96,13 +97,7 @@ def organizer(browser, site_url, django_db_blocker):
     state that is logged in, and the event's pages. Removed afterwards."""
     name = f"pages-{uuid.uuid4().hex[:8]}"
     with csp_checked_page(browser) as page:
-        page.goto(f"{site_url}/accounts/signup/")
-        page.fill("#id_username", name)
-        page.fill("#id_email", f"{name}@example.org")
-        page.fill("#id_password1", "kaiu-wall-1130")
-        page.fill("#id_password2", "kaiu-wall-1130")
-        page.click("#account-submit")
-        page.wait_for_url("**/events/")
+        sign_up(page, site_url, name)
         page.goto(f"{site_url}/events/new/")
         page.fill("#id_name", f"Pages test {name}")
         page.fill("#id_date", "2014-10-15")
@@ -119,7 +114,6 @@ def organizer(browser, site_url, django_db_blocker):
     from django.contrib.auth import get_user_model
 
     from judgeapp.events.models import Event, Registration
-    from tests.events.conftest import in_thread
 
     with django_db_blocker.unblock():
         registration = in_thread(lambda: Registration.objects.get(event__staff__user__username=name).pk)
