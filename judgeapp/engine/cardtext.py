@@ -3,14 +3,16 @@
 Text is first cut into units the way the rules do (``traits``, ``abilities``): a unit
 starts with its designators and costs ("Battle, [Bow]:"), or is a trait; reminder text
 in parentheses carries no rules (``reminder-text``).  Each sentence of a unit is then
-parsed by the grammar in ``cardgrammar`` (lark, Earley) and turned into registry effects
-by its transformer.  A sentence is read whole or reported unparsed with the reason —
+parsed by the grammar in ``cardgrammar`` (lark, LALR over a table-driven lexer) and turned
+into registry effects by its reader.  A sentence is read whole or reported unparsed with the reason —
 never half-read.
 """
 from __future__ import annotations
 
 import html
 import re
+
+from pydantic import ValidationError
 
 from .abilities import Ability, Produce, Reading, Static, TargetSpec, TriggerSpec, Unread
 from .cardgrammar import SentenceReader, Unreadable, point_of
@@ -21,9 +23,10 @@ HEADER = re.compile(
     r"(?P<kind>Battle|Open|Limited|Engage|Interrupt|Dynasty|Reaction)(?:\s*/\s*(?P<kind2>Battle|Open|Limited|Engage|"
     r"Interrupt|Dynasty))?"
     r"(?P<costs>(?:\s*,\s*(?:BOW|GOLD_\d+|GOLD_X))*)\s*:\s*")
-ICONS = [(re.compile(r"\[Bow\]|:bow:|Bowing_s|Bow this card(?=\s*:)", re.I), "BOW"),
-         (re.compile(r"\[\* Gold\]|:g(?:\*|star):|Gold star 20", re.I), "GOLD_X"),
-         (re.compile(r"\[(\d+) Gold\]|:g(\d+):|Gold (\d+) 20", re.I), None)]
+ICONS = [(re.compile(r"\[Bow\]|:bow:|Bowing_s|Bow this (?:card|Holding)(?=\s*:)", re.I), "BOW"),
+         (re.compile(r"\[\* Gold\]|:g(?:\*|star):|Gold star 20|\[\*\]|:X:", re.I), "GOLD_X"),
+         (re.compile(r"\[(\d+) Gold\]|:g(\d+):|Gold (\d+) 20|\[(\d+)\]", re.I), None),
+         (re.compile(r":fear:", re.I), "Fear")]
 REMINDER = re.compile(r"\s*\((?!if able\)|you choose\))[^()]*\)")
 ABILITY_WORDS = {"Repeatable", "Tireless", "Home", "Absent", "Political", "Military", "Kiho", "Kata", "Iaijutsu",
                  "Fire", "Air", "Earth", "Water", "Void", "Thunder", "Ninja", "Tactical", "Unstoppable", "Courage",
@@ -84,9 +87,9 @@ def read(text: str, title: str, kind: str = "") -> Reading:
     short = _short_names(title, kind)
     for unit, header in units(text):
         if header is None:
-            _trait(reading, unit, short)
+            _trait(reading, unit, short, kind)
         else:
-            _ability(reading, unit, header, short)
+            _ability(reading, unit, header, short, kind)
     return reading
 
 
@@ -101,17 +104,17 @@ def _short_names(title: str, kind: str) -> list[str]:
     return [n for n in dict.fromkeys(names) if len(n) > 2]
 
 
-def _ability(reading: Reading, unit: str, header: re.Match, names: list[str]) -> None:
+def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], kind: str) -> None:
     body = unit[header.end() - header.start():].strip()
     kinds = [header["kind"].lower()] + ([header["kind2"].lower()] if header["kind2"] else [])
     kinds = ["battle" if k == "reaction" else k for k in kinds]
     costs = header["costs"] or ""
     gold = re.search(r"GOLD_(\d+|X)", costs)
     words = (header["words"] or "").split()
-    reader = SentenceReader(names)
+    reader = SentenceReader(names, kind)
     try:
         condition, effects, targets = reader.read_body(sentences(body))
-    except Unreadable as exc:
+    except (Unreadable, ValidationError) as exc:
         reading.unparsed.append(Unread(text=unit, reason=str(exc)))
         return
     reading.abilities.append(Ability(
@@ -120,15 +123,20 @@ def _ability(reading: Reading, unit: str, header: re.Match, names: list[str]) ->
         targets=targets, effects=effects, text=_display(unit)))
 
 
-def _trait(reading: Reading, unit: str, names: list[str]) -> None:
-    reader = SentenceReader(names)
+def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
     for sentence in _trait_sentences(unit):
         try:
-            found = reader.read_trait(sentence)
-        except Unreadable as exc:
+            found = SentenceReader(names, kind).read_trait(sentence)
+        except (Unreadable, ValidationError) as exc:
             reading.unparsed.append(Unread(text=_display(sentence), reason=str(exc)))
             continue
-        if isinstance(found, Produce):
+        if isinstance(found, tuple):
+            what, gold, effects = found
+            if what == "invest":
+                reading.invest_cost, reading.invest = gold, effects
+            else:
+                reading.discipline = gold
+        elif isinstance(found, Produce):
             reading.produce = found.model_copy(update={"text": _display(sentence)})
         elif isinstance(found, TriggerSpec):
             reading.triggers.append(found.model_copy(update={"text": _display(sentence)}))

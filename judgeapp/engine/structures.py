@@ -39,7 +39,7 @@ class StatTest(Model):
 
     stat: StatName
     op: Compare
-    value: "Amount"
+    value: "Number"
 
 
 class Filter(Model):
