@@ -89,12 +89,13 @@ class TriggerSpec(Model):
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
-    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost"]
+    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     what: Word | None = None
+    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 

@@ -218,7 +218,9 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     pay_costs(g, card, ability, step, ctx)
     card.used[ability.n] = card.used.get(ability.n, 0) + 1
     take_interrupts(g, step, ctx, ability)
-    if ability.condition is not None and not holds(g, ability.condition, ctx):
+    if ctx.negated:
+        g.record(StepKind.EFFECT, f"{ctx.why()} was negated: its effects do not resolve", ["negate"], by, "resolve")
+    elif ability.condition is not None and not holds(g, ability.condition, ctx):
         g.record(StepKind.EFFECT, f"{ctx.why()}: its condition no longer holds, so its effects do nothing",
                  ["good-faith-rule"], by, "resolve")
     else:

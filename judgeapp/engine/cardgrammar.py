@@ -139,8 +139,12 @@ class SentenceReader:
     def t_imperative(self, tree: Tree):
         raise Unreadable("an effect with no trigger and no designator is not a trait the engine can apply")
 
-    def t_continuous(self, tree: Tree) -> Static:
+    def t_continuous(self, tree: Tree) -> list[Static]:
         return self.static(tree.children[0])
+
+    def t_continuous_while(self, tree: Tree) -> list[Static]:
+        cond = self.cond(tree.children[1])
+        return [s.model_copy(update={"while_": _and(s.while_, cond)}) for s in self.static(_sub(tree, *STATICS))]
 
     def t_produce(self, tree: Tree) -> Produce:
         node = tree.children[0]
@@ -291,10 +295,13 @@ class SentenceReader:
         n = int(count.value) if count is not None else 1
         if tok.data == "kw_token":
             return Effect.model_validate({"tokens": {"target": ref, "name": _tok(tok, "KEYWORD").value, "count": n}})
-        stat, value = _tok(tok, "STATCHANGE").value
-        if value == "X" or stat not in ("force", "chi", "personal_honor", "gold_production"):
-            raise Unreadable("a token of that kind is not read")
-        return Effect.model_validate({"tokens": {"target": ref, "name": stat, "count": n * value}})
+        out = []
+        for change in _toks(_sub(tok, "changes"), "STATCHANGE"):
+            stat, value = change.value
+            if value == "X" or stat not in ("force", "chi", "personal_honor", "gold_production"):
+                raise Unreadable("a token of that kind is not read")
+            out.append(Effect.model_validate({"tokens": {"target": ref, "name": stat, "count": n * value}}))
+        return out
 
     def e_gain_honor(self, node):
         return Effect.model_validate({"gain_honor": {"player": self.who(node), "amount": self.amount(
@@ -387,6 +394,12 @@ class SentenceReader:
         if w is None:
             return "you"
         tok = w.children[0]
+        if isinstance(tok, Token) and tok.type in ("ANOTHER", "ALL"):
+            return "opponent" if tok.type == "ANOTHER" else "each"
+        if isinstance(tok, Token) and tok.type in ("HIS", "ITS"):
+            if isinstance(self.last, int) and not self.targets[self.last - 1].player:
+                return self.last  # a chosen card's controller (players() reads a card target as its controller)
+            raise Unreadable("'his controller' with no chosen card before it")
         if isinstance(tok, Token):
             if tok.type == "TARGETPLAYER":
                 self.targets.append(TargetSpec(player=True, at=self.index))
@@ -418,7 +431,7 @@ class SentenceReader:
         if kind == "per":
             flt = self.filter_of(_sub(node, *NP))
             return Amount(count=flt, times=int(_tok(node, "NUMBER").value))
-        value = self.value(_sub(node, "stat_of", "stat_of_np", "count", "my_honor"))
+        value = self.value(_sub(node, *VALUES))
         if kind == "half_down":
             return value.model_copy(update={"half": "down"})
         if kind == "half_up":
@@ -426,6 +439,12 @@ class SentenceReader:
         return value
 
     def value(self, node: Tree) -> Amount:
+        if node.data == "plus":
+            inner = self.value(node.children[0])
+            return inner.model_copy(update={"plus": inner.plus + int(_tok(node, "NUMBER").value)})
+        if node.data == "printed_of":
+            return Amount(stat=self.statword(_sub(node, "statword")), of=self.poss(_sub(node, "np_poss")),
+                          printed=True)
         if node.data == "stat_of":
             return Amount(stat=self.statword(_sub(node, "statword")), of=self.poss(_sub(node, "np_poss")))
         if node.data == "stat_of_np":
@@ -474,6 +493,8 @@ class SentenceReader:
             return self.last
         if kind in ("loser", "winner"):
             return kind
+        if kind == "titled":
+            return AllRef(all=Filter(title=node.children[0].value))
         if kind == "his_unit":
             raise Unreadable("'his unit' as a whole is not read yet")
         if kind == "his_attachments":
@@ -525,6 +546,8 @@ class SentenceReader:
                 tok = m.children[0]
                 if tok.type == "STATE":
                     data["state"].append(tok.value)
+                elif tok.type in ("NONKW", "NONCLAN"):
+                    data.setdefault("without", []).append(tok.value + (" Clan" if tok.type == "NONCLAN" else ""))
                 elif tok.type == "CLAN":
                     if has_or:
                         any_kw.append(f"{tok.value} Clan")
@@ -565,6 +588,11 @@ class SentenceReader:
                 data["side"] = "your"
             elif kind == "in_unit":
                 data["in_unit"] = True
+            elif kind in ("lower_than_self", "higher_than_self"):
+                ref = self.last if isinstance(self.last, int) else "self"
+                data["stats"].append({"stat": self.statword(_sub(post, "statword")),
+                                      "op": "<" if kind == "lower_than_self" else ">",
+                                      "value": {"stat": self.statword(_sub(post, "statword")), "of": ref}})
         return Filter.model_validate(data), optional
 
     def new_target(self, flt: Filter, optional: bool = False, count: int = 1, up_to: bool = False) -> int:
@@ -610,8 +638,16 @@ class SentenceReader:
         return Condition(favor=False)
 
     def c_controls(self, node):
-        return Condition(controls=self.filter_of(_sub(node, *NP)) if _sub(node, "phrase", "bare") is not None
+        sub = _sub(node, *NP)
+        if sub.data == "titled":
+            return Condition(controls=Filter(title=sub.children[0].value))
+        return Condition(controls=self.filter_of(sub) if sub.data in ("phrase", "bare")
                          else _unread("control of a named card"))
+
+    def c_controls_n(self, node):
+        if int(_tok(node, "NUMBER").value) != 1:
+            raise Unreadable("controlling a number of cards is not read")
+        return self.c_controls(node)
 
     def c_controls_none(self, node):
         return Condition(controls_none=self.filter_of(_sub(node, *NP)) if _sub(node, "phrase", "bare") is not None
@@ -728,11 +764,15 @@ class SentenceReader:
         raise Unreadable("an Honor trigger on that player is not read")
 
     # ----- continuous traits -----------------------------------------------------------------
-    def static(self, node: Tree) -> Static:
+    def static(self, node: Tree) -> list[Static]:
         target = self.static_target(_sub(node, "subject"))
-        cond = _sub(node, "while_if", "while_battle")
+        cond = _sub(node, "while_if", "while_battle", "while_state")
         data: dict = {"target": target}
-        if cond is not None:
+        if cond is not None and cond.data == "while_state":
+            if target not in ("self", "host"):
+                raise Unreadable("'while <state>' on a group of cards is not read")
+            data["while"] = Condition.model_validate({"card": target, "is": [_tok(cond, "STATE").value]})
+        elif cond is not None:
             data["while"] = (Condition(phase="battle") if cond.data == "while_battle"
                              else self.cond(cond.children[1]))
         tail = _sub(node, "tail_if", "tail_unless")
@@ -744,29 +784,32 @@ class SentenceReader:
         if kind in ("st_stat", "st_your_stat"):
             if kind == "st_your_stat":
                 data["target"] = AllRef(all=Filter(type=[_tok(node, "TYPE").value], side="your"))
-            toks = _toks(_sub(node, "changes"), "STATCHANGE")
-            if len(toks) != 1:
-                raise Unreadable("a continuous trait changing two stats is read as two traits")
-            stat, n = toks[0].value
-            if n == "X" or stat == "family_honor":
-                raise Unreadable("that continuous stat change is not read")
-            return Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": n})
+            out = []
+            for tok in _toks(_sub(node, "changes"), "STATCHANGE"):
+                stat, n = tok.value
+                if n == "X" or stat == "family_honor":
+                    raise Unreadable("that continuous stat change is not read")
+                out.append(Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": n}))
+            return out
         if kind == "st_keyword":
-            return Static.model_validate({**data, "kind": "keyword", "keywords": self.kwlist(_sub(node, "kwlist"))})
+            return [Static.model_validate({**data, "kind": "keyword", "keywords": self.kwlist(_sub(node, "kwlist"))})]
         if kind == "st_restrict":
-            return Static.model_validate({**data, "kind": "restrict", "what": self.restriction(node)})
+            r = _sub(node, "r_attach")
+            if r is not None:
+                return [Static.model_validate({**data, "kind": "attach_never", "to": self.attach_filter(r)})]
+            return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(node)})]
+        if kind in ("st_attach_only", "st_attach_never"):
+            return [Static.model_validate({**data, "kind": kind[3:], "to": self.filter_of(_sub(node, *NP))})]
         if kind in ("st_cost_less", "st_cost_more"):
             n = int(_tok(node, "NUMBER").value)
-            return Static.model_validate({**data, "kind": "cost", "stat": "gold_cost",
-                                          "amount": -n if kind == "st_cost_less" else n})
+            return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost",
+                                           "amount": -n if kind == "st_cost_less" else n})]
         if kind == "st_cost_ignore":
             if _tok(node, "STAT").value != "gold_cost":
                 raise Unreadable("ignoring a stat other than Gold Cost is not read")
-            return Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": -1000})
+            return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": -1000})]
         if kind == "st_hand":
-            return Static.model_validate({**data, "kind": "hand_size", "amount": int(_tok(node, "SIGNED").value)})
-        if kind == "st_attach_only":
-            raise Unreadable("an attachment restriction is not read yet")
+            return [Static.model_validate({**data, "kind": "hand_size", "amount": int(_tok(node, "SIGNED").value)})]
         raise Unreadable(f"no reading for the continuous trait {kind}")
 
     def static_target(self, node: Tree | None):
@@ -780,6 +823,8 @@ class SentenceReader:
                 return self._this(node.children[1].value)
             return "self"
         group = first
+        if group.data == "any_group" and _tok(group, "TYPE") is None:
+            raise Unreadable("a group of cards named only by keywords is not read")
         mods = [m.children[0] for m in group.children if isinstance(m, Tree) and m.data == "mod"]
         data: dict = {"type": [_tok(group, "TYPE").value], "keywords": [], "state": []}
         if group.data == "your_group":
@@ -802,6 +847,12 @@ class SentenceReader:
                 raise Unreadable(f"'{post.data}' on a group of cards is not read")
         return AllRef(all=Filter.model_validate(data))
 
+    def attach_filter(self, r: Tree) -> Filter:
+        sub = _sub(r, *NP)
+        if sub.data in ("phrase", "bare"):
+            return self.filter_of(sub)
+        raise Unreadable("an attachment restriction naming one card is not read")
+
     def restriction(self, node: Tree) -> str:
         r = _sub(node, "r_attack", "r_targeted", "r_state", "r_destroyed", "r_moved", "r_straighten", "r_defend",
                  "r_gain_honor", "r_attach")
@@ -819,8 +870,11 @@ class SentenceReader:
 
 
 NP = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_unit", "his_attachments", "phrase",
-      "bare")
+      "bare", "titled")
 AMOUNTS = ("n", "x", "equal", "half_down", "half_up", "per")
+VALUES = ("stat_of", "stat_of_np", "count", "my_honor", "plus", "printed_of")
+STATICS = ("st_stat", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
+           "st_attach_only", "st_attach_never", "st_hand", "st_your_stat")
 
 
 def _unread(what: str):

@@ -78,7 +78,7 @@ WORDS = {
     "owner": "OWNER", "controller": "CONTROLLER", "either": "EITHER", "destroyed": "DESTROYED",
     "moved": "MOVED", "defend": "DEFEND", "used": "USED", "invest": "INVEST", "discipline": "DISCIPLINE",
     "owner's": "OWNERS", "loser's": "LOSERS", "winner's": "WINNERS", "player's": "PLAYERS",
-    "players'": "PLAYERS", "strengths": "STRENGTH",
+    "players'": "PLAYERS", "strengths": "STRENGTH", "plus": "PLUS", "printed": "PRINTED",
 }
 # Multi-word phrases (lower case, longest first) → (token type, value).
 PHRASES = {
@@ -166,6 +166,7 @@ def words(text: str) -> list[str]:
 def classify(raw: list[str]) -> list[Token]:
     """The token stream for one sentence (the card's own names already replaced)."""
     out: list[Token] = []
+    spelled: list[str] = []
     i, n = 0, len(raw)
     low = [w.lower() for w in raw]
     while i < n:
@@ -179,13 +180,43 @@ def classify(raw: list[str]) -> list[Token]:
         if found is not None:
             (kind, value), size = found
             out.append(Token(kind, value))
+            spelled.append(" ".join(raw[i:i + size]))
             i += size
             continue
         if low[i] in CLAN_WORDS and i + 1 < n and low[i + 1] == "clan":
             out.append(Token("CLAN", w.title()))
+            spelled.append(f"{w} {raw[i + 1]}")
             i += 2
             continue
         out.append(_one(w, low[i], out))
+        spelled.append(w)
+        i += 1
+    return _titles(out, spelled)
+
+
+def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
+    """"the Ring of Air", "the Kaiu Wall": another card named by its title (``references``)."""
+    out: list[Token] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if t.type == "THE" and i + 1 < len(toks) and toks[i + 1].type in ("KEYWORD", "TYPE") \
+                and spelled[i + 1][:1].isupper():
+            j, parts = i + 1, []
+            while j < len(toks):
+                if toks[j].type in ("KEYWORD", "CLAN", "TYPE") and spelled[j][:1].isupper():
+                    parts.append(spelled[j])
+                    j += 1
+                elif toks[j].type == "OF" and j + 1 < len(toks) and toks[j + 1].type in ("KEYWORD", "CLAN"):
+                    parts.append("of")
+                    j += 1
+                else:
+                    break
+            if len(parts) >= 2 or "of" in parts:
+                out.append(Token("TITLE", " ".join(parts)))
+                i = j
+                continue
+        out.append(t)
         i += 1
     return out
 
@@ -215,6 +246,11 @@ def _one(w: str, lw: str, before: list[Token]) -> Token:
         return Token("NUMBER", int(w))
     if lw in NUMBERS:
         return Token("NUMBER", NUMBERS[lw])
+    if lw.startswith("non-") and len(w) > 4:
+        rest = w[4:]
+        if rest.lower() in CLAN_WORDS:
+            return Token("NONCLAN", rest.title())
+        return Token("NONKW", rest[0].upper() + rest[1:])
     base = lw[:-2] if lw.endswith("'s") else lw
     if lw.endswith("'s") and w[0].isupper() and base not in WORDS and base not in CARD_TYPES:
         return Token("KEYWORDS", w[:-2])

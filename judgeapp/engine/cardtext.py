@@ -115,7 +115,7 @@ def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], ki
     try:
         condition, effects, targets = reader.read_body(sentences(body))
     except (Unreadable, ValidationError) as exc:
-        reading.unparsed.append(Unread(text=unit, reason=str(exc)))
+        reading.unparsed.append(Unread(text=_display(unit), reason=_reason(exc)))
         return
     reading.abilities.append(Ability(
         n=len(reading.abilities) + 1, designators=kinds, keywords=words, bow="BOW" in costs,
@@ -128,7 +128,7 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
         try:
             found = SentenceReader(names, kind).read_trait(sentence)
         except (Unreadable, ValidationError) as exc:
-            reading.unparsed.append(Unread(text=_display(sentence), reason=str(exc)))
+            reading.unparsed.append(Unread(text=_display(sentence), reason=_reason(exc)))
             continue
         if isinstance(found, tuple):
             what, gold, effects = found
@@ -140,8 +140,8 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
             reading.produce = found.model_copy(update={"text": _display(sentence)})
         elif isinstance(found, TriggerSpec):
             reading.triggers.append(found.model_copy(update={"text": _display(sentence)}))
-        elif isinstance(found, Static):
-            reading.statics.append(found.model_copy(update={"text": _display(sentence)}))
+        else:
+            reading.statics += [s.model_copy(update={"text": _display(sentence)}) for s in found]
 
 
 def _trait_sentences(unit: str) -> list[str]:
@@ -156,6 +156,13 @@ def _trait_sentences(unit: str) -> list[str]:
         else:
             out.append(s)
     return out
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        return f"the reading does not fit the effect's schema ({first.get('msg', 'invalid')})"
+    return str(exc)
 
 
 def _display(text: str) -> str:

@@ -41,6 +41,7 @@ class Context:
     round: str | None = None
     strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
     rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
+    negated: bool = False  # an Interrupt negated this action: its effects do not resolve (negate)
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -113,7 +114,7 @@ def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
             return False
         if flt.clan and flt.clan.replace(" Clan", "") not in g.clans(card):
             return False
-    if flt.title and card.title.lower() != flt.title.lower():
+    if flt.title and card.title.lower().removeprefix("the ") != flt.title.lower().removeprefix("the "):
         return False
     if flt.another and ctx.source is not None and (card.id == ctx.source.id or card is g.host(ctx.source)):
         return False

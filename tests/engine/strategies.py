@@ -68,6 +68,15 @@ def field_value(name: str, annotation):
         return st.sampled_from(["your", "any", "self"])
     if name == "phase":
         return st.sampled_from(["action", "attack", "dynasty"])
+    if name in ("add", "lose"):
+        return st.lists(st.sampled_from(["Cavalry", "Resilient", "Samurai", "Duelist"]), min_size=1, max_size=2,
+                        unique=True)
+    if name == "name":
+        return st.sampled_from(["force", "chi", "personal_honor", "Madness", "Sincerity"])
+    if name == "which":
+        return st.sampled_from(["bonuses", "penalties", "both"])
+    if name == "where":
+        return st.sampled_from(["top", "bottom", "shuffle"])
     if name in ("refusable", "random"):
         return st.booleans()
     choices = [a for a in get_args(annotation) if isinstance(a, str)]

@@ -1,0 +1,168 @@
+"""What card text gives or takes away: keywords for a time, tokens, and negating the
+bonuses or penalties a card already has (``keywords``, ``token``, ``negate``), and an
+Interrupt negating the action it answers (``interrupt-actions``, ``negate``)."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ..registry import Primitive, primitive
+from ..state import Ongoing
+from ..structures import Model, Ref, SmallInt, StatName, Word
+from ..vocab import UNTIL_WORDS, StepKind, Until
+from .cards import describe_ref
+from .common import cards_of
+
+
+class KeywordArgs(Model):
+    target: Ref = "self"
+    add: list[Word] = Field(default_factory=list, max_length=8)
+    lose: list[Word] = Field(default_factory=list, max_length=8)
+    until: Until = Until.END_OF_TURN
+
+
+@primitive
+class Keyword(Primitive):
+    """A card gains (or loses) keywords for a time: "Give your target Personality Cavalry"."""
+
+    name, Args, cite = "keyword", KeywordArgs, "keywords"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if not card.in_play:
+                continue
+            for words, lose in ((args.add, False), (args.lose, True)):
+                if not words:
+                    continue
+                g.ongoing.append(Ongoing("keyword", card.id, {"keywords": list(words), "lose": lose}, args.until,
+                                         ctx.why(), ctx.player))
+                g.version += 1
+                g.timeline.note({"card": card.id, "keywords": {"lose" if lose else "gain": list(words)}})
+                g.record(StepKind.EFFECT, f"{card.title} {'loses' if lose else 'gains'} {', '.join(words)} "
+                                          f"{UNTIL_WORDS[args.until]} ({ctx.why()})", [cls.cite], ctx.player,
+                         "resolve")
+                done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        parts = []
+        if args.add:
+            parts.append(f"{describe_ref(args.target)} gains {' and '.join(args.add)}")
+        if args.lose:
+            parts.append(f"{describe_ref(args.target)} loses {' and '.join(args.lose)}")
+        until = "" if args.until == Until.END_OF_TURN else f" {UNTIL_WORDS[args.until]}"
+        return "; ".join(parts) + until
+
+
+class TokensArgs(Model):
+    target: Ref = "self"
+    name: Word = "force"  # a stat (force, chi, personal_honor, gold_production) or a keyword token's name
+    count: SmallInt = 1  # for a stat: the total change (+1F token ×2 = 2); negative removes tokens
+
+
+@primitive
+class Tokens(Primitive):
+    """Tokens on a card: a stat token adds its bonus while the card is in play, a keyword
+    token gives its keyword (``token``); they leave with the card."""
+
+    name, Args, cite = "tokens", TokensArgs, "token"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if not card.in_play or not args.count:
+                continue
+            have = card.tokens.get(args.name, 0)
+            change = max(args.count, -have) if args.count < 0 and args.name not in STAT_TOKENS else args.count
+            if not change:
+                continue
+            g.add_tokens(card, args.name, change)
+            g.version += 1
+            g.record(StepKind.EFFECT, f"{card.title} {'gets' if change > 0 else 'loses'} {_token_words(args.name, change)}"
+                                      f" ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        return f"give {describe_ref(args.target)} {_token_words(args.name, args.count)}"
+
+
+STAT_TOKENS = {"force": "F", "chi": "C", "personal_honor": "PH", "gold_production": "GP"}
+
+
+def _token_words(name: str, n: int) -> str:
+    if name in STAT_TOKENS:
+        return f"a {n:+d}{STAT_TOKENS[name]} token" if abs(n) == 1 else f"tokens worth {n:+d}{STAT_TOKENS[name]}"
+    return f"{abs(n)} {name} token{'s' if abs(n) != 1 else ''}"
+
+
+class NegateModifiersArgs(Model):
+    target: Ref = "self"
+    stat: StatName = "force"
+    which: Literal["bonuses", "penalties", "both"] = "penalties"
+
+
+@primitive
+class NegateModifiers(Primitive):
+    """Negate a card's current bonuses or penalties to a stat: the ones in place now stop
+    applying; later ones still apply (``negate``, ``bonuses-and-penalties``)."""
+
+    name, Args, cite = "negate_modifiers", NegateModifiersArgs, "negate"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            before = g.stat(card, args.stat)
+            gone = [m for m in g.modifiers if m.target == card.id and m.stat == args.stat and m.op == "add"
+                    and (args.which == "both" or (m.value > 0) == (args.which == "bonuses"))]
+            if not gone:
+                continue
+            g.modifiers = [m for m in g.modifiers if m not in gone]
+            g.version += 1
+            after = g.stat(card, args.stat)
+            g.timeline.note({"card": card.id, args.stat: [before, after]})
+            g.record(StepKind.EFFECT, f"{card.title}'s current {args.stat.replace('_', ' ')} {args.which} are negated;"
+                                      f" now {after} ({ctx.why()})", [cls.cite, "bonuses-and-penalties"], ctx.player,
+                     "resolve")
+            done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        return f"negate the current {args.stat.replace('_', ' ')} {args.which} of {describe_ref(args.target)}"
+
+
+class NoArgs(Model):
+    pass
+
+
+@primitive
+class NegateAction(Primitive):
+    """An Interrupt's "Negate the action": the action it answers resolves no effects; its
+    costs stay paid (``interrupt-actions``, ``negate``)."""
+
+    name, Args, cite = "negate_action", NoArgs, "negate"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        action = ctx.interrupted
+        if action is None:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to negate", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        action.negated = True
+        g.record(StepKind.EFFECT, f"{action.why()} is negated: its effects will not resolve ({ctx.why()})",
+                 [cls.cite, "interrupt-actions"], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return "negate the action"
