@@ -113,7 +113,7 @@ class SentenceReader:
     def sentence_effects(self, tree: Tree) -> list[Effect]:
         out: list[Effect] = []
         for clause in _sub(tree, "clauses").children:
-            if isinstance(clause, Tree) and clause.data in ("plain", "dependency"):
+            if isinstance(clause, Tree) and clause.data in CLAUSES:
                 out += self.clause(clause, len(self.effects) + len(out))
         tail = _sub(tree, "tail_if", "tail_unless")
         if tail is not None:
@@ -177,6 +177,10 @@ class SentenceReader:
 
     # ----- clauses --------------------------------------------------------------------------
     def clause(self, node: Tree, index: int) -> list[Effect]:
+        if node.data == "alternative":
+            return self.alternative(node, index)
+        if node.data in ("delayed_after", "delayed_before"):
+            return self.delayed(node, index)
         acts = [c for c in node.children if isinstance(c, Tree)]
         may = _tok(node, "MAY") is not None
         durs = _toks(node, "DUR")
@@ -191,6 +195,32 @@ class SentenceReader:
         for d in durs:
             out = [_lasting(e, d.value) for e in out]
         return out
+
+    def alternative(self, node: Tree, index: int) -> list[Effect]:
+        """"Ranged 3 Attack, or Ranged 4 Attack if …": the second when the condition holds, else the first."""
+        acts = [c for c in node.children if isinstance(c, Tree) and c.data not in CONDS]
+        first = self.act(acts[0], index)
+        cond = self.cond(next(c for c in node.children if isinstance(c, Tree) and c.data in CONDS))
+        if acts[1].data in ("ranged", "melee", "fear") and acts[0].data == acts[1].data:
+            value = self.amount(_sub(acts[1], *AMOUNTS)) if _sub(acts[1], *AMOUNTS) is not None \
+                else int(_tok(acts[1], "NUMBER").value)
+            second = [first[0].model_copy(update={"args": first[0].args.model_copy(update={"amount": value})})]
+        else:
+            second = self.act(acts[1], index + len(first))
+        return ([e.model_copy(update={"condition": _and(e.condition, _not(cond))}) for e in first]
+                + [e.model_copy(update={"condition": _and(e.condition, cond)}) for e in second])
+
+    def delayed(self, node: Tree, index: int) -> list[Effect]:
+        """"Discard it after your next turn begins": a delayed effect (``delayed-effects``)."""
+        act = next(c for c in node.children if isinstance(c, Tree) and not c.data.startswith("ev_"))
+        ev = next(c for c in node.children if isinstance(c, Tree) and c.data.startswith("ev_"))
+        effects = self.act(act, index)
+        spec = getattr(self, "ev_" + ev.data, lambda n: {"event": "?"})(ev)
+        words = _point_words(spec)
+        if words is None:
+            raise Unreadable("a delayed effect on that event is not read")
+        timing = "after" if node.data == "delayed_after" else "before"
+        return [Effect.model_validate({"delayed": {timing: words, "do": [e.model_dump() for e in effects]}})]
 
     def act(self, node: Tree, index: int) -> list[Effect]:
         self.index = index
@@ -269,6 +299,13 @@ class SentenceReader:
                 raise Unreadable(f"a {stat.replace('_', ' ')} change on a card is not read")
             out.append(Effect.model_validate({stat: {"target": ref, "amount": n}}))
         return out
+
+    def e_stat_give_alt(self, node):
+        ref = self.np(_sub(node, *NP))
+        first, second = [c for c in node.children if isinstance(c, Tree) and c.data == "changes"]
+        cond = self.cond(next(c for c in node.children if isinstance(c, Tree) and c.data in CONDS))
+        return ([e.model_copy(update={"condition": _not(cond)}) for e in self._changes(ref, first)]
+                + [e.model_copy(update={"condition": cond}) for e in self._changes(ref, second)])
 
     def e_stat_bonus(self, node):
         ref = self.np(_sub(node, *NP))
@@ -505,9 +542,8 @@ class SentenceReader:
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
         words = [d.children[0].type for d in dets]
         flt, optional = self.filter_parts(node, words)
-        count = next((int(d.children[-1].value) for d in dets if d.children[-1].type == "NUMBER"), None)
-        up_to = "UPTO" in words
-        if "EACH" in words or "ALL" in words or "NO" in words:
+        count, up_to = _count(dets)
+        if "EACH" in words or "ALL" in words or "NO" in words or "EACHOFYOUR" in words:
             if "TARGET" in words:
                 raise Unreadable("'each target' is not read")
             return AllRef(all=flt)
@@ -523,7 +559,7 @@ class SentenceReader:
     def filter_parts(self, node: Tree, words: list[str]):
         data: dict = {"type": [], "keywords": [], "state": [], "stats": []}
         optional = False
-        if "YOUR" in words or "ONEOFYOUR" in words:
+        if "YOUR" in words or "ONEOFYOUR" in words or "EACHOFYOUR" in words:
             data["side"] = "your"
         elif "ENEMY" in words:
             data["side"] = "enemy"
@@ -607,8 +643,8 @@ class SentenceReader:
         dets = [c for c in np_t.children if isinstance(c, Tree) and c.data == "det"]
         words = [d.children[0].type for d in dets]
         flt, opt = self.filter_parts(np_t, words)
-        count = next((int(d.children[-1].value) for d in dets if d.children[-1].type == "NUMBER"), None)
-        self.new_target(flt, optional or opt, count or 1, "UPTO" in words)
+        count, up_to = _count(dets)
+        self.new_target(flt, optional or opt, count or 1, up_to)
 
     # ----- conditions ---------------------------------------------------------------------
     def cond(self, node: Tree) -> Condition:
@@ -673,6 +709,15 @@ class SentenceReader:
 
     def c_card_has(self, node):
         return Condition.model_validate({"card": self._card_cond(node), "has_keyword": _tok(node, "KEYWORD").value})
+
+    def c_card_clan(self, node):
+        return Condition.model_validate({"card": self._card_cond(node), "has_keyword": f"{_tok(node, 'CLAN').value} Clan"})
+
+    def c_would_be(self, node):
+        state = _tok(node, "STATE").value
+        if state != "opposed":
+            raise Unreadable(f"'would be {state}' is not read")
+        return Condition(exists=Filter(type=["personality"], side="enemy", at="here"))
 
     def c_card_here(self, node):
         return Condition.model_validate({"card": self._card_cond(node), "is": ["in_battle"]})
@@ -826,17 +871,25 @@ class SentenceReader:
         if group.data == "any_group" and _tok(group, "TYPE") is None:
             raise Unreadable("a group of cards named only by keywords is not read")
         mods = [m.children[0] for m in group.children if isinstance(m, Tree) and m.data == "mod"]
-        data: dict = {"type": [_tok(group, "TYPE").value], "keywords": [], "state": []}
-        if group.data == "your_group":
+        kind = _tok(group, "TYPE")
+        data: dict = {"type": [kind.value] if kind is not None else [], "keywords": [], "state": []}
+        group_mods = _sub(group, "mods")
+        if group_mods is not None:
+            mods += [m.children[0] for m in group_mods.children if isinstance(m, Tree)]
+        if group.data in ("your_group", "your_group_other"):
             data["side"] = "your"
+        if group.data in ("your_group_other", "any_group_other"):
+            data["another"] = True
         for tok in mods:
             if tok.type == "STATE":
                 data["state"].append(tok.value)
             elif tok.type == "CLAN":
                 data["clan"] = tok.value
+            elif tok.type in ("NONKW", "NONCLAN"):
+                data.setdefault("without", []).append(tok.value + (" Clan" if tok.type == "NONCLAN" else ""))
             else:
                 data["keywords"].append(tok.value)
-        for post in (c for c in group.children if isinstance(c, Tree) and c.data != "mod"):
+        for post in (c for c in group.children if isinstance(c, Tree) and c.data not in ("mod", "mods")):
             if post.data == "here":
                 data["at"] = "here"
             elif post.data == "at_home":
@@ -875,6 +928,37 @@ AMOUNTS = ("n", "x", "equal", "half_down", "half_up", "per")
 VALUES = ("stat_of", "stat_of_np", "count", "my_honor", "plus", "printed_of")
 STATICS = ("st_stat", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
            "st_attach_only", "st_attach_never", "st_hand", "st_your_stat")
+
+
+CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})
+CLAUSES = ("plain", "dependency", "alternative", "delayed_after", "delayed_before")
+
+
+def _count(dets) -> tuple[int | None, bool]:
+    """"two target …" (2), "one or two" / "one to three" / "up to two" (at most that many)."""
+    for d in dets:
+        numbers = [int(t.value) for t in d.children if isinstance(t, Token) and t.type == "NUMBER"]
+        if numbers:
+            return max(numbers), len(numbers) > 1 or d.children[0].type == "UPTO"
+    return None, False
+
+
+def _not(cond: Condition) -> Condition:
+    return Condition.model_validate({"not": cond.model_dump(by_alias=True, exclude_defaults=True)})
+
+
+def _point_words(spec: dict) -> str | None:
+    """The words of a timing point the delayed-effect primitive reads back (``timing_point``)."""
+    whose = "your " if spec.get("whose") == "your" else "the "
+    event = spec.get("event", "")
+    edge = "begins" if event.endswith("begins") else "ends"
+    if event.startswith("phase_"):
+        return f"{whose}{spec['phase'].capitalize()} Phase {edge}"
+    if event.startswith("turn_"):
+        return f"{whose}turn {edge}" if whose == "your " else f"the turn {edge}"
+    if event.startswith("battle_"):
+        return f"the battle {edge}"
+    return None
 
 
 def _unread(what: str):

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from .abilities import Ability, Produce, Reading, Static, TargetSpec, TriggerSpec, Unread
 from .cardgrammar import SentenceReader, Unreadable, point_of
+from .cardlexer import WORDS
 
 DESIGNATORS = ("Battle", "Open", "Limited", "Engage", "Interrupt", "Dynasty", "Reaction")
 HEADER = re.compile(
@@ -72,7 +73,7 @@ def _real_header(m: re.Match, line: str) -> bool:
     if m.start() > 0 and not re.search(r"[.:)\"]\s*$", line[:m.start()]):
         return False  # "… gets +2F during Battle: …" is not a new ability
     words = (m["words"] or "").split()
-    return all(w in ABILITY_WORDS or w.endswith("Clan") for w in words)
+    return all(w in ABILITY_WORDS or w.endswith("Clan") or w.lower() not in WORDS for w in words)
 
 
 def sentences(body: str) -> list[str]:

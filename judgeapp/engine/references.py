@@ -307,6 +307,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.controls_none is not None and any(c.controller == me for c in select(g, cond.controls_none, ctx)):
         return False
+    if cond.exists is not None and not select(g, cond.exists, ctx):
+        return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:

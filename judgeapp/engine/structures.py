@@ -113,6 +113,7 @@ class Condition(Model):
     you_are: Literal["attacker", "defender", "active", "not_active", "in_battle"] | None = None
     controls: Filter | None = None
     controls_none: Filter | None = None
+    exists: Filter | None = None  # some card matches, whoever controls it ("if he would be opposed")
     card: Ref | None = None
     is_: list[State] = Field(default_factory=list, alias="is", max_length=6)
     is_not: list[State] = Field(default_factory=list, max_length=6)
