@@ -379,6 +379,29 @@ class SentenceReader:
     def e_fear(self, node):
         return self._attack("fear", node)
 
+    def e_create(self, node):
+        data = self._created(node)
+        return Effect.model_validate({"create": data})
+
+    def e_create_attached(self, node):
+        data = self._created(node)
+        if data["type"] not in ("follower", "item"):
+            raise Unreadable("only Followers and Items are created attached")
+        data["attach_to"] = self.np(_sub(node, *NP))
+        return Effect.model_validate({"create": data})
+
+    def _created(self, node) -> dict:
+        kind = _tok(node, "TYPE").value
+        if kind not in ("personality", "follower", "item", "holding"):
+            raise Unreadable(f"creating a {kind} is not read")
+        data: dict = {"type": kind, "keywords": [t.value for t in _sub(node, "kwbullets").children
+                                                  if isinstance(t, Token) and t.type in ("KEYWORD", "CLAN")]}
+        line = _sub(node, "statline")
+        for tok in _toks(line, "STATLINE") if line is not None else []:
+            stat, n = tok.value
+            data[{"force": "force", "chi": "chi", "personal_honor": "ph"}[stat]] = n
+        return data
+
     def e_take_favor(self, node):
         return Effect.model_validate({"take_favor": {}})
 
@@ -624,6 +647,8 @@ class SentenceReader:
                 data["side"] = "your"
             elif kind == "in_unit":
                 data["in_unit"] = True
+            elif kind in ("with_attached", "without_attached"):
+                data["attached" if kind == "with_attached" else "not_attached"] = _attachment_words(post)
             elif kind in ("lower_than_self", "higher_than_self"):
                 ref = self.last if isinstance(self.last, int) else "self"
                 data["stats"].append({"stat": self.statword(_sub(post, "statword")),
@@ -709,6 +734,9 @@ class SentenceReader:
 
     def c_card_has(self, node):
         return Condition.model_validate({"card": self._card_cond(node), "has_keyword": _tok(node, "KEYWORD").value})
+
+    def c_card_has_attached(self, node):
+        return Condition.model_validate({"card": self._card_cond(node), "has_attached": _attachment_words(node)})
 
     def c_card_clan(self, node):
         return Condition.model_validate({"card": self._card_cond(node), "has_keyword": f"{_tok(node, 'CLAN').value} Clan"})
@@ -836,6 +864,12 @@ class SentenceReader:
                     raise Unreadable("that continuous stat change is not read")
                 out.append(Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": n}))
             return out
+        if kind in ("st_bonus", "st_penalty"):
+            value = self.amount(_sub(node, *AMOUNTS))
+            if kind == "st_penalty":
+                value = -value if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+            return [Static.model_validate({**data, "kind": "stat", "stat": self.statword(_sub(node, "statword")),
+                                           "amount": value})]
         if kind == "st_keyword":
             return [Static.model_validate({**data, "kind": "keyword", "keywords": self.kwlist(_sub(node, "kwlist"))})]
         if kind == "st_restrict":
@@ -871,8 +905,7 @@ class SentenceReader:
         if group.data == "any_group" and _tok(group, "TYPE") is None:
             raise Unreadable("a group of cards named only by keywords is not read")
         mods = [m.children[0] for m in group.children if isinstance(m, Tree) and m.data == "mod"]
-        kind = _tok(group, "TYPE")
-        data: dict = {"type": [kind.value] if kind is not None else [], "keywords": [], "state": []}
+        data: dict = {"type": [t.value for t in _toks(group, "TYPE")], "keywords": [], "state": []}
         group_mods = _sub(group, "mods")
         if group_mods is not None:
             mods += [m.children[0] for m in group_mods.children if isinstance(m, Tree)]
@@ -926,12 +959,18 @@ NP = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_uni
       "bare", "titled")
 AMOUNTS = ("n", "x", "equal", "half_down", "half_up", "per")
 VALUES = ("stat_of", "stat_of_np", "count", "my_honor", "plus", "printed_of")
-STATICS = ("st_stat", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
+STATICS = ("st_stat", "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
            "st_attach_only", "st_attach_never", "st_hand", "st_your_stat")
 
 
 CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})
 CLAUSES = ("plain", "dependency", "alternative", "delayed_after", "delayed_before")
+
+
+def _attachment_words(node: Tree) -> list[str]:
+    words = [m.children[0].value for m in _sub(node, "mods").children if isinstance(m, Tree)]
+    kind = _tok(node, "TYPE")
+    return words + ([kind.value.capitalize()] if kind is not None else [])
 
 
 def _count(dets) -> tuple[int | None, bool]:

@@ -78,7 +78,7 @@ WORDS = {
     "owner": "OWNER", "controller": "CONTROLLER", "either": "EITHER", "destroyed": "DESTROYED",
     "moved": "MOVED", "defend": "DEFEND", "used": "USED", "invest": "INVEST", "discipline": "DISCIPLINE",
     "owner's": "OWNERS", "loser's": "LOSERS", "winner's": "WINNERS", "player's": "PLAYERS",
-    "players'": "PLAYERS", "strengths": "STRENGTH", "plus": "PLUS", "printed": "PRINTED",
+    "players'": "PLAYERS", "strengths": "STRENGTH", "attached": "ATTACHED", "plus": "PLUS", "printed": "PRINTED",
 }
 # Multi-word phrases (lower case, longest first) → (token type, value).
 PHRASES = {

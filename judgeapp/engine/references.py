@@ -126,6 +126,10 @@ def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
         return False
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
+    if flt.attached and not has_attached(g, card, flt.attached):
+        return False
+    if flt.not_attached and has_attached(g, card, flt.not_attached):
+        return False
     for test in flt.stats:
         if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
             return False
@@ -211,6 +215,18 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.has_keyword(card, "Unique")
     if state == "experienced":
         return card.card.xp > 0
+    return False
+
+
+def has_attached(g, card: Card, words: list[str]) -> bool:
+    """Whether a Personality has an attachment with every one of these words (its keywords or
+    its card type: "with a Weapon", "has a Fire Spell")."""
+    host = g.host(card) or card
+    want = {w.lower() for w in words}
+    for aid in host.attachments:
+        att = g.cards[aid]
+        if want <= g.keywords(att) | {att.type}:
+            return True
     return False
 
 
@@ -309,7 +325,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.exists is not None and not select(g, cond.exists, ctx):
         return False
-    if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword:
+    if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -317,6 +333,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if any(not has_state(g, c, s) for s in cond.is_) or any(has_state(g, c, s) for s in cond.is_not):
                 return False
             if cond.has_keyword and not g.has_keyword(c, cond.has_keyword):
+                return False
+            if cond.has_attached and not has_attached(g, c, cond.has_attached):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False

@@ -59,6 +59,8 @@ class Filter(Model):
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit
+    attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
+    not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
 
 
 class AllRef(Model):
@@ -118,6 +120,7 @@ class Condition(Model):
     is_: list[State] = Field(default_factory=list, alias="is", max_length=6)
     is_not: list[State] = Field(default_factory=list, max_length=6)
     has_keyword: Word | None = None  # of ``card``
+    has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
     honor: HonorTest | None = None
     clan: Word | None = None  # "if you are a Crane Clan player"
     favor: StrictBool | None = None
