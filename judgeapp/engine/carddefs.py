@@ -83,6 +83,7 @@ class CardDef:
     keywords: tuple = ()
     text: str = ""
     effects: tuple = ()  # abilities and traits stated as data (a position's inline card)
+    replaces_text: bool = False  # the stated effects are the whole reading (a reviewed per-card override)
     card_id: str = ""  # the card database id, when it comes from there
     source: str = "database"
 

@@ -402,6 +402,24 @@ class SentenceReader:
             data[{"force": "force", "chi": "chi", "personal_honor": "ph"}[stat]] = n
         return data
 
+    def e_no_abilities(self, node):
+        return Effect.model_validate({"restrict": {"target": self.poss(_sub(node, "np_poss")), "what": "actions"}})
+
+    def e_straighten_or_bow(self, node):
+        ref = self.np(_sub(node, *NP))
+        return Effect.model_validate({"choose": {"options": [
+            {"word": "straighten", "do": [{"straighten": {"target": ref}}]},
+            {"word": "bow", "do": [{"bow": {"target": ref}}]}]}})
+
+    def e_stat_bonus_choice(self, node):
+        ref = self.np(_sub(node, *NP))
+        stats = [self.statword(c) for c in node.children if isinstance(c, Tree) and c.data == "statword"]
+        value = self.amount(_sub(node, *AMOUNTS))
+        if _tok(_sub(node, "bonus_word"), "PENALTY") is not None:
+            value = -value if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+        return Effect.model_validate({"choose": {"options": [
+            {"word": stat, "do": [{stat: {"target": ref, "amount": value}}]} for stat in stats]}})
+
     def e_take_favor(self, node):
         return Effect.model_validate({"take_favor": {}})
 
@@ -515,6 +533,8 @@ class SentenceReader:
 
     def poss(self, node: Tree):
         tok = node.children[0]
+        if isinstance(tok, Tree):
+            return self._poss_phrase(node)
         if tok.type in ("HIS", "ITS", "THEIR"):
             return self.last if self.last is not None else "self"
         if tok.type == "THISCARDS":
@@ -527,7 +547,28 @@ class SentenceReader:
             return "winner"
         if tok.type == "THE":
             return self.last if self.last is not None else "self"
+        if tok.type == "YOUR":
+            raise Unreadable("'your …' as a possessive is not read")
         raise Unreadable("a possessive naming another card is not read")
+
+    def _poss_phrase(self, node: Tree):
+        """"a target Holding's": a new target named in the possessive."""
+        dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
+        words = [d.children[0].type for d in dets]
+        data: dict = {"type": [_tok(node, "TYPES").value]}
+        if "YOUR" in words:
+            data["side"] = "your"
+        elif "ENEMY" in words:
+            data["side"] = "enemy"
+        mods = _sub(node, "mods")
+        if mods is not None:
+            data["keywords"] = [m.children[0].value for m in mods.children if isinstance(m, Tree)
+                                and m.children[0].type == "KEYWORD"]
+            data["state"] = [m.children[0].value for m in mods.children if isinstance(m, Tree)
+                             and m.children[0].type == "STATE"]
+        if "EACH" in words or "ALL" in words:
+            return AllRef(all=Filter.model_validate(data))
+        return self.new_target(Filter.model_validate(data))
 
     def _this(self, kind: str):
         """"this Personality" on an attachment is the Personality it is attached to (``references``)."""
@@ -821,6 +862,12 @@ class SentenceReader:
     def ev_ev_battle(self, node):
         edge = _tok(node, "EDGE").value
         return {"event": "battle_begins" if edge == "begins" else "battle_ends"}
+
+    def ev_ev_resolves(self, node):
+        return {"event": "battle_resolves"}
+
+    def ev_ev_turn_ends(self, node):
+        return {"event": "turn_ends", "whose": "any"}
 
     def ev_ev_honor_gained(self, node):
         return {"event": "honor_gained", "whose": self._player_whose(node)}

@@ -78,7 +78,8 @@ WORDS = {
     "owner": "OWNER", "controller": "CONTROLLER", "either": "EITHER", "destroyed": "DESTROYED",
     "moved": "MOVED", "defend": "DEFEND", "used": "USED", "invest": "INVEST", "discipline": "DISCIPLINE",
     "owner's": "OWNERS", "loser's": "LOSERS", "winner's": "WINNERS", "player's": "PLAYERS",
-    "players'": "PLAYERS", "strengths": "STRENGTH", "attached": "ATTACHED", "plus": "PLUS", "printed": "PRINTED",
+    "players'": "PLAYERS", "strengths": "STRENGTH", "attached": "ATTACHED", "target's": "TARGETS",
+    "resolves": "RESOLVES", "plus": "PLUS", "printed": "PRINTED",
 }
 # Multi-word phrases (lower case, longest first) → (token type, value).
 PHRASES = {
@@ -131,7 +132,12 @@ PHRASES = {
     "in his army": ("INHISARMY", "army"), "in this unit": ("INUNIT", "unit"), "in his unit": ("INUNIT", "unit"),
     "his unit": ("HISUNIT", "unit"), "this unit": ("HISUNIT", "unit"),
     "the current battlefield": ("HEREPLACE", "here"), "this battlefield": ("HEREPLACE", "here"),
-    "this province": ("HEREPLACE", "here"),
+    "this province": ("HEREPLACE", "here"), "another of your": ("ANOTHEROFYOUR", "your"),
+    "of your": ("OFYOUR", "your"), "at this battle": ("HERE", "here"), "at the current battle": ("HERE", "here"),
+    "this battle resolves": ("BATTLERESOLVES", "battle"), "the battle resolves": ("BATTLERESOLVES", "battle"),
+    "a battle resolves": ("BATTLERESOLVES", "battle"), "this turn ends": ("TURNENDS", "turn"),
+    "the turn ends": ("TURNENDS", "turn"), "an additional card": ("ACARD", "1"),
+    "may not be used": ("NOTUSED", "actions"), "cannot be used": ("NOTUSED", "actions"),
 }
 MAX_PHRASE = max(len(p.split()) for p in PHRASES)
 STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)

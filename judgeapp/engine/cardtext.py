@@ -118,6 +118,9 @@ def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], ki
     except (Unreadable, ValidationError) as exc:
         reading.unparsed.append(Unread(text=_display(unit), reason=_reason(exc)))
         return
+    except Exception as exc:  # a reader bug must not stop the engine: report the unit unread
+        reading.unparsed.append(Unread(text=_display(unit), reason=f"the reader failed on this text ({exc!r})"))
+        return
     reading.abilities.append(Ability(
         n=len(reading.abilities) + 1, designators=kinds, keywords=words, bow="BOW" in costs,
         gold=None if not gold else ("*" if gold.group(1) == "X" else int(gold.group(1))), condition=condition,
@@ -130,6 +133,9 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
             found = SentenceReader(names, kind).read_trait(sentence)
         except (Unreadable, ValidationError) as exc:
             reading.unparsed.append(Unread(text=_display(sentence), reason=_reason(exc)))
+            continue
+        except Exception as exc:  # a reader bug must not stop the engine: report the trait unread
+            reading.unparsed.append(Unread(text=_display(sentence), reason=f"the reader failed on this text ({exc!r})"))
             continue
         if isinstance(found, tuple):
             what, gold, effects = found

@@ -10,7 +10,7 @@ from ..registry import Primitive, primitive
 from ..structures import Model, Number, Ref
 from ..vocab import StepKind
 from .common import cards_of
-from .cards import describe_ref
+from .cards import describe_amount, describe_ref
 
 
 class AttackArgs(Model):
@@ -45,8 +45,9 @@ class _Attack(Primitive):
 
     @classmethod
     def describe(cls, args):
-        n = args.amount if isinstance(args.amount, int) else "X"
-        return f"{cls.label.format(n=n)} against {describe_ref(args.target)}"
+        if isinstance(args.amount, int):
+            return f"{cls.label.format(n=args.amount)} against {describe_ref(args.target)}"
+        return f"{cls.label.format(n='X')} against {describe_ref(args.target)}, X = {describe_amount(args.amount)}"
 
 
 @primitive

@@ -166,3 +166,41 @@ class NegateAction(Primitive):
     @classmethod
     def describe(cls, args):
         return "negate the action"
+
+
+RESTRICTIONS = {"actions": "its abilities may not be used", "attacks": "it cannot attack",
+                "defends": "it cannot defend", "be_targeted": "it cannot be targeted", "bows": "it cannot bow",
+                "straightens": "it cannot straighten", "moves": "it cannot move", "destroyed": "it cannot be destroyed"}
+
+
+class RestrictArgs(Model):
+    target: Ref = "self"
+    what: Literal[tuple(RESTRICTIONS)] = "actions"
+    until: Until = Until.END_OF_TURN
+
+
+@primitive
+class Restrict(Primitive):
+    """A restriction on a card for a time ("A target Holding's abilities may not be used"),
+    checked where the rules ask (``permissions``)."""
+
+    name, Args, cite = "restrict", RestrictArgs, "permissions"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if not card.in_play:
+                continue
+            g.ongoing.append(Ongoing("restrict", card.id, {"what": args.what}, args.until,
+                                     f"{ctx.why()}: {RESTRICTIONS[args.what]}", ctx.player))
+            g.version += 1
+            g.record(StepKind.EFFECT, f"{card.title}: {RESTRICTIONS[args.what]} {UNTIL_WORDS[args.until]} "
+                                      f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        return f"{describe_ref(args.target)}: {RESTRICTIONS[args.what]}" + (
+            "" if args.until == Until.END_OF_TURN else f" {UNTIL_WORDS[args.until]}")

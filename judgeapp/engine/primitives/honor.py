@@ -124,7 +124,9 @@ class DiscardFavor(Primitive):
 
 
 def _n(value) -> str:
-    return str(value) if isinstance(value, int) else "X"
+    from .cards import describe_amount
+
+    return str(value) if isinstance(value, int) else f"Honor equal to {describe_amount(value)}:"
 
 
 class HonorModifierArgs(Model):
