@@ -464,7 +464,7 @@ class SentenceReader:
         return Effect.model_validate({"duel": {"challenger": challenger, "challenged": challenged}})
 
     def e_additional_action(self, node):
-        raise Unreadable("an additional action is not modelled by the engine's action rounds")
+        return Effect.model_validate({"additional_action": {}})
 
     # ----- pieces ------------------------------------------------------------------------------
     def who(self, node: Tree):

@@ -137,6 +137,8 @@ PHRASES = {
     "this battle resolves": ("BATTLERESOLVES", "battle"), "the battle resolves": ("BATTLERESOLVES", "battle"),
     "a battle resolves": ("BATTLERESOLVES", "battle"), "this turn ends": ("TURNENDS", "turn"),
     "the turn ends": ("TURNENDS", "turn"), "an additional card": ("ACARD", "1"),
+    "an additional battle action": ("AN_ADDITIONAL_KIND", "battle"),
+    "an additional open action": ("AN_ADDITIONAL_KIND", "open"),
     "may not be used": ("NOTUSED", "actions"), "cannot be used": ("NOTUSED", "actions"),
 }
 MAX_PHRASE = max(len(p.split()) for p in PHRASES)

@@ -9,7 +9,8 @@ from pydantic import Field
 
 from ..registry import Primitive, primitive
 from ..state import Ongoing
-from ..structures import Model, Ref, SmallInt, StatName, Word
+from ..references import players
+from ..structures import Model, PlayerRef, Ref, SmallInt, StatName, Word
 from ..vocab import UNTIL_WORDS, StepKind, Until
 from .cards import describe_ref
 from .common import cards_of
@@ -204,3 +205,28 @@ class Restrict(Primitive):
     def describe(cls, args):
         return f"{describe_ref(args.target)}: {RESTRICTIONS[args.what]}" + (
             "" if args.until == Until.END_OF_TURN else f" {UNTIL_WORDS[args.until]}")
+
+
+class PlayerArgs(Model):
+    player: PlayerRef = "you"
+
+
+@primitive
+class AdditionalAction(Primitive):
+    """"Take an additional action": after this action the same player has the next
+    opportunity to act (``additional-action``)."""
+
+    name, Args, cite = "additional_action", PlayerArgs, "additional-action"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        for who in players(g, args.player, ctx):
+            g.extra_actions[who] = g.extra_actions.get(who, 0) + 1
+            g.record(StepKind.EFFECT, f"{who.capitalize()} will take an additional action ({ctx.why()})", [cls.cite],
+                     ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return "take an additional action"
