@@ -49,7 +49,7 @@ class TargetSpec(Model):
         if self.attack:
             return f"the {self.attack.capitalize()} effect's target (an enemy Follower or Personality without Followers)"
         many = f"up to {self.count} " if self.up_to else (f"{self.count} " if self.count > 1 else "")
-        return f"{many}target {describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
+        return f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
 
     @model_validator(mode="before")
     @classmethod
@@ -85,7 +85,7 @@ class Ability(Model):
         parts = []
         if self.condition is not None:
             parts.append(f"if {describe_condition(self.condition)}")
-        parts += [f"target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
+        parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
         return f"{head}{', ' + ', '.join(costs) if costs else ''}: " + "; ".join(parts)
 
@@ -119,7 +119,7 @@ class TriggerSpec(Model):
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
-        parts += [f"target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
+        parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
         return f"{self.timing.capitalize()} {point}: " + "; ".join(parts)
 
@@ -138,14 +138,14 @@ class Static(Model):
     text: str = Field("", max_length=2000)
 
     def describe(self) -> str:
-        from .primitives.cards import describe_filter, describe_ref
+        from .primitives.cards import describe_amount, describe_filter, describe_ref, stat_words
 
         who = describe_ref(self.target) if not isinstance(self.target, AllRef) else "each " + describe_filter(
             self.target.all)
         if self.kind == "stat":
             n = self.amount if isinstance(self.amount, int) else "X"
-            what = f"{who} has {n:+d} {self.stat.replace('_', ' ')}" if isinstance(n, int) else \
-                f"{who} has a {self.stat.replace('_', ' ')} change of X"
+            what = f"{who} has {n:+d} {stat_words(self.stat)}" if isinstance(n, int) else \
+                f"{who} has a {stat_words(self.stat)} change equal to {describe_amount(self.amount)}"
         elif self.kind == "keyword":
             what = f"{who} has {', '.join(self.keywords)}"
         elif self.kind == "restrict":
@@ -226,17 +226,19 @@ class Stated(Model):
 
 
 def read_card(card) -> Reading:
-    """The card's text read (cached by text), then its stated effects added: a position's
-    inline ``effects:`` or a reviewed per-card override; with ``replaces_text`` they are the
-    whole reading."""
-    if getattr(card, "replaces_text", False):
+    """The card's text read (cached by text, or stored at import), then its stated effects
+    added: a position's inline ``effects:`` or a reviewed per-card override (``stated_mode``)."""
+    mode = getattr(card, "stated_mode", "unread")
+    if card.effects and mode == "all":
         data = Reading()
     else:
-        reading = read_text(card.text, card.title, card.type)
+        stored = getattr(card, "stored", None)
+        reading = stored if stored is not None else read_text(card.text, card.title, card.type)
         if not card.effects:
             return reading
         data = reading.model_copy(deep=True)
-    data.unparsed = []  # the stated effects say what the card does: they win over the text (effects-2)
+    if mode != "add":
+        data.unparsed = []  # the stated effects say what the card does: they win over the text (effects-2)
     for entry in card.effects:
         _add_stated(data, entry)
     return data
@@ -255,9 +257,11 @@ def _add_stated(reading: Reading, entry: Stated) -> None:
     elif entry.invest is not None:
         reading.invest_cost, reading.invest = entry.invest, list(entry.do)
     elif entry.trigger is not None:
-        reading.triggers.append(entry.trigger)
+        reading.triggers.append(entry.trigger if entry.trigger.text or not entry.text
+                                else entry.trigger.model_copy(update={"text": entry.text}))
     elif entry.static is not None:
-        reading.statics.append(entry.static)
+        reading.statics.append(entry.static if entry.static.text or not entry.text
+                               else entry.static.model_copy(update={"text": entry.text}))
     else:
         kinds = entry.designators or [entry.ability]
         reading.abilities.append(Ability(

@@ -9,8 +9,11 @@ never half-read.
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import re
+from functools import lru_cache
+from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -177,9 +180,24 @@ def _display(text: str) -> str:
     return re.sub(r"GOLD_(\d+)", r"[\1 Gold]", text)
 
 
+READER_FILES = ("cardtext.py", "cardgrammar.py", "cardlexer.py", "cardrules.lark", "abilities.py", "structures.py",
+                "registry.py")
+
+
+@lru_cache(maxsize=1)
+def reader_version() -> str:
+    """A fingerprint of the reader's code: a stored reading from another version is read again."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in READER_FILES + tuple(sorted(p.name for p in (here / "primitives").glob("*.py"))):
+        path = here / name if (here / name).exists() else here / "primitives" / name
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def timing_point(text: str):
     """(event, phase, whose) for a timing point such as "your next turn begins"; None if unread."""
     return point_of(text)
 
 
-__all__ = ["read", "timing_point", "units", "plain", "TargetSpec"]
+__all__ = ["read", "reader_version", "timing_point", "units", "plain", "TargetSpec"]

@@ -260,7 +260,8 @@ def describe_filter(f: Filter) -> str:
         words.append(" or ".join(f.any_keyword))
     if f.without:
         words += [f"non-{w}" for w in f.without]
-    words.append(" or ".join(t.capitalize() for t in f.type) if f.type else "card")
+    if f.type or not (f.keywords or f.any_keyword or f.clan):
+        words.append(" or ".join(t.capitalize() for t in f.type) if f.type else "card")
     if f.title:
         words = [f"“{f.title}”"]
     words += [s.replace("_", " ") for s in f.state if s.startswith("with")]
@@ -281,10 +282,14 @@ def describe_filter(f: Filter) -> str:
     if f.in_unit:
         words.append("in this unit")
     for t in f.stats:
-        words.append(f"with {t.stat.replace('_', ' ')} {t.op} {describe_amount(t.value)}")
+        words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
     if f.another:
         words.insert(0, "another")
     return " ".join(words)
+
+
+def stat_words(stat: str) -> str:
+    return " ".join(w.capitalize() for w in stat.split("_"))
 
 
 def describe_amount(value) -> str:
@@ -295,7 +300,7 @@ def describe_amount(value) -> str:
         return str(value)
     if value.stat is not None:
         whose = describe_ref(value.of if value.of is not None else "self")
-        out = f"{whose}'s {'printed ' if value.printed else ''}{value.stat.replace('_', ' ')}"
+        out = f"{whose}'s {'printed ' if value.printed else ''}{stat_words(value.stat)}"
     elif value.count is not None:
         out = f"the number of {describe_filter(value.count)}s"
     elif value.paid:
