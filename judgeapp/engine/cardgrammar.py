@@ -489,8 +489,8 @@ class SentenceReader:
             return f"{ref}_controller"
         if isinstance(ref, int) and self.targets[ref - 1].player:
             return ref
-        if ref == "self":
-            return "controller_self"
+        if ref in ("self", "host"):
+            return "you"
         raise Unreadable("a card as the subject of an Honor change or draw is not read")
 
     def kwlist(self, node: Tree) -> list[str]:

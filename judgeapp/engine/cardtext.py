@@ -195,9 +195,40 @@ def reader_version() -> str:
     return digest.hexdigest()[:16]
 
 
+SHAPE_WORDS = {"NUMBER": "N", "KEYWORD": "KW", "KEYWORDS": "KW's", "TITLE": "TITLE", "THISCARD": "NAME",
+               "THISCARDS": "NAME's", "CLAN": "CLAN", "NONKW": "non-KW", "NONCLAN": "non-CLAN", "GOLDICON": "[N Gold]",
+               "BOWICON": "[Bow]"}
+
+
+def shape(text: str, title: str, kind: str = "") -> str:
+    """A unit's text normalised for counting like ones together (the coverage worklist): the
+    card's own name NAME, numbers N, keywords KW, other cards' titles TITLE, stat changes ±NF."""
+    from .cardgrammar import tokens
+
+    text = re.sub(r"\[(\d+|\*) Gold\]", "GOLD_\\1", text.replace("[Bow]", "BOW")).replace("GOLD_*", "GOLD_X")
+    try:
+        toks = tokens(text, _short_names(title, kind))
+    except Unreadable:
+        out = text
+        for name in sorted(_short_names(title, kind), key=len, reverse=True):
+            out = out.replace(name, "NAME")
+        return re.sub(r"\d+", "N", out)
+    words = []
+    for t in toks:
+        if t.type in SHAPE_WORDS:
+            words.append(SHAPE_WORDS[t.type])
+        elif t.type == "STATCHANGE":
+            words.append(f"{'-' if t.value[1] != 'X' and t.value[1] < 0 else '+'}N{t.value[0][0].upper()}")
+        elif t.type in ("DOT", "COMMA", "COLON", "SEMI"):
+            words.append({"DOT": ".", "COMMA": ",", "COLON": ":", "SEMI": ";"}[t.type])
+        else:
+            words.append(str(t.value) if isinstance(t.value, str) else t.type.lower())
+    return re.sub(r" ([.,:;])", r"\1", " ".join(words))
+
+
 def timing_point(text: str):
     """(event, phase, whose) for a timing point such as "your next turn begins"; None if unread."""
     return point_of(text)
 
 
-__all__ = ["read", "reader_version", "timing_point", "units", "plain", "TargetSpec"]
+__all__ = ["read", "reader_version", "shape", "timing_point", "units", "plain", "TargetSpec"]

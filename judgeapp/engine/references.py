@@ -268,6 +268,8 @@ def players(g, ref, ctx: Context) -> list[str]:
         return [who] if who else []
     if ref == "controller" and ctx.subject is not None:
         return [ctx.subject.controller]
+    if ref in ("winner_controller", "loser_controller"):
+        return list(dict.fromkeys(c.controller for c in resolve(g, ref.split("_")[0], ctx) or []))
     if isinstance(ref, int):
         chosen = ctx.targets.get(ref) or []
         return [c if isinstance(c, str) else c.controller for c in chosen]
