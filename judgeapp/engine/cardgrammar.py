@@ -546,6 +546,10 @@ class SentenceReader:
         if tok.type == "WINNERS":
             return "winner"
         if tok.type == "THE":
+            if len(node.children) > 1 and isinstance(node.children[1], Token) and node.children[1].type == "TARGETS":
+                if not self.targets:
+                    raise Unreadable("'the target's' with no target before it")
+                return len(self.targets)
             return self.last if self.last is not None else "self"
         if tok.type == "YOUR":
             raise Unreadable("'your …' as a possessive is not read")
@@ -623,13 +627,13 @@ class SentenceReader:
     def filter_parts(self, node: Tree, words: list[str]):
         data: dict = {"type": [], "keywords": [], "state": [], "stats": []}
         optional = False
-        if "YOUR" in words or "ONEOFYOUR" in words or "EACHOFYOUR" in words:
+        if "YOUR" in words or "ONEOFYOUR" in words or "EACHOFYOUR" in words or "ANOTHEROFYOUR" in words:
             data["side"] = "your"
         elif "ENEMY" in words:
             data["side"] = "enemy"
         elif "OTHERPLAYERS" in words:
             data["side"] = "other"
-        if "ANOTHER" in words or "OTHER" in words:
+        if "ANOTHER" in words or "OTHER" in words or "ANOTHEROFYOUR" in words:
             data["another"] = True
         if "OPPOSING" in words:
             data["opposing"] = True
@@ -926,6 +930,8 @@ class SentenceReader:
             return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(node)})]
         if kind in ("st_attach_only", "st_attach_never"):
             return [Static.model_validate({**data, "kind": kind[3:], "to": self.filter_of(_sub(node, *NP))})]
+        if kind.startswith("st_cost") and target != "self":
+            raise Unreadable("a cost change for other cards is not read")
         if kind in ("st_cost_less", "st_cost_more"):
             n = int(_tok(node, "NUMBER").value)
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost",
@@ -998,8 +1004,10 @@ class SentenceReader:
             return names[state]
         if kind == "r_attach":
             raise Unreadable("a restriction on what attaches is not read yet")
+        if kind == "r_gain_honor":
+            raise Unreadable("a restriction on gaining Honor is not read")
         return {"r_attack": "attacks", "r_targeted": "be_targeted", "r_destroyed": "destroyed", "r_moved": "moves",
-                "r_straighten": "straightens", "r_defend": "defends", "r_gain_honor": "honor_gained"}[kind]
+                "r_straighten": "straightens", "r_defend": "defends"}[kind]
 
 
 NP = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_unit", "his_attachments", "phrase",

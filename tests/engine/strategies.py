@@ -48,7 +48,10 @@ def field_value(name: str, annotation):
     if name == "to":
         return st.sampled_from(["home", "here", "bob.p1", "bob.p2"])
     if name in ("what", "of"):
-        return st.sampled_from(["destroyed", "bows", "moves", "dishonored", "honor_gained", "any"])
+        allowed = [a for a in get_args(annotation) if isinstance(a, str)]
+        wanted = [w for w in ("destroyed", "bows", "moves", "dishonored", "honor_gained", "any", "actions", "attacks")
+                  if not allowed or w in allowed]
+        return st.sampled_from(wanted)
     if name in ("after", "before", "when") and annotation is None:
         return st.sampled_from(["your Dynasty Phase begins", "your turn ends", "the battle ends",
                                 "your next turn begins"])
