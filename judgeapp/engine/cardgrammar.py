@@ -558,7 +558,7 @@ class SentenceReader:
     def _poss_phrase(self, node: Tree):
         """"a target Holding's": a new target named in the possessive."""
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
-        words = [d.children[0].type for d in dets]
+        words = _det_words(dets)
         data: dict = {"type": [_tok(node, "TYPES").value]}
         if "YOUR" in words:
             data["side"] = "your"
@@ -608,7 +608,7 @@ class SentenceReader:
 
     def phrase(self, node: Tree):
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
-        words = [d.children[0].type for d in dets]
+        words = _det_words(dets)
         flt, optional = self.filter_parts(node, words)
         count, up_to = _count(dets)
         if "EACH" in words or "ALL" in words or "NO" in words or "EACHOFYOUR" in words:
@@ -621,13 +621,13 @@ class SentenceReader:
 
     def filter_of(self, node: Tree) -> Filter:
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
-        flt, _ = self.filter_parts(node, [d.children[0].type for d in dets])
+        flt, _ = self.filter_parts(node, _det_words(dets))
         return flt
 
     def filter_parts(self, node: Tree, words: list[str]):
         data: dict = {"type": [], "keywords": [], "state": [], "stats": []}
         optional = False
-        if "YOUR" in words or "ONEOFYOUR" in words or "EACHOFYOUR" in words or "ANOTHEROFYOUR" in words:
+        if {"YOUR", "ONEOFYOUR", "EACHOFYOUR", "ANOTHEROFYOUR", "OFYOUR"} & set(words):
             data["side"] = "your"
         elif "ENEMY" in words:
             data["side"] = "enemy"
@@ -711,7 +711,7 @@ class SentenceReader:
         self.index = len(self.effects)
         np_t = _sub(node, "np_t")
         dets = [c for c in np_t.children if isinstance(c, Tree) and c.data == "det"]
-        words = [d.children[0].type for d in dets]
+        words = _det_words(dets)
         flt, opt = self.filter_parts(np_t, words)
         count, up_to = _count(dets)
         self.new_target(flt, optional or opt, count or 1, up_to)
@@ -917,6 +917,8 @@ class SentenceReader:
             return out
         if kind in ("st_bonus", "st_penalty"):
             value = self.amount(_sub(node, *AMOUNTS))
+            if isinstance(target, AllRef) and not isinstance(value, int):
+                raise Unreadable("an amount that differs for each card of a group is not read")
             if kind == "st_penalty":
                 value = -value if isinstance(value, int) else value.model_copy(update={"times": -value.times})
             return [Static.model_validate({**data, "kind": "stat", "stat": self.statword(_sub(node, "statword")),
@@ -1026,6 +1028,11 @@ def _attachment_words(node: Tree) -> list[str]:
     words = [m.children[0].value for m in _sub(node, "mods").children if isinstance(m, Tree)]
     kind = _tok(node, "TYPE")
     return words + ([kind.value.capitalize()] if kind is not None else [])
+
+
+def _det_words(dets) -> list[str]:
+    """Every word type of the determiners ("one to three OFYOUR" → NUMBER, TO, NUMBER, OFYOUR)."""
+    return [t.type for d in dets for t in d.children if isinstance(t, Token)]
 
 
 def _count(dets) -> tuple[int | None, bool]:
