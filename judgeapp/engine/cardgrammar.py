@@ -104,6 +104,8 @@ class SentenceReader:
             if tree.data in ("effects", "declare_then"):
                 self.effects += self.sentence_effects(tree)
             if cond is not None:
+                if len(self.effects) == before:
+                    raise Unreadable("a condition on a target choice alone is not read")
                 self.effects[before:] = [e.model_copy(update={"condition": _and(e.condition, cond)})
                                          for e in self.effects[before:]]
         if not self.effects:
@@ -133,6 +135,9 @@ class SentenceReader:
     # ----- traits -------------------------------------------------------------------------
     def t_triggered(self, tree: Tree) -> TriggerSpec:
         spec = self.trigger(tree.children[0])
+        lead = _sub(tree, "lead")
+        if lead is not None:  # "After …, if <condition>, …": the trait resolves only if it holds
+            spec["condition"] = self.cond(lead.children[1])
         effects = self.sentence_effects(tree)
         return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": effects})
 
@@ -155,6 +160,8 @@ class SentenceReader:
                                                             or node.children[-2])
         elif node.data == "produce_only":
             what = _sub(_sub(node, "only"), "only_what")
+            if _tok(what, "KEYWORD") is not None:
+                raise Unreadable("Gold only for cards with a keyword is not read")
             data["only"] = _tok(what, "TYPE").value
         elif node.data == "produce_more":
             data["effects"] = self.sentence_effects(Tree("more", [c for c in node.children if isinstance(c, Tree)]))
@@ -611,7 +618,9 @@ class SentenceReader:
         words = _det_words(dets)
         flt, optional = self.filter_parts(node, words)
         count, up_to = _count(dets)
-        if "EACH" in words or "ALL" in words or "NO" in words or "EACHOFYOUR" in words:
+        if "NO" in words:
+            raise Unreadable("'no …' as the object of an effect is not read")
+        if "EACH" in words or "ALL" in words or "EACHOFYOUR" in words:
             if "TARGET" in words:
                 raise Unreadable("'each target' is not read")
             return AllRef(all=flt)
@@ -826,7 +835,10 @@ class SentenceReader:
             exclude_defaults=True)}
 
     def ev_ev_enters(self, node):
-        return {"event": "enters_play", **self._whose(node)}
+        spec = {"event": "enters_play", **self._whose(node)}
+        if _tok(node, "FROMHAND") is not None:
+            spec["from_zone"] = "hand"
+        return spec
 
     def ev_ev_recruited(self, node):
         return {"event": "recruited", **self._whose(node)}
