@@ -666,6 +666,8 @@ class SentenceReader:
                         any_kw.append(f"{tok.value} Clan")
                     else:
                         data["clan"] = tok.value
+                elif tok.value in ABSENCES and not has_or:
+                    data.setdefault("without", []).append(ABSENCES[tok.value])
                 else:
                     (any_kw if has_or else data["keywords"]).append(tok.value)
         if any_kw:
@@ -787,7 +789,10 @@ class SentenceReader:
         return Condition.model_validate({"card": self._card_cond(node), "is_not": [_tok(node, "STATE").value]})
 
     def c_card_has(self, node):
-        return Condition.model_validate({"card": self._card_cond(node), "has_keyword": _tok(node, "KEYWORD").value})
+        word = _tok(node, "KEYWORD").value
+        if word in ABSENCES:  # "if he is Human": he does not have Nonhuman (CR Human, Infantry)
+            return Condition.model_validate({"not": {"card": self._card_cond(node), "has_keyword": ABSENCES[word]}})
+        return Condition.model_validate({"card": self._card_cond(node), "has_keyword": word})
 
     def c_card_has_attached(self, node):
         return Condition.model_validate({"card": self._card_cond(node), "has_attached": _attachment_words(node)})
@@ -1032,6 +1037,9 @@ STATICS = ("st_stat", "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st
            "st_attach_only", "st_attach_never", "st_hand", "st_your_stat")
 
 
+# Words that name the absence of a keyword (CR Human: "a Personality or Follower who does not have the
+# Nonhuman keyword"; CR Infantry: one without Cavalry).
+ABSENCES = {"Human": "Nonhuman", "Infantry": "Cavalry"}
 CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})
 CLAUSES = ("plain", "dependency", "alternative", "delayed_after", "delayed_before")
 
@@ -1069,6 +1077,8 @@ def _point_words(spec: dict) -> str | None:
         return f"{whose}{spec['phase'].capitalize()} Phase {edge}"
     if event.startswith("turn_"):
         return f"{whose}turn {edge}" if whose == "your " else f"the turn {edge}"
+    if event == "battle_resolves":
+        return "the battle resolves"
     if event.startswith("battle_"):
         return f"the battle {edge}"
     return None
@@ -1100,6 +1110,6 @@ def point_of(text: str):
     except (LarkError, Unreadable):
         return None
     if spec["event"] not in ("phase_begins", "phase_ends", "turn_begins", "turn_ends", "battle_begins",
-                             "battle_ends"):
+                             "battle_ends", "battle_resolves"):
         return None
     return spec["event"], spec.get("phase"), spec.get("whose", "any")
