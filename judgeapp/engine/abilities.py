@@ -127,7 +127,8 @@ class TriggerSpec(Model):
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
-    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never"]
+    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never",
+                  "attack_strength", "attack_immune", "own_attack_strength"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
@@ -156,6 +157,14 @@ class Static(Model):
             n = self.amount if isinstance(self.amount, int) else 0
             what = f"{who} costs {abs(n)} {'less' if n < 0 else 'more'} Gold" if n > -1000 else \
                 f"{who} enters play ignoring its Gold Cost"
+        elif self.kind in ("attack_strength", "attack_immune", "own_attack_strength"):
+            kinds = " and ".join(k.replace("_", " ").title() for k in self.keywords)
+            if self.kind == "attack_immune":
+                what = f"{kinds} effects targeting {who} are negated"
+            elif self.kind == "attack_strength":
+                what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
+            else:
+                what = f"your {kinds} effects have {self.amount:+d} strength"
         elif self.kind == "hand_size":
             what = f"your maximum hand size is changed by {self.amount}"
         else:
@@ -314,6 +323,11 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append("you control the Imperial Favor" if cond.favor else "you do not control the Imperial Favor")
     if cond.first_turn is not None:
         parts.append("it is the first turn" if cond.first_turn else "it is not the first turn")
+    if cond.fewer_provinces is not None:
+        parts.append("you have fewer Provinces than each other player" if cond.fewer_provinces
+                     else "you do not have fewer Provinces than each other player")
+    if cond.went_first is not None:
+        parts.append("you went first" if cond.went_first else "you did not go first")
     if cond.phase:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
     if cond.any:

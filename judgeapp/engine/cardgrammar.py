@@ -770,6 +770,9 @@ class SentenceReader:
         return Condition(controls_none=self.filter_of(_sub(node, *NP)) if _sub(node, "phrase", "bare") is not None
                          else _unread("control of a named card"))
 
+    def c_fewer_provinces(self, node):
+        return Condition(fewer_provinces=True)
+
     def c_honor_ge(self, node):
         return Condition.model_validate({"honor": {"op": ">=", "value": int(_tok(node, "NUMBER").value)}})
 
@@ -959,6 +962,19 @@ class SentenceReader:
             if _tok(node, "STAT").value != "gold_cost":
                 raise Unreadable("ignoring a stat other than Gold Cost is not read")
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": -1000})]
+        if kind in ("st_attack_immune", "st_attack_strength", "st_own_attack"):
+            kinds = []
+            for a in _sub(node, "attack_kinds").children:
+                if isinstance(a, Tree):
+                    kinds.append(ATTACKS[a.children[0].type])
+            data["keywords"] = list(dict.fromkeys(kinds))
+            if kind == "st_own_attack":
+                return [Static.model_validate({**data, "kind": "own_attack_strength",
+                                               "amount": int(_tok(node, "SIGNED").value)})]
+            data["target"] = self.attacked(_sub(node, "attacked"))
+            if kind == "st_attack_immune":
+                return [Static.model_validate({**data, "kind": "attack_immune"})]
+            return [Static.model_validate({**data, "kind": "attack_strength", "amount": int(_tok(node, "SIGNED").value)})]
         if kind == "st_hand":
             return [Static.model_validate({**data, "kind": "hand_size", "amount": int(_tok(node, "SIGNED").value)})]
         raise Unreadable(f"no reading for the continuous trait {kind}")
@@ -1005,6 +1021,14 @@ class SentenceReader:
                 raise Unreadable(f"'{post.data}' on a group of cards is not read")
         return AllRef(all=Filter.model_validate(data))
 
+    def attacked(self, node: Tree):
+        first = node.children[0]
+        if first.type == "THISCARD" or (first.type == "THIS" and node.children[1].type == "KEYWORD"):
+            return "self"
+        if first.type == "THIS":
+            return self._this(node.children[1].value)
+        return "unit"  # "cards in this unit"
+
     def attach_filter(self, r: Tree) -> Filter:
         sub = _sub(r, *NP)
         if sub.data in ("phrase", "bare"):
@@ -1033,7 +1057,9 @@ NP = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_uni
       "bare", "titled")
 AMOUNTS = ("n", "x", "equal", "half_down", "half_up", "per")
 VALUES = ("stat_of", "stat_of_np", "count", "my_honor", "plus", "printed_of")
-STATICS = ("st_stat", "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
+ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD": "melee_attack",
+           "MELEE": "melee_attack", "FEARWORD": "fear", "FEAR": "fear"}
+STATICS = ("st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat", "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
            "st_attach_only", "st_attach_never", "st_hand", "st_your_stat")
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .abilities import Ability, Produce, Reading, Static, TargetSpec, TriggerSpec, Unread
+from .structures import Condition
 from .cardgrammar import SentenceReader, Unreadable, point_of
 from .cardlexer import WORDS
 
@@ -130,7 +131,16 @@ def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], ki
         targets=targets, effects=effects, text=_display(unit)))
 
 
+# Labels defined only by reminder text: "Courtesy traits do not take effect if you went first";
+# "Compassion takes effect while you have fewer Provinces than anyone else".
+LABELS = {"Courtesy": Condition(went_first=False), "Compassion": Condition(fewer_provinces=True)}
+
+
 def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
+    label = re.match(r"^(Courtesy|Compassion)\s*:\s*", unit)
+    if label:
+        _labelled(reading, unit, label, names, kind)
+        return
     for sentence in _trait_sentences(unit):
         try:
             found = SentenceReader(names, kind).read_trait(sentence)
@@ -152,6 +162,26 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
             reading.triggers.append(found.model_copy(update={"text": _display(sentence)}))
         else:
             reading.statics += [s.model_copy(update={"text": _display(sentence)}) for s in found]
+
+
+def _labelled(reading: Reading, unit: str, label: re.Match, names: list[str], kind: str) -> None:
+    """A Courtesy/Compassion trait: the trait under the label, taking effect only while the
+    label's condition holds (the cards' own reminder text defines the labels)."""
+    cond = LABELS[label.group(1)]
+    inner = Reading()
+    _trait(inner, unit[label.end():], names, kind)
+    if inner.unparsed or inner.produce or inner.invest_cost is not None or inner.discipline is not None:
+        reading.unparsed.append(Unread(text=_display(unit), reason=inner.unparsed[0].reason if inner.unparsed
+                                       else f"a {label.group(1)} label on that trait is not read"))
+        return
+    reading.statics += [s.model_copy(update={"while_": _both(s.while_, cond), "text": _display(unit)})
+                        for s in inner.statics]
+    reading.triggers += [t.model_copy(update={"condition": _both(t.condition, cond), "text": _display(unit)})
+                         for t in inner.triggers]
+
+
+def _both(first: Condition | None, label: Condition) -> Condition:
+    return label if first is None else Condition(all=[first, label])
 
 
 def _trait_sentences(unit: str) -> list[str]:

@@ -346,6 +346,13 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.first_turn is not None and (g.turn <= len(g.order)) != cond.first_turn:
         return False
+    if cond.fewer_provinces is not None:
+        left = {p: sum(not pr.destroyed for pr in g.players[p].provinces) for p in g.live()}
+        fewer = all(left[me] < n for p, n in left.items() if p != me)
+        if fewer != cond.fewer_provinces:
+            return False
+    if cond.went_first is not None and (g.order[0] == me) != cond.went_first:
+        return False  # the first player listed in the position took the first turn
     if cond.phase is not None:
         now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
         if cond.phase != now and not (cond.phase == "attack" and g.phase == "attack"):

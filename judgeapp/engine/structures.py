@@ -125,6 +125,8 @@ class Condition(Model):
     clan: Word | None = None  # "if you are a Crane Clan player"
     favor: StrictBool | None = None
     first_turn: StrictBool | None = None
+    fewer_provinces: StrictBool | None = None  # you have fewer Provinces than each other player (Compassion)
+    went_first: StrictBool | None = None  # you took the game's first turn (Courtesy: "not if you went first")
     phase: Literal["action", "attack", "dynasty", "battle"] | None = None
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None

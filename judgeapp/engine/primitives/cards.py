@@ -238,6 +238,8 @@ def describe_ref(ref) -> str:
         return "that card"
     if ref == "discarded":
         return "the discarded card"
+    if ref == "unit":
+        return "the cards in this unit"
     if isinstance(ref, int):
         return f"target {ref}"
     if isinstance(ref, AllRef):

@@ -8,6 +8,7 @@ from .. import cardops
 from ..references import amount
 from ..registry import Primitive, primitive
 from ..structures import Model, Number, Ref
+from ..textstatics import attack_against
 from ..vocab import StepKind
 from .common import cards_of
 from .cards import describe_amount, describe_ref
@@ -29,13 +30,20 @@ class _Attack(Primitive):
             g.tick()
             if not card.in_play:
                 continue
+            negated, change = attack_against(g, card, cls.name, ctx.player)
+            if negated:
+                g.record(StepKind.EFFECT, f"{cls.label.format(n=strength)} against {card.title} is negated by a "
+                                          "trait", [cls.cite, "negate"], ctx.player, "resolve")
+                continue
             force = g.stat(card, "force")
-            label = cls.label.format(n=strength)
-            if force > strength:
-                g.record(StepKind.EFFECT, f"{label} against {card.title} fails: {force}F is more than {strength}",
+            label = cls.label.format(n=max(strength + change, 0))
+            if force > strength + change:
+                g.record(StepKind.EFFECT, f"{label} against {card.title} fails: {force}F is more than "
+                                          f"{max(strength + change, 0)}",
                          [cls.cite], ctx.player, "resolve")
                 continue
-            g.record(StepKind.EFFECT, f"{label} against {card.title}: {force}F is not more than {strength}",
+            g.record(StepKind.EFFECT, f"{label} against {card.title}: {force}F is not more than "
+                                      f"{max(strength + change, 0)}",
                      [cls.cite], ctx.player, "resolve")
             if cls.name == "fear":
                 done = cardops.bow(g, card, label, [cls.cite], ctx.player, ctx.source) or done
