@@ -188,8 +188,8 @@ class SentenceReader:
             return self.alternative(node, index)
         if node.data in ("delayed_after", "delayed_before"):
             return self.delayed(node, index)
-        acts = [c for c in node.children if isinstance(c, Tree)]
-        may = _tok(node, "MAY") is not None
+        acts = [c for c in node.children if isinstance(c, Tree) and c.data != "may"]
+        may = _sub(node, "may") is not None
         durs = _toks(node, "DUR")
         first = self.act(acts[0], index)
         if may:
@@ -219,9 +219,12 @@ class SentenceReader:
 
     def delayed(self, node: Tree, index: int) -> list[Effect]:
         """"Discard it after your next turn begins": a delayed effect (``delayed-effects``)."""
-        act = next(c for c in node.children if isinstance(c, Tree) and not c.data.startswith("ev_"))
+        act = next(c for c in node.children if isinstance(c, Tree) and not c.data.startswith("ev_")
+                   and c.data != "may")
         ev = next(c for c in node.children if isinstance(c, Tree) and c.data.startswith("ev_"))
         effects = self.act(act, index)
+        if _sub(node, "may") is not None:
+            effects = [e.model_copy(update={"may": True}) for e in effects]
         spec = getattr(self, "ev_" + ev.data, lambda n: {"event": "?"})(ev)
         words = _point_words(spec)
         if words is None:
@@ -436,6 +439,10 @@ class SentenceReader:
     def e_negate_action(self, node):
         return Effect.model_validate({"negate_action": {}})
 
+    def e_negate_action_kinds(self, node):
+        kinds = [ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children if isinstance(a, Tree)]
+        return Effect.model_validate({"negate_action": {"only": list(dict.fromkeys(kinds))}})
+
     def e_negate_traits(self, node):
         return Effect.model_validate({"negate": {"target": self.poss(_sub(node, "np_poss"))}})
 
@@ -536,6 +543,12 @@ class SentenceReader:
             return Amount(stat=self.statword(_sub(node, "statword")), of=self.np(_sub(node, *NP)))
         if node.data == "count":
             return Amount(count=self.filter_of(_sub(node, *NP)))
+        if node.data == "stat_of_your":
+            dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
+            flt, optional = self.filter_parts(node, ["YOUR"] + _det_words(dets))
+            if "TARGET" not in _det_words(dets):
+                raise Unreadable("'the Force of your …' naming a card not chosen is not read")
+            return Amount(stat=self.statword(_sub(node, "statword")), of=self.new_target(flt, optional))
         return Amount(honor_of="you")
 
     def poss(self, node: Tree):
@@ -610,7 +623,10 @@ class SentenceReader:
         if kind == "his_unit":
             raise Unreadable("'his unit' as a whole is not read yet")
         if kind == "his_attachments":
-            raise Unreadable("'his attachments' is not read yet")
+            what = _tok(node, "TYPE").value
+            if self.last not in ("self", "host") or what not in ("attachment", "follower", "item", "spell"):
+                raise Unreadable("'his …' naming cards of a unit other than this one is not read")
+            return AllRef(all=Filter(type=[what], in_unit=True))
         return self.phrase(node)
 
     def phrase(self, node: Tree):
@@ -925,6 +941,14 @@ class SentenceReader:
             data["while"] = Condition.model_validate({"not": c.model_dump(by_alias=True, exclude_defaults=True)}) \
                 if tail.data == "tail_unless" else c
         kind = node.data
+        if kind == "st_stat_each":
+            stat, n = _tok(node, "STATCHANGE").value
+            if n == "X" or stat == "family_honor":
+                raise Unreadable("that continuous stat change is not read")
+            flt = self.filter_of(_sub(node, *NP)) if _sub(node, "phrase", "bare") is not None else _unread(
+                "'for each' naming one card")
+            return [Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": {"count": flt.model_dump(
+                exclude_defaults=True), "times": n}})]
         if kind in ("st_stat", "st_your_stat"):
             if kind == "st_your_stat":
                 data["target"] = AllRef(all=Filter(type=[_tok(node, "TYPE").value], side="your"))
@@ -1056,10 +1080,10 @@ class SentenceReader:
 NP = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_unit", "his_attachments", "phrase",
       "bare", "titled")
 AMOUNTS = ("n", "x", "equal", "half_down", "half_up", "per")
-VALUES = ("stat_of", "stat_of_np", "count", "my_honor", "plus", "printed_of")
+VALUES = ("stat_of", "stat_of_your", "stat_of_np", "count", "my_honor", "plus", "printed_of")
 ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD": "melee_attack",
            "MELEE": "melee_attack", "FEARWORD": "fear", "FEAR": "fear"}
-STATICS = ("st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat", "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
+STATICS = ("st_stat_each", "st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat", "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
            "st_attach_only", "st_attach_never", "st_hand", "st_your_stat")
 
 

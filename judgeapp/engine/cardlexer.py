@@ -139,7 +139,7 @@ PHRASES = {
     "the turn ends": ("TURNENDS", "turn"), "an additional card": ("ACARD", "1"),
     "an additional battle action": ("AN_ADDITIONAL_KIND", "battle"),
     "an additional open action": ("AN_ADDITIONAL_KIND", "open"),
-    "may not be used": ("NOTUSED", "actions"), "anyone else": ("ANYONEELSE", "other"), "cannot be used": ("NOTUSED", "actions"),
+    "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"), "anyone else": ("ANYONEELSE", "other"), "cannot be used": ("NOTUSED", "actions"),
 }
 MAX_PHRASE = max(len(p.split()) for p in PHRASES)
 STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)

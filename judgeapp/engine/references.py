@@ -42,6 +42,7 @@ class Context:
     strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
     rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
     negated: bool = False  # an Interrupt negated this action: its effects do not resolve (negate)
+    negated_kinds: frozenset = frozenset()  # effects of these primitives were negated ("the action's Fear effects")
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label

@@ -144,12 +144,17 @@ class NoArgs(Model):
     pass
 
 
+class NegateActionArgs(Model):
+    only: list[Literal["fear", "ranged_attack", "melee_attack", "duel", "move_home", "move_to"]] = Field(
+        default_factory=list, max_length=6)  # empty: the whole action
+
+
 @primitive
 class NegateAction(Primitive):
-    """An Interrupt's "Negate the action": the action it answers resolves no effects; its
-    costs stay paid (``interrupt-actions``, ``negate``)."""
+    """An Interrupt's "Negate the action" (its effects do not resolve; its costs stay paid) or
+    "Negate the action's Fear effects" (those effects only) (``interrupt-actions``, ``negate``)."""
 
-    name, Args, cite = "negate_action", NoArgs, "negate"
+    name, Args, cite = "negate_action", NegateActionArgs, "negate"
     card_args = ()
 
     @classmethod
@@ -159,6 +164,12 @@ class NegateAction(Primitive):
             g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to negate", [cls.cite], ctx.player,
                      "resolve")
             return False
+        if args.only:
+            action.negated_kinds = action.negated_kinds | frozenset(args.only)
+            what = ", ".join(k.replace("_", " ") for k in args.only)
+            g.record(StepKind.EFFECT, f"{action.why()}: its {what} effects are negated ({ctx.why()})",
+                     [cls.cite, "interrupt-actions"], ctx.player, "resolve")
+            return True
         action.negated = True
         g.record(StepKind.EFFECT, f"{action.why()} is negated: its effects will not resolve ({ctx.why()})",
                  [cls.cite, "interrupt-actions"], ctx.player, "resolve")
@@ -166,6 +177,8 @@ class NegateAction(Primitive):
 
     @classmethod
     def describe(cls, args):
+        if args.only:
+            return "negate the action's " + " and ".join(k.replace("_", " ") for k in args.only) + " effects"
         return "negate the action"
 
 
