@@ -128,7 +128,7 @@ class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never",
-                  "attack_strength", "attack_immune", "own_attack_strength"]
+                  "attack_strength", "attack_immune", "own_attack_strength", "copies"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
@@ -165,6 +165,8 @@ class Static(Model):
                 what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
                 what = f"your {kinds} effects have {self.amount:+d} strength"
+        elif self.kind == "copies":
+            what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
         elif self.kind == "hand_size":
             what = f"your maximum hand size is changed by {self.amount}"
         else:

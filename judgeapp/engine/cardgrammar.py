@@ -439,6 +439,19 @@ class SentenceReader:
     def e_negate_action(self, node):
         return Effect.model_validate({"negate_action": {}})
 
+    def e_negate_action_of(self, node):
+        kinds = [str(d.children[0].value).lower() for d in node.children if isinstance(d, Tree) and d.data == "desig"]
+        return Effect.model_validate({"negate_action": {"of": kinds}})
+
+    def e_province_choice(self, node):
+        a, b = (int(t.value) for t in _toks(node, "SIGNED"))
+        return Effect.model_validate({"choose": {"options": [
+            {"word": f"{a:+d}", "do": [{"province_strength": {"target": "here", "amount": a}}]},
+            {"word": f"{b:+d}", "do": [{"province_strength": {"target": "here", "amount": b}}]}]}})
+
+    def e_province_give(self, node):
+        return Effect.model_validate({"province_strength": {"target": "here", "amount": int(_tok(node, "SIGNED").value)}})
+
     def e_negate_action_kinds(self, node):
         kinds = [ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children if isinstance(a, Tree)]
         return Effect.model_validate({"negate_action": {"only": list(dict.fromkeys(kinds))}})
@@ -719,6 +732,11 @@ class SentenceReader:
                 data["side"] = "your"
             elif kind == "in_unit":
                 data["in_unit"] = True
+            elif kind == "opposing_self":
+                data["opposing"] = True
+            elif kind == "in_province":
+                data["zone"] = "province"
+                data["side"] = "your"
             elif kind in ("with_attached", "without_attached"):
                 data["attached" if kind == "with_attached" else "not_attached"] = _attachment_words(post)
             elif kind in ("lower_than_self", "higher_than_self"):
@@ -816,6 +834,12 @@ class SentenceReader:
     def c_card_has_attached(self, node):
         return Condition.model_validate({"card": self._card_cond(node), "has_attached": _attachment_words(node)})
 
+    def c_there_is(self, node):
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("'there is' naming one card is not read")
+        return Condition(exists=self.filter_of(sub))
+
     def c_card_clan(self, node):
         return Condition.model_validate({"card": self._card_cond(node), "has_keyword": f"{_tok(node, 'CLAN').value} Clan"})
 
@@ -865,10 +889,20 @@ class SentenceReader:
         return spec
 
     def ev_ev_recruited(self, node):
-        return {"event": "recruited", **self._whose(node)}
+        return self._by_you({"event": "recruited", **self._whose(node)})
+
+    @staticmethod
+    def _by_you(spec: dict) -> dict:
+        """"After you Recruit a Personality": a card you brought in, so one you control."""
+        if spec.get("whose") not in ("self", "host"):
+            spec["whose"] = "your"
+        return spec
+
+    def ev_ev_recruited_battle(self, node):
+        return self._by_you({"event": "recruited", **self._whose(node), "condition": Condition(phase="battle")})
 
     def ev_ev_equipped(self, node):
-        return {"event": "equipped", **self._whose(node)}
+        return self._by_you({"event": "equipped", **self._whose(node)})
 
     def ev_ev_destroyed(self, node):
         return {"event": "destroyed", **self._whose(node)}
@@ -941,6 +975,8 @@ class SentenceReader:
             data["while"] = Condition.model_validate({"not": c.model_dump(by_alias=True, exclude_defaults=True)}) \
                 if tail.data == "tail_unless" else c
         kind = node.data
+        if kind == "st_copies":
+            return [Static.model_validate({**data, "kind": "copies", "amount": int(_tok(node, "NUMBER").value)})]
         if kind == "st_stat_each":
             stat, n = _tok(node, "STATCHANGE").value
             if n == "X" or stat == "family_honor":
@@ -1083,7 +1119,7 @@ AMOUNTS = ("n", "x", "equal", "half_down", "half_up", "per")
 VALUES = ("stat_of", "stat_of_your", "stat_of_np", "count", "my_honor", "plus", "printed_of")
 ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD": "melee_attack",
            "MELEE": "melee_attack", "FEARWORD": "fear", "FEAR": "fear"}
-STATICS = ("st_stat_each", "st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat", "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
+STATICS = ("st_copies", "st_stat_each", "st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat", "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
            "st_attach_only", "st_attach_never", "st_hand", "st_your_stat")
 
 

@@ -79,7 +79,7 @@ WORDS = {
     "moved": "MOVED", "defend": "DEFEND", "used": "USED", "invest": "INVEST", "discipline": "DISCIPLINE",
     "owner's": "OWNERS", "loser's": "LOSERS", "winner's": "WINNERS", "player's": "PLAYERS",
     "players'": "PLAYERS", "strengths": "STRENGTH", "attached": "ATTACHED", "target's": "TARGETS",
-    "resolves": "RESOLVES", "targeting": "TARGETING", "plus": "PLUS", "printed": "PRINTED",
+    "resolves": "RESOLVES", "targeting": "TARGETING", "effects": "EFFECTS", "plus": "PLUS", "printed": "PRINTED",
 }
 # Multi-word phrases (lower case, longest first) → (token type, value).
 PHRASES = {

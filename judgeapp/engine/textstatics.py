@@ -25,6 +25,18 @@ def gold_cost(g, card: Card, by: str) -> int:
     return max(cost, 0)
 
 
+def copies_problem(g, card: Card, by: str) -> str | None:
+    """"You may only have one copy of Counting House in play": the card's own trait limits the
+    copies its player controls (``continuous-traits``, ``possessive-case``)."""
+    for st in card.card.reading.statics:
+        if st.kind == "copies" and isinstance(st.amount, int):
+            have = sum(c.title.lower() == card.title.lower() for c in g.in_play(by))
+            if have >= st.amount:
+                return f"{by.capitalize()} may only have {st.amount} cop{'y' if st.amount == 1 else 'ies'} of " \
+                       f"{card.title} in play"
+    return None
+
+
 def attach_problem(g, card: Card, host: Card) -> str | None:
     """Why ``card`` may not attach to ``host`` by a card's trait, or None: the attachment's own
     "Can only attach to …"/"Cannot attach to …", and the Personality's "Cannot attach …"."""

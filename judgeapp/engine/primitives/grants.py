@@ -11,7 +11,7 @@ from ..registry import Primitive, primitive
 from ..state import Ongoing
 from ..references import players
 from ..structures import Model, PlayerRef, Ref, SmallInt, StatName, Word
-from ..vocab import UNTIL_WORDS, StepKind, Until
+from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
 from .cards import describe_ref
 from .common import cards_of
 
@@ -33,8 +33,8 @@ class Keyword(Primitive):
     def run(cls, g, ctx, args):
         done = False
         for card in cards_of(g, ctx, args.target):
-            if not card.in_play:
-                continue
+            if not card.in_play and not (card.zone is Zone.PROVINCE and card.face_up):
+                continue  # a face-up card in a Province can be given a keyword ("Give Reserve to …")
             for words, lose in ((args.add, False), (args.lose, True)):
                 if not words:
                     continue
@@ -147,6 +147,8 @@ class NoArgs(Model):
 class NegateActionArgs(Model):
     only: list[Literal["fear", "ranged_attack", "melee_attack", "duel", "move_home", "move_to"]] = Field(
         default_factory=list, max_length=6)  # empty: the whole action
+    of: list[Literal["battle", "engage", "open", "limited", "dynasty"]] = Field(
+        default_factory=list, max_length=5)  # only an action of these kinds ("a Battle or Engage action")
 
 
 @primitive
@@ -163,6 +165,10 @@ class NegateAction(Primitive):
         if action is None:
             g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to negate", [cls.cite], ctx.player,
                      "resolve")
+            return False
+        if args.of and action.label.split()[0].lower() not in args.of:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {' or '.join(args.of)} action, so it is "
+                                      "not negated", [cls.cite], ctx.player, "resolve")
             return False
         if args.only:
             action.negated_kinds = action.negated_kinds | frozenset(args.only)
