@@ -734,6 +734,19 @@ class SentenceReader:
                 data["in_unit"] = True
             elif kind == "opposing_self":
                 data["opposing"] = True
+            elif kind == "in_province_any":
+                data["zone"] = "province"
+            elif kind == "in_unit_kw":
+                if _tok(post, "TYPE").value != "unit":
+                    raise Unreadable("'in a … card' is not read")
+                data["unit_keyword"] = _tok(post, "KEYWORD").value
+            elif kind == "without_and_lower":
+                what = _tok(post, "TYPE").value
+                if what not in ("follower", "attachment"):
+                    raise Unreadable(f"'with no {what}s' is not read")
+                data["state"].append(f"without_{what}s")
+                stat = self.statword(_sub(post, "statword"))
+                data["stats"].append({"stat": stat, "op": "<", "value": {"stat": stat, "of": "self"}})
             elif kind == "in_province":
                 data["zone"] = "province"
                 data["side"] = "your"
@@ -1077,6 +1090,8 @@ class SentenceReader:
                 data["at"] = "home"
             elif post.data == "in_unit":
                 data["in_unit"] = True
+            elif post.data == "opposing_self":
+                data["opposing"] = True
             else:
                 raise Unreadable(f"'{post.data}' on a group of cards is not read")
         return AllRef(all=Filter.model_validate(data))

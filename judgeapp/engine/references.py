@@ -127,6 +127,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
         return False
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
+    if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
+        return False
     if flt.attached and not has_attached(g, card, flt.attached):
         return False
     if flt.not_attached and has_attached(g, card, flt.not_attached):
@@ -302,7 +304,7 @@ def amount(g, value, ctx) -> int:
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0
-    n = n * a.times
+    n = n // a.per * a.times
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
     return n + a.plus

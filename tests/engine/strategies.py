@@ -30,7 +30,7 @@ def inner_effect():
 
 def field_value(name: str, annotation):
     """A value for one argument, chosen by what the argument means."""
-    if name in ("target", "challenger", "challenged"):
+    if name in ("target", "challenger", "challenged", "attach_to") or (name == "to" and annotation is not str):
         return st.one_of(st.sampled_from(CARD_IDS), st.lists(st.sampled_from(CARD_IDS), min_size=1, max_size=3,
                                                               unique=True))
     if name == "player":

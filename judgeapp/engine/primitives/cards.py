@@ -283,6 +283,8 @@ def describe_filter(f: Filter) -> str:
         words.append("opposing this card")
     if f.in_unit:
         words.append("in this unit")
+    if f.unit_keyword:
+        words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
         words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
     if f.another:
@@ -309,6 +311,8 @@ def describe_amount(value) -> str:
         out = "the Gold paid"
     else:
         out = "your Family Honor"
+    if value.per != 1:
+        out = f"{out} ÷ {value.per} (rounded down)"
     if value.times != 1:
         out = f"{value.times} × {out}"
     if value.half:
