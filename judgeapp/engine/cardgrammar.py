@@ -25,6 +25,9 @@ RULES = Path(__file__).with_name("cardrules.lark")
 PLAYER_WORDS = {"YOU": "you", "YOUROPPONENT": "opponent", "EACHPLAYER": "each", "EACHOTHERPLAYER": "other",
                 "THEATTACKER": "attacker", "THEDEFENDER": "defender"}
 ATTACHMENTS = ("follower", "item", "spell")
+# Keywords that name the Personality an attachment is on when the text says "this …".
+PERSONALITY_WORDS = frozenset({"Shugenja", "Samurai", "Monk", "Courtier", "Ninja", "Kensai", "Tactician",
+                               "Magistrate", "Duelist", "Yojimbo", "Scout", "Commander", "Berserker"})
 
 
 class Unreadable(Exception):
@@ -87,6 +90,7 @@ class SentenceReader:
         self.effects: list[Effect] = []
         self.last: object = None  # what a pronoun refers to: "self", a target number, "it"
         self.subject: str | None = None  # a triggered trait's subject ("it")
+        self.discarded = False  # a card was discarded by an earlier effect ("the card's Focus Value")
 
     # ----- units ------------------------------------------------------------------------
     def read_body(self, body: list[str]):
@@ -165,13 +169,18 @@ class SentenceReader:
             data["only"] = _tok(what, "TYPE").value
         elif node.data == "produce_more":
             data["effects"] = self.sentence_effects(Tree("more", [c for c in node.children if isinstance(c, Tree)]))
+            if self.targets:
+                raise Unreadable("further effects of Gold production that choose targets are not read")
         return Produce.model_validate(data)
 
     def t_invest(self, tree: Tree):
         gold = _tok(tree, "GOLDICON").value
         if gold == "X":
             raise Unreadable("an Invest cost of X Gold is not read")
-        return ("invest", int(gold), self.sentence_effects(tree))
+        effects = self.sentence_effects(tree)
+        if self.targets:
+            raise Unreadable("an Invest effect that chooses targets is not read")
+        return ("invest", int(gold), effects)
 
     def t_invest_cost(self, tree: Tree):
         raise Unreadable("an Invest cost without its effect")
@@ -286,9 +295,11 @@ class SentenceReader:
         return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "shuffle"}})
 
     def e_discard_card(self, node):
+        self.discarded = True
         return Effect.model_validate({"discard_cards": {"count": 1}})
 
     def e_discard_cards(self, node):
+        self.discarded = True
         if _tok(node, "TYPE").value != "card":
             raise Unreadable("discarding a number of cards of one type is not read")
         return Effect.model_validate({"discard_cards": {"count": int(_tok(node, "NUMBER").value)}})
@@ -391,6 +402,7 @@ class SentenceReader:
 
     def e_create(self, node):
         data = self._created(node)
+        self.last = CREATED
         return Effect.model_validate({"create": data})
 
     def e_create_attached(self, node):
@@ -578,6 +590,9 @@ class SentenceReader:
             return "loser"
         if tok.type == "WINNERS":
             return "winner"
+        if tok.type == "THE" and self.discarded and len(node.children) > 1 and node.children[1].type == "TYPES" \
+                and node.children[1].value == "card":
+            return "discarded"  # "Discard a card to …, equal to the card's Focus Value"
         if tok.type == "THE":
             if len(node.children) > 1 and isinstance(node.children[1], Token) and node.children[1].type == "TARGETS":
                 if not self.targets:
@@ -623,9 +638,14 @@ class SentenceReader:
         if kind == "this_type":
             return self._this(_tok(node, "TYPE").value)
         if kind == "this_kw":
+            if self.kind in ATTACHMENTS and _tok(node, "KEYWORD").value in PERSONALITY_WORDS:
+                self.last = "host"  # "this Shugenja" on a Spell is the Personality it is attached to (references)
+                return "host"
             self.last = "self"
             return "self"
         if kind == "pronoun":
+            if self.last == CREATED:
+                raise Unreadable("'it' naming a created card is not read")
             if self.last is None:
                 return "it" if self.subject else "self"
             return self.last
@@ -736,6 +756,7 @@ class SentenceReader:
                 data["opposing"] = True
             elif kind == "in_province_any":
                 data["zone"] = "province"
+                data["state"].append("face_up")  # a target in a Province must be known: face up (targeting)
             elif kind == "in_unit_kw":
                 if _tok(post, "TYPE").value != "unit":
                     raise Unreadable("'in a … card' is not read")
@@ -750,6 +771,7 @@ class SentenceReader:
             elif kind == "in_province":
                 data["zone"] = "province"
                 data["side"] = "your"
+                data["state"].append("face_up")
             elif kind in ("with_attached", "without_attached"):
                 data["attached" if kind == "with_attached" else "not_attached"] = _attachment_words(post)
             elif kind in ("lower_than_self", "higher_than_self"):
@@ -757,6 +779,7 @@ class SentenceReader:
                 data["stats"].append({"stat": self.statword(_sub(post, "statword")),
                                       "op": "<" if kind == "lower_than_self" else ">",
                                       "value": {"stat": self.statword(_sub(post, "statword")), "of": ref}})
+        data["state"] = list(dict.fromkeys(data["state"]))
         return Filter.model_validate(data), optional
 
     def new_target(self, flt: Filter, optional: bool = False, count: int = 1, up_to: bool = False) -> int:
@@ -805,6 +828,9 @@ class SentenceReader:
         sub = _sub(node, *NP)
         if sub.data == "titled":
             return Condition(controls=Filter(title=sub.children[0].value))
+        name = _name_words(sub)
+        if name:  # "if you control Kakita Daitsu": another card named by its title (references)
+            return Condition(controls=Filter(title=name))
         return Condition(controls=self.filter_of(sub) if sub.data in ("phrase", "bare")
                          else _unread("control of a named card"))
 
@@ -1154,6 +1180,22 @@ def _attachment_words(node: Tree) -> list[str]:
 def _det_words(dets) -> list[str]:
     """Every word type of the determiners ("one to three OFYOUR" → NUMBER, TO, NUMBER, OFYOUR)."""
     return [t.type for d in dets for t in d.children if isinstance(t, Token)]
+
+
+CREATED = "created card"  # what "it" names after "Create …": not a reference the engine has
+
+
+def _name_words(node: Tree) -> str | None:
+    """Two or more capitalised words and nothing else ("Kakita Daitsu"): a card's title."""
+    if node.data != "bare":
+        return None
+    head = _sub(node, "keyworded")
+    if head is None or len(node.children) != 1:
+        return None
+    mods = [m.children[0] for m in _sub(head, "mods").children if isinstance(m, Tree)]
+    if len(mods) < 2 or any(t.type != "KEYWORD" for t in mods):
+        return None
+    return " ".join(t.value for t in mods)
 
 
 def _count(dets) -> tuple[int | None, bool]:

@@ -240,6 +240,8 @@ def describe_ref(ref) -> str:
         return "the discarded card"
     if ref == "unit":
         return "the cards in this unit"
+    if ref == "here":
+        return "the current battlefield's Province"
     if isinstance(ref, int):
         return f"target {ref}"
     if isinstance(ref, AllRef):
