@@ -91,6 +91,7 @@ class SentenceReader:
         self.last: object = None  # what a pronoun refers to: "self", a target number, "it"
         self.subject: str | None = None  # a triggered trait's subject ("it")
         self.discarded = False  # a card was discarded by an earlier effect ("the card's Focus Value")
+        self.person: object = None  # the last Personality named, for "him"/"he" after a card ("discard a card to move him")
 
     # ----- units ------------------------------------------------------------------------
     def read_body(self, body: list[str]):
@@ -296,10 +297,12 @@ class SentenceReader:
 
     def e_discard_card(self, node):
         self.discarded = True
+        self.last = "discarded"
         return Effect.model_validate({"discard_cards": {"count": 1}})
 
     def e_discard_cards(self, node):
         self.discarded = True
+        self.last = "discarded"
         if _tok(node, "TYPE").value != "card":
             raise Unreadable("discarding a number of cards of one type is not read")
         return Effect.model_validate({"discard_cards": {"count": int(_tok(node, "NUMBER").value)}})
@@ -625,25 +628,32 @@ class SentenceReader:
     def _this(self, kind: str):
         """"this Personality" on an attachment is the Personality it is attached to (``references``)."""
         if kind == "personality" and self.kind in ATTACHMENTS:
-            self.last = "host"
+            self.last = self.person = "host"
             return "host"
         self.last = "self"
+        if kind == "personality":
+            self.person = "self"
         return "self"
 
     def np(self, node: Tree):
         kind = node.data
         if kind == "self_ref":
             self.last = "self"
+            if self.kind == "personality":
+                self.person = "self"
             return "self"
         if kind == "this_type":
             return self._this(_tok(node, "TYPE").value)
         if kind == "this_kw":
             if self.kind in ATTACHMENTS and _tok(node, "KEYWORD").value in PERSONALITY_WORDS:
-                self.last = "host"  # "this Shugenja" on a Spell is the Personality it is attached to (references)
+                self.last = self.person = "host"  # "this Shugenja" on a Spell is the Personality it is attached to (references)
                 return "host"
             self.last = "self"
             return "self"
         if kind == "pronoun":
+            personal = any(isinstance(t, Token) and t.type in ("HIM", "HE") for t in node.children)
+            if personal and self.last in ("discarded", CREATED):
+                return self.person if self.person is not None else "self"  # "him" is a Personality, not the card
             if self.last == CREATED:
                 raise Unreadable("'it' naming a created card is not read")
             if self.last is None:
@@ -715,7 +725,7 @@ class SentenceReader:
                         any_kw.append(f"{tok.value} Clan")
                     else:
                         data["clan"] = tok.value
-                elif tok.value in ABSENCES and not has_or:
+                elif tok.value in ABSENCES:
                     data.setdefault("without", []).append(ABSENCES[tok.value])
                 else:
                     (any_kw if has_or else data["keywords"]).append(tok.value)
@@ -786,6 +796,8 @@ class SentenceReader:
         self.targets.append(TargetSpec(filter=flt, optional=optional, at=getattr(self, "index", len(self.effects)),
                                        count=count, up_to=up_to))
         self.last = len(self.targets)
+        if not flt.type or "personality" in flt.type:
+            self.person = self.last
         return self.last
 
     def declare(self, node: Tree, optional: bool = False) -> None:
@@ -883,6 +895,7 @@ class SentenceReader:
         return Condition.model_validate({"card": self._card_cond(node), "has_keyword": f"{_tok(node, 'CLAN').value} Clan"})
 
     def c_would_be(self, node):
+        self.np(_sub(node, *NP))  # "If this Personality would be opposed, … move him": he is named here
         state = _tok(node, "STATE").value
         if state != "opposed":
             raise Unreadable(f"'would be {state}' is not read")

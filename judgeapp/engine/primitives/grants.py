@@ -183,9 +183,10 @@ class NegateAction(Primitive):
 
     @classmethod
     def describe(cls, args):
+        of = f" if it is a {' or '.join(k.capitalize() for k in args.of)} action" if args.of else ""
         if args.only:
-            return "negate the action's " + " and ".join(k.replace("_", " ") for k in args.only) + " effects"
-        return "negate the action"
+            return "negate the action's " + " and ".join(k.replace("_", " ") for k in args.only) + " effects" + of
+        return "negate the action" + of
 
 
 RESTRICTIONS = {"actions": "its abilities may not be used", "attacks": "it cannot attack",

@@ -130,7 +130,7 @@ class DiscardFavor(Primitive):
 def _n(value) -> str:
     from .cards import describe_amount
 
-    return str(value) if isinstance(value, int) else f"Honor equal to {describe_amount(value)}:"
+    return str(value) if isinstance(value, int) else f"X (X = {describe_amount(value)})"
 
 
 class HonorModifierArgs(Model):
