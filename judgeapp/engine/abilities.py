@@ -369,5 +369,6 @@ def target_refs(effect: Effect) -> set[int]:
     return out
 
 
-__all__ = ["describe_reading", "describe_effect", "describe_condition", "Ability", "TriggerSpec", "Static", "Produce", "Reading", "Stated", "TargetSpec", "Unread", "Ref",
+__all__ = ["describe_reading", "describe_effect", "describe_condition", "Ability", "TriggerSpec", "Static", "Produce",
+           "Reading", "Stated", "TargetSpec", "Unread", "Ref",
            "read_card", "read_text", "target_refs"]

@@ -456,7 +456,7 @@ class SentenceReader:
 
     def e_negate_action_of(self, node):
         kinds = [str(d.children[0].value).lower() for d in node.children if isinstance(d, Tree) and d.data == "desig"]
-        return Effect.model_validate({"negate_action": {"of": kinds}})
+        return Effect.model_validate({"negate_action": {"designators": kinds}})
 
     def e_province_choice(self, node):
         a, b = (int(t.value) for t in _toks(node, "SIGNED"))
@@ -1173,7 +1173,8 @@ AMOUNTS = ("n", "x", "equal", "half_down", "half_up", "per")
 VALUES = ("stat_of", "stat_of_your", "stat_of_np", "count", "my_honor", "plus", "printed_of")
 ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD": "melee_attack",
            "MELEE": "melee_attack", "FEARWORD": "fear", "FEAR": "fear"}
-STATICS = ("st_copies", "st_stat_each", "st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat", "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
+STATICS = ("st_copies", "st_stat_each", "st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat",
+           "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
            "st_attach_only", "st_attach_never", "st_hand", "st_your_stat")
 
 

@@ -107,9 +107,11 @@ PHRASES = {
     "can only": ("CANONLY", "only"), "will only": ("CANONLY", "only"), "will not": ("CANNOT", "cannot"),
     "does not": ("DOESNOT", "not"), "do not": ("DOESNOT", "not"), "up to": ("UPTO", "up_to"),
     "one of your": ("ONEOFYOUR", "your"), "each of your": ("EACHOFYOUR", "your"),
-    "all of your": ("EACHOFYOUR", "your"), "any of your": ("EACHOFYOUR", "your"), "another player's": ("OTHERPLAYERS", "other"),
+    "all of your": ("EACHOFYOUR", "your"), "any of your": ("EACHOFYOUR", "your"),
+    "another player's": ("OTHERPLAYERS", "other"),
     "an opponent's": ("OTHERPLAYERS", "other"), "each player": ("EACHPLAYER", "each"),
-    "each other player": ("EACHOTHERPLAYER", "other"), "each player's": ("EACHPLAYERS", "each"), "each opponent": ("EACHOTHERPLAYER", "other"),
+    "each other player": ("EACHOTHERPLAYER", "other"), "each player's": ("EACHPLAYERS", "each"),
+    "each opponent": ("EACHOTHERPLAYER", "other"),
     "your opponent": ("YOUROPPONENT", "opponent"), "your opponents": ("EACHOTHERPLAYER", "other"),
     "target player": ("TARGETPLAYER", "player"), "a target player": ("TARGETPLAYER", "player"),
     "the attacker": ("THEATTACKER", "attacker"), "the defender": ("THEDEFENDER", "defender"),
@@ -139,7 +141,8 @@ PHRASES = {
     "the turn ends": ("TURNENDS", "turn"), "an additional card": ("ACARD", "1"),
     "an additional battle action": ("AN_ADDITIONAL_KIND", "battle"),
     "an additional open action": ("AN_ADDITIONAL_KIND", "open"),
-    "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"), "anyone else": ("ANYONEELSE", "other"), "cannot be used": ("NOTUSED", "actions"),
+    "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"),
+    "anyone else": ("ANYONEELSE", "other"), "cannot be used": ("NOTUSED", "actions"),
 }
 MAX_PHRASE = max(len(p.split()) for p in PHRASES)
 STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)

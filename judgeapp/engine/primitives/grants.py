@@ -147,7 +147,7 @@ class NoArgs(Model):
 class NegateActionArgs(Model):
     only: list[Literal["fear", "ranged_attack", "melee_attack", "duel", "move_home", "move_to"]] = Field(
         default_factory=list, max_length=6)  # empty: the whole action
-    of: list[Literal["battle", "engage", "open", "limited", "dynasty"]] = Field(
+    designators: list[Literal["battle", "engage", "open", "limited", "dynasty"]] = Field(
         default_factory=list, max_length=5)  # only an action of these kinds ("a Battle or Engage action")
 
 
@@ -166,8 +166,8 @@ class NegateAction(Primitive):
             g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to negate", [cls.cite], ctx.player,
                      "resolve")
             return False
-        if args.of and action.label.split()[0].lower() not in args.of:
-            g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {' or '.join(args.of)} action, so it is "
+        if args.designators and action.label.split()[0].lower() not in args.designators:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {' or '.join(args.designators)} action, so it is "
                                       "not negated", [cls.cite], ctx.player, "resolve")
             return False
         if args.only:
@@ -183,7 +183,7 @@ class NegateAction(Primitive):
 
     @classmethod
     def describe(cls, args):
-        of = f" if it is a {' or '.join(k.capitalize() for k in args.of)} action" if args.of else ""
+        of = f" if it is a {' or '.join(k.capitalize() for k in args.designators)} action" if args.designators else ""
         if args.only:
             return "negate the action's " + " and ".join(k.replace("_", " ") for k in args.only) + " effects" + of
         return "negate the action" + of
