@@ -9,6 +9,8 @@ from judgeapp.engine.cardtext import reader_version, shape
 from .helpers import board, failed, run, texts, two_players
 
 SAMURAI = "  - {title: Samurai, type: personality, force: 3, chi: 2, honor: 0, cost: 3, ph: 1}\n"
+SPEAR = (SAMURAI + "  - {title: Spear, type: item, force: 1, chi: 0, cost: 1, focus: 2}\n",
+         "    units: [{card: Samurai, id: s, attach: [{card: Spear, id: spear}]}, {card: Samurai, id: t}]\n")
 
 
 def kinds(text: str, title: str = "Test Card", kind: str = "personality") -> list[str]:
@@ -119,8 +121,7 @@ def test_created_cards_get_an_id_and_enter_play():
 
 
 def test_restriction_and_piles():
-    cards = SAMURAI + "  - {title: Spear, type: item, force: 1, chi: 0, cost: 1, focus: 2}\n"
-    units = "    units: [{card: Samurai, id: s, attach: [{card: Spear, id: spear}]}, {card: Samurai, id: t}]\n"
+    cards, units = SPEAR
     result = replay("{restrict: {target: s, what: actions}}", "{to_hand: {target: spear}}",
                     "{to_deck: {target: t, where: top}}", units=units, cards=cards,
                     expect="  - at: {spear: hand, t: dynasty_deck}\n")
@@ -128,8 +129,7 @@ def test_restriction_and_piles():
 
 
 def test_transfer_moves_an_attachment_between_personalities():
-    cards = SAMURAI + "  - {title: Spear, type: item, force: 1, chi: 0, cost: 1, focus: 2}\n"
-    units = "    units: [{card: Samurai, id: s, attach: [{card: Spear, id: spear}]}, {card: Samurai, id: t}]\n"
+    cards, units = SPEAR
     result = replay("{transfer: {target: spear, to: t}}", units=units, cards=cards,
                     expect="  - force: {s: 3, t: 4}\n")
     assert failed(result) == [], result["expectations"]

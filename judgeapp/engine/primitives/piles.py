@@ -13,6 +13,9 @@ from .cards import describe_ref
 from .common import cards_of
 
 
+WHERE_WORDS = {"top": "on top of", "bottom": "at the bottom of", "shuffle": "shuffled into"}
+
+
 def _leave(g, ctx, card, how: str) -> bool:
     """A card in play leaves play before it goes to a hand or deck (``entering-and-leaving``)."""
     if not card.in_play:
@@ -69,7 +72,7 @@ class ToDeck(Primitive):
             deck = Zone.DYNASTY_DECK if card.type in ("personality", "holding", "region", "event", "celestial") \
                 else Zone.FATE_DECK
             move(g, card, deck, face_up=False, top=args.where != "bottom")
-            words = {"top": "on top of", "bottom": "at the bottom of", "shuffle": "shuffled into"}[args.where]
+            words = WHERE_WORDS[args.where]
             g.record(StepKind.EFFECT, f"{card.title} is put {words} {card.owner}'s {deck.replace('_', ' ')} "
                                       f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
             done = True
@@ -77,5 +80,5 @@ class ToDeck(Primitive):
 
     @classmethod
     def describe(cls, args):
-        words = {"top": "on top of", "bottom": "at the bottom of", "shuffle": "shuffled into"}[args.where]
+        words = WHERE_WORDS[args.where]
         return f"put {describe_ref(args.target)} {words} its owner's deck"
