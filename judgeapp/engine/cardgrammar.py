@@ -119,15 +119,17 @@ class SentenceReader:
 
     def sentence_effects(self, tree: Tree) -> list[Effect]:
         out: list[Effect] = []
+        last = 0  # where the last clause's effects start: a trailing "if" belongs to that clause (conjunctions)
         for clause in _sub(tree, "clauses").children:
             if isinstance(clause, Tree) and clause.data in CLAUSES:
+                last = len(out)
                 out += self.clause(clause, len(self.effects) + len(out))
         tail = _sub(tree, "tail_if", "tail_unless")
         if tail is not None:
             cond = self.cond(tail.children[1])
             if tail.data == "tail_unless":
-                cond = Condition.model_validate({"not": cond.model_dump(by_alias=True, exclude_defaults=True)})
-            out = [e.model_copy(update={"condition": _and(e.condition, cond)}) for e in out]
+                cond = _not(cond)
+            out[last:] = [e.model_copy(update={"condition": _and(e.condition, cond)}) for e in out[last:]]
         dur = _tok(tree, "DUR")
         if dur is not None:
             out = [_lasting(e, dur.value) for e in out]
@@ -330,6 +332,16 @@ class SentenceReader:
         cond = self.cond(next(c for c in node.children if isinstance(c, Tree) and c.data in CONDS))
         return ([e.model_copy(update={"condition": _not(cond)}) for e in self._changes(ref, first)]
                 + [e.model_copy(update={"condition": cond}) for e in self._changes(ref, second)])
+
+    def e_stat_give_each(self, node):
+        ref_node, each_node = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        ref = self.np(ref_node)
+        stat, n = _tok(node, "STATCHANGE").value
+        if n == "X" or stat not in ("force", "chi", "personal_honor"):
+            raise Unreadable("that change for each card is not read")
+        if each_node.data not in ("phrase", "bare"):
+            raise Unreadable("'for each' naming one card is not read")
+        return Effect.model_validate({stat: {"target": ref, "amount": Amount(count=self.filter_of(each_node), times=n)}})
 
     def e_stat_bonus(self, node):
         ref = self.np(_sub(node, *NP))
@@ -587,6 +599,10 @@ class SentenceReader:
             return self.last if self.last is not None else "self"
         if tok.type == "THISCARDS":
             return "self"
+        if tok.type == "DISCARDEDS":
+            if not self.discarded:
+                raise Unreadable("'the discarded card' with no discard before it")
+            return "discarded"
         if tok.type == "THIS":
             return self._this(node.children[1].value)
         if tok.type == "LOSERS":

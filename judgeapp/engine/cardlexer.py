@@ -79,7 +79,7 @@ WORDS = {
     "moved": "MOVED", "defend": "DEFEND", "used": "USED", "invest": "INVEST", "discipline": "DISCIPLINE",
     "owner's": "OWNERS", "loser's": "LOSERS", "winner's": "WINNERS", "player's": "PLAYERS",
     "players'": "PLAYERS", "strengths": "STRENGTH", "attached": "ATTACHED", "target's": "TARGETS",
-    "resolves": "RESOLVES", "targeting": "TARGETING", "effects": "EFFECTS", "plus": "PLUS", "printed": "PRINTED",
+    "resolves": "RESOLVES", "targeting": "TARGETING", "effects": "EFFECTS", "make": "MAKE", "plus": "PLUS", "printed": "PRINTED",
 }
 # Multi-word phrases (lower case, longest first) → (token type, value).
 PHRASES = {
@@ -142,7 +142,7 @@ PHRASES = {
     "an additional battle action": ("AN_ADDITIONAL_KIND", "battle"),
     "an additional open action": ("AN_ADDITIONAL_KIND", "open"),
     "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"),
-    "anyone else": ("ANYONEELSE", "other"), "cannot be used": ("NOTUSED", "actions"),
+    "anyone else": ("ANYONEELSE", "other"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
 }
 MAX_PHRASE = max(len(p.split()) for p in PHRASES)
 STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)
