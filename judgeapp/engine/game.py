@@ -63,6 +63,7 @@ class Game(Board):
         self.interrupt_depth = 0
         self.at_point: Point | None = None
         self.trait_uses: dict = {}
+        self.extra_actions: dict[str, int] = {}  # additional actions owed to a player (additional-action)
         self.trigger_depth = 0
         self.pending_duel: dict | None = None  # a duel: step's answers, for the next duel to start
         self.naval_first: str | None = None
