@@ -354,7 +354,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         fewer = all(left[me] < n for p, n in left.items() if p != me)
         if fewer != cond.fewer_provinces:
             return False
-    if cond.went_first is not None and (g.order[0] == me) != cond.went_first:
+    if cond.went_first is not None and (g.first_player == me) != cond.went_first:
         return False  # the first player listed in the position took the first turn
     if cond.phase is not None:
         now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
