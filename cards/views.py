@@ -134,4 +134,12 @@ def card_page(request, card_id, slug):
         "notes": list(card.notes.all()), "bans": list(card.bans.all()),
         "versions": list(Card.objects.filter(folded_title=card.folded_title).exclude(pk=card.pk)
                          .only("id", "slug", "full_title")),
+        "reading": _reading(card),
     })
+
+
+def _reading(card) -> list[dict]:
+    """How the rules engine reads the card (positions app: the card's reading and overrides)."""
+    from judgeapp.positions.lookup import reading_rows
+
+    return reading_rows(card)
