@@ -50,7 +50,8 @@ FIELDS: tuple[Field, ...] = (
     Field("banned", (), "keyword", "Banned in the format (`any`: any ban; `unspecified`: a ban naming no format).",
           ("banned:ivory", "banned:any"), (*FORMAT_SLUGS, "any", "unspecified")),
     Field("is", (), "flag", "unique, experienced (any Experienced level), inexperienced, soul (a Soul of X card), "
-                            "extra (a card in no deck: bios, deck backers, tokens, rules cards; hidden unless asked for).",
+                            "extra (a card in no deck: bios, deck backers, tokens, rules cards; hidden unless "
+                            "asked for).",
           ("is:unique", "is:experienced", "-is:unique", "is:extra"), IS_VALUES),
     Field("force", ("f", "pow"), "number", "Force (Items and Followers: the bonus they give).",
           ("f>=4", "force=0", "f:+2"), label="Force"),

@@ -61,8 +61,8 @@ def advanced_page(request):
     """The form; submitted, it writes the query and hands over to the search page."""
     context = {"choices": search_index.choices(), "fields": {f.name: f for f in FIELDS},
                "numbers": [f for f in FIELDS if f.kind == "number"], "orders": list(dict.fromkeys(ORDERS.values())),
-               "comparisons": [("eq", "="), ("ge", "≥"), ("le", "≤"), ("gt", ">"), ("lt", "<")], "form": request.GET,
-               "checked": {"type": request.GET.getlist("type"), "is": request.GET.getlist("is")}}
+               "comparisons": [("eq", "="), ("ge", "≥"), ("le", "≤"), ("gt", ">"), ("lt", "<")],
+               "form": request.GET, "checked": {"type": request.GET.getlist("type"), "is": request.GET.getlist("is")}}
     if request.GET:
         built = advanced.build(request.GET)
         if not built.errors:

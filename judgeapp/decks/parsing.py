@@ -33,9 +33,10 @@ SUB_HEADINGS = {"holdings": "dynasty", "holding": "dynasty", "personalities": "d
 # perhaps decorated ("== Dynasty ==", "**Fate**", "# Holdings (10)").
 DECORATION = r"[#=*_~\s-]*"
 COUNT = r"(?:[(\[]\s*\d+(?:\s*cards?)?\s*[)\]]|\d+(?:\s*cards?)?)"
-HEADING = re.compile(rf"^{DECORATION}(?P<word>[A-Za-z][A-Za-z -]*?)\s*(?:[:\-–—]\s*)?{COUNT}?\s*:?{DECORATION}$", re.I)
+WORD = r"(?P<word>[A-Za-z][A-Za-z -]*?)"
+HEADING = re.compile(rf"^{DECORATION}{WORD}\s*(?:[:\-–—]\s*)?{COUNT}?\s*:?{DECORATION}$", re.I)
 # A label with its card on the same line: "Stronghold: The Impregnable Fortress of the Crab".
-LABEL = re.compile(rf"^{DECORATION}(?P<word>[A-Za-z][A-Za-z -]*?)\s*{COUNT}?\s*(?::|\s[-–—]\s)\s*(?P<rest>.*[A-Za-z].*)$", re.I)
+LABEL = re.compile(rf"^{DECORATION}{WORD}\s*{COUNT}?\s*(?::|\s[-–—]\s)\s*(?P<rest>.*[A-Za-z].*)$", re.I)
 # "3x Name", "3 x Name", "3X Name"; a spaced capital X is left to the name ("1 X-Wing").
 COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)(?:\s*[x×]|X)?\s+(?P<name>\S.*)$")
 COUNT_LAST = re.compile(r"^(?P<name>.*?\S)\s+(?:[xX×]\s*(?P<count>[+-]?\d+)|(?P<count2>[+-]?\d+)\s*[xX×])$")

@@ -127,6 +127,7 @@ def load(corpus: Path) -> list[RefCard]:
         # One rule for both exports: listed clans, plus "Unaligned" and "X Clan" keywords.
         named = [c.removesuffix(" Clan") if c.removesuffix(" Clan") in known else c for c in card.clans]
         named += ["Unaligned"] * any(k.lower() == "unaligned" for k in card.keywords)
-        named += [k.removesuffix(" Clan") for k in card.keywords if k.endswith(" Clan") and k.removesuffix(" Clan") in known]
+        named += [k.removesuffix(" Clan") for k in card.keywords
+                  if k.endswith(" Clan") and k.removesuffix(" Clan") in known]
         card.clans = list({value_slug(c): c for c in reversed(named)}.values())
     return cards

@@ -55,7 +55,8 @@ def test_one_clan_rule_for_both_exports():
     assert clan_alignments([], ["Ronin", "Unaligned"], known) == ["Unaligned"]
     assert clan_alignments(["Crab Clan"], ["Scorpion Clan", "Fist of the Scorpion Clan"], known) == ["Crab", "Scorpion"]
     kuronada = Card.objects.get(full_title="Kuronada")
-    assert "Unaligned" in kuronada.clans and "Unaligned" not in Card.objects.get(full_title="Hida Kisada • Experienced").clans
+    kisada = Card.objects.get(full_title="Hida Kisada • Experienced")
+    assert "Unaligned" in kuronada.clans and "Unaligned" not in kisada.clans
 
 
 def test_the_advanced_form_writes_the_query():

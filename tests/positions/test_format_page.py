@@ -60,7 +60,8 @@ def test_every_documented_snippet_fits_the_schema():
     checks = [("PositionEffectStep", step["effect"]) for b in blocks if b.startswith("- effect:")
               for step in yaml.safe_load(b)]
     checks += [("PositionDuelScript", yaml.safe_load(b)["duel"]) for b in blocks if b.startswith("duel:")]
-    checks += [("PositionInlineCard", card) for b in blocks if b.startswith("cards:") for card in yaml.safe_load(b)["cards"]]
+    checks += [("PositionInlineCard", card) for b in blocks if b.startswith("cards:")
+               for card in yaml.safe_load(b)["cards"]]
     assert len(checks) >= 8
     for name, value in checks:
         validator = Draft202012Validator({"$ref": f"#/components/schemas/{name}", **schemas})
