@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
@@ -91,33 +91,42 @@ def pair_next_round(event: Event, by, *, number: int | None = None, seed: int | 
     ``number``, when given, must be the round that comes next (a client that retries
     gets a 409 instead of a second round); ``seed`` repeats a random pairing; ``order``
     (registration ids of every active player) pairs round 1 as listed."""
-    with transaction.atomic():
-        event = _locked(event)
-        latest = latest_round(event)
-        next_number = latest.number + 1 if latest else 1
-        if number is not None and number < next_number:
-            raise EventError("round-already-paired", f"Round {number} of {event.name} is already paired; the next "
-                                                     f"round to pair is {next_number}.", status=409)
-        if number is not None and number > next_number:
-            raise EventError("bad-round-number", f"The next round of {event.name} is round {next_number}, not "
-                                                 f"{number}.")
-        if latest is not None and (unfinished := open_tables(latest)):
-            raise EventError("round-in-progress",
-                             f"Round {latest.number} is still being played: table{'s' if len(unfinished) > 1 else ''} "
-                             f"{_numbers(unfinished)} ha{'ve' if len(unfinished) > 1 else 's'} no result. Enter "
-                             f"{'them' if len(unfinished) > 1 else 'it'} before pairing round {next_number}.",
-                             status=409, details={"round": latest.number, "open_tables": unfinished})
-        if event.status == Event.Status.FINISHED:
-            raise EventError("event-finished", f"{event.name} is finished: no round can be paired.", status=409)
-        cut = TopCut.objects.filter(event=event).first()
-        if cut is not None:
-            if seed is not None or order is not None:
-                raise EventError("bad-pairing-options", "A top-cut round is paired by its bracket: send no seed "
-                                                        "or order.")
-            return _pair_cut_round(event, cut, next_number, by)
-        if order is not None and next_number != 1:
-            raise EventError("bad-pairing-options", "An order is for round 1 only: later rounds pair by points.")
-        return _pair_swiss_round(event, next_number, by, seed, order)
+    try:
+        with transaction.atomic():
+            return _pair_next_round(_locked(event), by, number, seed, order)
+    except IntegrityError:
+        # Another request paired this round between our read and our write (SQLite locks no rows).
+        raise EventError("round-already-paired", f"This round of {event.name} was just paired by another request.",
+                         status=409)
+
+
+def _pair_next_round(event: Event, by, number, seed, order) -> Round:
+    """The checks and the pairing, under the lock on the event row."""
+    latest = latest_round(event)
+    next_number = latest.number + 1 if latest else 1
+    if number is not None and number < next_number:
+        raise EventError("round-already-paired", f"Round {number} of {event.name} is already paired; the next "
+                                                 f"round to pair is {next_number}.", status=409)
+    if number is not None and number > next_number:
+        raise EventError("bad-round-number", f"The next round of {event.name} is round {next_number}, not "
+                                             f"{number}.")
+    if latest is not None and (unfinished := open_tables(latest)):
+        raise EventError("round-in-progress",
+                         f"Round {latest.number} is still being played: table{'s' if len(unfinished) > 1 else ''} "
+                         f"{_numbers(unfinished)} ha{'ve' if len(unfinished) > 1 else 's'} no result. Enter "
+                         f"{'them' if len(unfinished) > 1 else 'it'} before pairing round {next_number}.",
+                         status=409, details={"round": latest.number, "open_tables": unfinished})
+    if event.status == Event.Status.FINISHED:
+        raise EventError("event-finished", f"{event.name} is finished: no round can be paired.", status=409)
+    cut = TopCut.objects.filter(event=event).first()
+    if cut is not None:
+        if seed is not None or order is not None:
+            raise EventError("bad-pairing-options", "A top-cut round is paired by its bracket: send no seed "
+                                                    "or order.")
+        return _pair_cut_round(event, cut, next_number, by)
+    if order is not None and next_number != 1:
+        raise EventError("bad-pairing-options", "An order is for round 1 only: later rounds pair by points.")
+    return _pair_swiss_round(event, next_number, by, seed, order)
 
 
 def _pair_swiss_round(event: Event, number: int, by, seed: int | None, order: list[int] | None) -> Round:
