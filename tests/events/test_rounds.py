@@ -4,6 +4,8 @@ both of the organizer's choices, the standings following corrections, and the to
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from judgeapp.events.models import Event, Registration, Report, Result, Round, Table, TopCut
@@ -278,3 +280,27 @@ def test_the_bye_takes_no_result(api, event):
     response = api.post(f"/api/events/{event.pk}/rounds/1/results", {"table": tables[-1]["table"], "result": "b"},
                         format="json")
     assert response.status_code == 409 and "bye" in error(response.json(), "bye")
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2, 2 ** 60) | st.floats(allow_nan=False, allow_infinity=False)
+                    | st.text(max_size=12),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                    max_leaves=8)
+FIELDS = {"table": st.integers(-1, 6) | JSON, "result": st.sampled_from(["a", "b", "draw", "intentional_draw", "A"]) | JSON,
+          "size": st.sampled_from([4, 8, 16, 5]) | JSON, "seed": st.integers(-1, 2 ** 54) | JSON,
+          "order": st.lists(st.integers(0, 40), max_size=7) | JSON, "number": st.integers(0, 4) | JSON}
+BODIES = JSON | st.fixed_dictionaries({}, optional=FIELDS)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["rounds", "rounds/1/results", "rounds/2/results", "top-cut", "registrations/{r}/drop"]),
+       body=BODIES)
+def test_any_body_to_the_rounds_api_gets_a_clear_answer(api, event, path, body):
+    """Whatever an organizer's client sends: no server error, and every refusal in the error shape."""
+    players = list(event.registrations.order_by("pk")) or add_players(event, 5)
+    if not event.rounds.exists():
+        pair(api, event, seed=1)
+    response = api.post(f"/api/events/{event.pk}/{path.format(r=players[0].pk)}", body, format="json")
+    assert response.status_code < 500, (path, body, response.content[:300])
+    if response.status_code >= 400:
+        assert error(response.json(), response.json()["error"]["code"])
