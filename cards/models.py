@@ -49,6 +49,9 @@ class Card(models.Model):
     text_plain = models.TextField(blank=True)
     text_source = models.CharField(max_length=10)
     oracle_id = models.PositiveIntegerField(null=True, blank=True)
+    # The rules engine's reading of the text ({"version", "reading"}), stored at import so a
+    # replay never re-parses; refreshed when the reader's version changes (cards.readings).
+    reading = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["folded_title", "rank"]

@@ -13,6 +13,7 @@ from judgeapp.ingest_guard import ShrinkRefused
 
 from . import search_index
 from .importer import import_cards, summary_lines
+from .readings import store_readings
 from .sources import SourceError
 
 
@@ -30,7 +31,10 @@ def run_import(corpus_dir: str | Path | None = None, rebuild_index: bool = False
         index = search_index.build_index() | {"rebuilt": True}
     else:
         index = {"rebuilt": False}
+    readings = store_readings(force=report["changed"])
     lines = summary_lines(report)
+    lines.append(f"card readings: {readings['read']} cards read ({readings['distinct']} distinct texts) in "
+                 f"{readings['seconds']} s" if readings["read"] else "card readings: up to date")
     lines.append(f"card index: rebuilt, {index['documents']} cards in {index['seconds']} s"
                  if index["rebuilt"] else "card index: up to date")
     return dict(report, corpus=str(corpus), failed=[], lines=lines, index=index,

@@ -135,6 +135,8 @@ def prepare(raw: str) -> ParsedCardQuery:
                 continue
             if word in ("OR", "AND", "NOT"):
                 out.append(word)
+            elif word.startswith("-") and word[1:] in ("OR", "AND", "NOT"):
+                parsed.warnings.append(f'Ignored "{word}": "-" excludes a term, not an operator.')
             elif word.startswith("-") and len(word) > 1:
                 out.append(f"NOT {word[1:]}")
             elif word.strip("-*?"):

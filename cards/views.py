@@ -43,4 +43,12 @@ def card_page(request, card_id, slug):
         "card": card, "text": services.linked_text(card), "keywords": services.keyword_links(card),
         "stats": card.stat_rows(), "legality": services.legality_rows(card),
         "printings": list(card.printings.all()), "notes": list(card.notes.all()), "bans": list(card.bans.all()),
+        "reading": _reading(card),
     })
+
+
+def _reading(card) -> list[dict]:
+    """How the rules engine reads the card (positions app: the card's reading and overrides)."""
+    from judgeapp.positions.lookup import reading_rows
+
+    return reading_rows(card)

@@ -39,6 +39,18 @@ class TargetSpec(Model):
     at: Annotated[StrictInt, Field(ge=0, le=20)] = 0  # chosen before the effect with this (0-based) number
     attack: Literal["ranged", "melee", "fear"] | None = None  # a Follower or a Personality without Followers
 
+    def describe(self) -> str:
+        from .primitives.cards import describe_filter
+
+        if self.player:
+            return "a target player"
+        if self.province:
+            return "a target Province"
+        if self.attack:
+            return f"the {self.attack.capitalize()} effect's target (an enemy Follower or Personality without Followers)"
+        many = f"up to {self.count} " if self.up_to else (f"{self.count} " if self.count > 1 else "")
+        return f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
+
     @model_validator(mode="before")
     @classmethod
     def _shorthand(cls, data):
@@ -65,6 +77,18 @@ class Ability(Model):
     def has(self, word: str) -> bool:
         return any(k.lower() == word.lower() for k in self.keywords)
 
+    def describe(self) -> str:
+        """The ability in plain words from its structure (the card page, ``abilities``)."""
+        head = " ".join(self.keywords + ["/".join(d.capitalize() for d in self.designators)])
+        costs = (["bow this card"] if self.bow else []) + (
+            [f"pay {self.gold} Gold" if self.gold != "*" else "pay any amount of Gold"] if self.gold is not None else [])
+        parts = []
+        if self.condition is not None:
+            parts.append(f"if {describe_condition(self.condition)}")
+        parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
+        parts += [describe_effect(e) for e in self.effects]
+        return f"{head}{', ' + ', '.join(costs) if costs else ''}: " + "; ".join(parts)
+
 
 class TriggerSpec(Model):
     """A triggered trait, or a stated ``trigger:`` (``triggered-traits``)."""
@@ -85,18 +109,70 @@ class TriggerSpec(Model):
     effects: list[Effect] = Field(default_factory=list, alias="do", min_length=1, max_length=20)
     text: str = Field("", max_length=2000)
 
+    def describe(self) -> str:
+        from .primitives.cards import describe_filter
+
+        whose = {"your": "your ", "self": "this card ", "host": "this Personality ", "enemy": "an enemy ",
+                 "other": "another player's ", "any": ""}[self.whose]
+        what = describe_filter(self.subject) if self.subject is not None else ""
+        point = f"{whose}{what} {self.event.replace('_', ' ')}".replace("  ", " ").strip()
+        if self.phase:
+            point += f" ({self.phase.capitalize()} Phase)"
+        parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
+        parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
+        parts += [describe_effect(e) for e in self.effects]
+        return f"{self.timing.capitalize()} {point}: " + "; ".join(parts)
+
 
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
-    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost"]
+    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never",
+                  "attack_strength", "attack_immune", "own_attack_strength", "copies"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     what: Word | None = None
+    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
+
+    def describe(self) -> str:
+        from .primitives.cards import describe_amount, describe_filter, describe_ref, stat_words
+
+        who = describe_ref(self.target) if not isinstance(self.target, AllRef) else "each " + describe_filter(
+            self.target.all)
+        if self.kind == "stat":
+            n = self.amount if isinstance(self.amount, int) else "X"
+            what = f"{who} has {n:+d} {stat_words(self.stat)}" if isinstance(n, int) else \
+                f"{who} has a {stat_words(self.stat)} change equal to {describe_amount(self.amount)}"
+        elif self.kind == "keyword":
+            what = f"{who} has {', '.join(self.keywords)}"
+        elif self.kind == "restrict":
+            what = f"{who}: no {str(self.what).replace('_', ' ')}"
+        elif self.kind == "permit":
+            what = f"{who} may {str(self.what).replace('_', ' ')}"
+        elif self.kind == "cost":
+            n = self.amount if isinstance(self.amount, int) else 0
+            what = f"{who} costs {abs(n)} {'less' if n < 0 else 'more'} Gold" if n > -1000 else \
+                f"{who} enters play ignoring its Gold Cost"
+        elif self.kind in ("attack_strength", "attack_immune", "own_attack_strength"):
+            kinds = " and ".join(k.replace("_", " ").title() for k in self.keywords)
+            if self.kind == "attack_immune":
+                what = f"{kinds} effects targeting {who} are negated"
+            elif self.kind == "attack_strength":
+                what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
+            else:
+                what = f"your {kinds} effects have {self.amount:+d} strength"
+        elif self.kind == "copies":
+            what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
+        elif self.kind == "hand_size":
+            what = f"your maximum hand size is changed by {self.amount}"
+        else:
+            what = f"{who} can {'only ' if self.kind == 'attach_only' else 'not '}attach to " + (
+                describe_filter(self.to) if self.to is not None else "anything")
+        return what + (f" while {describe_condition(self.while_)}" if self.while_ is not None else "")
 
 
 class Produce(Model):
@@ -108,6 +184,14 @@ class Produce(Model):
     only: Word | None = None  # the one kind of cost this Gold may pay
     effects: list[Effect] = Field(default_factory=list, max_length=8)
     text: str = Field("", max_length=2000)
+
+    def describe(self) -> str:
+        out = f"Bow this card: produce {self.amount} Gold"
+        if self.alt is not None:
+            out += f", or {self.alt} Gold if {describe_condition(self.alt_if)}"
+        if self.only:
+            out += f", only to pay for a {self.only}"
+        return out + "".join(f"; {describe_effect(e)}" for e in self.effects)
 
 
 class Unread(Model):
@@ -162,12 +246,19 @@ class Stated(Model):
 
 
 def read_card(card) -> Reading:
-    """The card's text read (cached by text), then its stated effects added."""
-    reading = read_text(card.text, card.title, card.type)
-    if not card.effects:
-        return reading
-    data = reading.model_copy(deep=True)
-    data.unparsed = []  # the position states what the card does: its own statement wins (effects-2)
+    """The card's text read (cached by text, or stored at import), then its stated effects
+    added: a position's inline ``effects:`` or a reviewed per-card override (``stated_mode``)."""
+    mode = getattr(card, "stated_mode", "unread")
+    if card.effects and mode == "all":
+        data = Reading()
+    else:
+        stored = getattr(card, "stored", None)
+        reading = stored if stored is not None else read_text(card.text, card.title, card.type)
+        if not card.effects:
+            return reading
+        data = reading.model_copy(deep=True)
+    if mode != "add":
+        data.unparsed = []  # the stated effects say what the card does: they win over the text (effects-2)
     for entry in card.effects:
         _add_stated(data, entry)
     return data
@@ -186,15 +277,95 @@ def _add_stated(reading: Reading, entry: Stated) -> None:
     elif entry.invest is not None:
         reading.invest_cost, reading.invest = entry.invest, list(entry.do)
     elif entry.trigger is not None:
-        reading.triggers.append(entry.trigger)
+        reading.triggers.append(entry.trigger if entry.trigger.text or not entry.text
+                                else entry.trigger.model_copy(update={"text": entry.text}))
     elif entry.static is not None:
-        reading.statics.append(entry.static)
+        reading.statics.append(entry.static if entry.static.text or not entry.text
+                               else entry.static.model_copy(update={"text": entry.text}))
     else:
         kinds = entry.designators or [entry.ability]
         reading.abilities.append(Ability(
             n=len(reading.abilities) + 1, designators=kinds, keywords=entry.keywords + entry.words,
             bow=entry.bow, gold=entry.gold, condition=entry.condition, targets=entry.targets, effects=entry.do,
             text=entry.text or f"{'/'.join(k.capitalize() for k in kinds)}: (stated in the position)"))
+
+
+def describe_effect(effect: Effect) -> str:
+    words = effect.describe()
+    if effect.may:
+        words = f"you may: {words}"
+    if effect.condition is not None:
+        words += f" (if {describe_condition(effect.condition)})"
+    if effect.needs_previous:
+        words += " (only if the previous effect happened)"
+    return words
+
+
+def describe_condition(cond: Condition | None) -> str:
+    """An "If …" in plain words, from its structure."""
+    from .primitives.cards import describe_filter, describe_ref
+
+    if cond is None:
+        return "always"
+    parts = []
+    if cond.you_are:
+        parts.append(f"you are {'the ' if cond.you_are in ('attacker', 'defender') else ''}"
+                     f"{cond.you_are.replace('_', ' ')}")
+    if cond.controls is not None:
+        parts.append(f"you control a {describe_filter(cond.controls)}")
+    if cond.controls_none is not None:
+        parts.append(f"you control no {describe_filter(cond.controls_none)}")
+    if cond.exists is not None:
+        parts.append(f"there is a {describe_filter(cond.exists)}")
+    subject = describe_ref(cond.card if cond.card is not None else "self")
+    if cond.is_:
+        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_)}")
+    if cond.is_not:
+        parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not)}")
+    if cond.has_keyword:
+        parts.append(f"{subject} has {cond.has_keyword}")
+    if cond.has_attached:
+        parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
+    if cond.honor is not None:
+        parts.append(f"your Family Honor {cond.honor.op} {cond.honor.value if isinstance(cond.honor.value, int) else 'X'}")
+    if cond.clan:
+        parts.append(f"you are a {cond.clan} Clan player")
+    if cond.favor is not None:
+        parts.append("you control the Imperial Favor" if cond.favor else "you do not control the Imperial Favor")
+    if cond.first_turn is not None:
+        parts.append("it is the first turn" if cond.first_turn else "it is not the first turn")
+    if cond.fewer_provinces is not None:
+        parts.append("you have fewer Provinces than each other player" if cond.fewer_provinces
+                     else "you do not have fewer Provinces than each other player")
+    if cond.went_first is not None:
+        parts.append("you went first" if cond.went_first else "you did not go first")
+    if cond.phase:
+        parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
+    if cond.any:
+        parts.append(" or ".join(describe_condition(c) for c in cond.any))
+    if cond.all:
+        parts.append(" and ".join(describe_condition(c) for c in cond.all))
+    if cond.not_ is not None:
+        parts.append(f"not ({describe_condition(cond.not_)})")
+    return " and ".join(parts) or "always"
+
+
+def describe_reading(reading: Reading) -> list[dict]:
+    """Each ability and trait in plain words, unread parts with the reason (the card page)."""
+    out = [{"kind": "ability", "printed": a.text, "words": a.describe()} for a in reading.abilities]
+    out += [{"kind": "trait", "printed": t.text, "words": t.describe()} for t in reading.triggers]
+    out += [{"kind": "trait", "printed": s.text, "words": s.describe()} for s in reading.statics]
+    if reading.produce is not None:
+        out.append({"kind": "trait", "printed": reading.produce.text, "words": reading.produce.describe()})
+    if reading.invest_cost is not None:
+        out.append({"kind": "trait", "printed": f"Invest [{reading.invest_cost} Gold]",
+                    "words": f"Invest {reading.invest_cost} Gold when Recruiting: "
+                             + "; ".join(describe_effect(e) for e in reading.invest)})
+    if reading.discipline is not None:
+        out.append({"kind": "trait", "printed": f"Discipline [{reading.discipline} Gold]",
+                    "words": f"may be played from your discard pile for {reading.discipline} Gold (Discipline)"})
+    out += [{"kind": "unread", "printed": u.text, "words": u.reason} for u in reading.unparsed]
+    return out
 
 
 def target_refs(effect: Effect) -> set[int]:
@@ -207,5 +378,6 @@ def target_refs(effect: Effect) -> set[int]:
     return out
 
 
-__all__ = ["Ability", "TriggerSpec", "Static", "Produce", "Reading", "Stated", "TargetSpec", "Unread", "Ref",
+__all__ = ["describe_reading", "describe_effect", "describe_condition", "Ability", "TriggerSpec", "Static", "Produce",
+           "Reading", "Stated", "TargetSpec", "Unread", "Ref",
            "read_card", "read_text", "target_refs"]

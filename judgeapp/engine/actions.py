@@ -221,7 +221,9 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     if g.rules == "twenty-festivals" and ability.targets:
         named = choose_targets_step(g, ctx, ability, named)
     take_interrupts(g, step, ctx, ability)
-    if ability.condition is not None and not holds(g, ability.condition, ctx):
+    if ctx.negated:
+        g.record(StepKind.EFFECT, f"{ctx.why()} was negated: its effects do not resolve", ["negate"], by, "resolve")
+    elif ability.condition is not None and not holds(g, ability.condition, ctx):
         g.record(StepKind.EFFECT, f"{ctx.why()}: its condition no longer holds, so its effects do nothing",
                  ["good-faith-rule"], by, "resolve")
     else:

@@ -159,6 +159,8 @@ def battle(g, bf: str, start: str, rounds):
 
 def resolve(g, bf: str) -> None:
     attacker, defender = g.attacker, g.defender
+    # "before this battle resolves" happens before the armies' Force is compared (triggers, battle-resolution)
+    triggers.fire(g, "before", Event("battle_resolves", None, g.active, data={"battlefield": bf}))
     sides = {}
     for side in ("attacking", "defending"):
         units = g.army(side, bf)
@@ -176,7 +178,6 @@ def resolve(g, bf: str) -> None:
              + (f"; bowed cards add nothing ({', '.join(g.cards[c].title for c in idle)})" if idle else ""),
              ["army-force", "battle-resolution"], step="resolution", forces={attacker: af, defender: df},
              counted={attacker: sides["attacking"]["counted"], defender: sides["defending"]["counted"]})
-    triggers.fire(g, "before", Event("battle_resolves", None, g.active, data={"battlefield": bf}))
     if af > df:
         outcome = "attacking"
     elif df > af:

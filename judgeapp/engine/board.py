@@ -189,7 +189,9 @@ class Board:
 
     def hand_size(self, player: str) -> int:
         """The maximum hand size, 8 unless changed (``maximum-hand-size``)."""
-        return stats.apply_modifiers(self, player, "hand_size", 8)
+        traits = sum(st.amount for src, st in self.statics() if st.kind == "hand_size" and src.controller == player
+                     and isinstance(st.amount, int) and self.static_applies(src, st, src))
+        return stats.apply_modifiers(self, player, "hand_size", 8 + traits)
 
     # ----- continuous traits ------------------------------------------------------------
     def statics(self) -> list:

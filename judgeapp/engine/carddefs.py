@@ -9,7 +9,7 @@ marked variable (``asterisks``), and an Honor Requirement of ``-`` is no require
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from .vocab import CLANS
@@ -83,6 +83,11 @@ class CardDef:
     keywords: tuple = ()
     text: str = ""
     effects: tuple = ()  # abilities and traits stated as data (a position's inline card)
+    # How stated effects combine with the text's reading: "unread" (they stand in for the units the
+    # reader could not read; a position's inline card), "all" (they are the whole reading), "add" (they
+    # add to it, e.g. a unit the export lost; what the reader could not read stays unread).
+    stated_mode: str = "unread"
+    stored: object = field(default=None, compare=False, repr=False)  # the text's reading stored at import
     card_id: str = ""  # the card database id, when it comes from there
     source: str = "database"
 

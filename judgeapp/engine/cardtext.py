@@ -3,17 +3,24 @@
 Text is first cut into units the way the rules do (``traits``, ``abilities``): a unit
 starts with its designators and costs ("Battle, [Bow]:"), or is a trait; reminder text
 in parentheses carries no rules (``reminder-text``).  Each sentence of a unit is then
-parsed by the grammar in ``cardgrammar`` (lark, Earley) and turned into registry effects
-by its transformer.  A sentence is read whole or reported unparsed with the reason —
+parsed by the grammar in ``cardgrammar`` (lark, LALR over a table-driven lexer) and turned
+into registry effects by its reader.  A sentence is read whole or reported unparsed with the reason —
 never half-read.
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import re
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import ValidationError
 
 from .abilities import Ability, Produce, Reading, Static, TargetSpec, TriggerSpec, Unread
+from .structures import Condition
 from .cardgrammar import SentenceReader, Unreadable, point_of
+from .cardlexer import WORDS
 
 DESIGNATORS = ("Battle", "Open", "Limited", "Engage", "Interrupt", "Dynasty", "Reaction")
 HEADER = re.compile(
@@ -21,9 +28,10 @@ HEADER = re.compile(
     r"(?P<kind>Battle|Open|Limited|Engage|Interrupt|Dynasty|Reaction)(?:\s*/\s*(?P<kind2>Battle|Open|Limited|Engage|"
     r"Interrupt|Dynasty))?"
     r"(?P<costs>(?:\s*,\s*(?:BOW|GOLD_\d+|GOLD_X))*)\s*:\s*")
-ICONS = [(re.compile(r"\[Bow\]|:bow:|Bowing_s|Bow this card(?=\s*:)", re.I), "BOW"),
-         (re.compile(r"\[\* Gold\]|:g(?:\*|star):|Gold star 20", re.I), "GOLD_X"),
-         (re.compile(r"\[(\d+) Gold\]|:g(\d+):|Gold (\d+) 20", re.I), None)]
+ICONS = [(re.compile(r"\[Bow\]|:bow:|Bowing_s|Bow this (?:card|Holding)(?=\s*:)", re.I), "BOW"),
+         (re.compile(r"\[\* Gold\]|:g(?:\*|star):|Gold star 20|\[\*\]|:X:", re.I), "GOLD_X"),
+         (re.compile(r"\[(\d+) Gold\]|:g(\d+):|Gold (\d+) 20|\[(\d+)\]", re.I), None),
+         (re.compile(r":fear:", re.I), "Fear")]
 REMINDER = re.compile(r"\s*\((?!if able\)|you choose\))[^()]*\)")
 ABILITY_WORDS = {"Repeatable", "Tireless", "Home", "Absent", "Political", "Military", "Kiho", "Kata", "Iaijutsu",
                  "Fire", "Air", "Earth", "Water", "Void", "Thunder", "Ninja", "Tactical", "Unstoppable", "Courage",
@@ -69,7 +77,7 @@ def _real_header(m: re.Match, line: str) -> bool:
     if m.start() > 0 and not re.search(r"[.:)\"]\s*$", line[:m.start()]):
         return False  # "… gets +2F during Battle: …" is not a new ability
     words = (m["words"] or "").split()
-    return all(w in ABILITY_WORDS or w.endswith("Clan") for w in words)
+    return all(w in ABILITY_WORDS or w.endswith("Clan") or w.lower() not in WORDS for w in words)
 
 
 def sentences(body: str) -> list[str]:
@@ -84,9 +92,9 @@ def read(text: str, title: str, kind: str = "") -> Reading:
     short = _short_names(title, kind)
     for unit, header in units(text):
         if header is None:
-            _trait(reading, unit, short)
+            _trait(reading, unit, short, kind)
         else:
-            _ability(reading, unit, header, short)
+            _ability(reading, unit, header, short, kind)
     return reading
 
 
@@ -101,18 +109,21 @@ def _short_names(title: str, kind: str) -> list[str]:
     return [n for n in dict.fromkeys(names) if len(n) > 2]
 
 
-def _ability(reading: Reading, unit: str, header: re.Match, names: list[str]) -> None:
+def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], kind: str) -> None:
     body = unit[header.end() - header.start():].strip()
     kinds = [header["kind"].lower()] + ([header["kind2"].lower()] if header["kind2"] else [])
     kinds = ["battle" if k == "reaction" else k for k in kinds]
     costs = header["costs"] or ""
     gold = re.search(r"GOLD_(\d+|X)", costs)
     words = (header["words"] or "").split()
-    reader = SentenceReader(names)
+    reader = SentenceReader(names, kind)
     try:
         condition, effects, targets = reader.read_body(sentences(body))
-    except Unreadable as exc:
-        reading.unparsed.append(Unread(text=unit, reason=str(exc)))
+    except (Unreadable, ValidationError) as exc:
+        reading.unparsed.append(Unread(text=_display(unit), reason=_reason(exc)))
+        return
+    except Exception as exc:  # a reader bug must not stop the engine: report the unit unread
+        reading.unparsed.append(Unread(text=_display(unit), reason=f"the reader failed on this text ({exc!r})"))
         return
     reading.abilities.append(Ability(
         n=len(reading.abilities) + 1, designators=kinds, keywords=words, bow="BOW" in costs,
@@ -120,20 +131,57 @@ def _ability(reading: Reading, unit: str, header: re.Match, names: list[str]) ->
         targets=targets, effects=effects, text=_display(unit)))
 
 
-def _trait(reading: Reading, unit: str, names: list[str]) -> None:
-    reader = SentenceReader(names)
+# Labels defined only by reminder text: "Courtesy traits do not take effect if you went first";
+# "Compassion takes effect while you have fewer Provinces than anyone else".
+LABELS = {"Courtesy": Condition(went_first=False), "Compassion": Condition(fewer_provinces=True)}
+
+
+def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
+    label = re.match(r"^(Courtesy|Compassion)\s*:\s*", unit)
+    if label:
+        _labelled(reading, unit, label, names, kind)
+        return
     for sentence in _trait_sentences(unit):
         try:
-            found = reader.read_trait(sentence)
-        except Unreadable as exc:
-            reading.unparsed.append(Unread(text=_display(sentence), reason=str(exc)))
+            found = SentenceReader(names, kind).read_trait(sentence)
+        except (Unreadable, ValidationError) as exc:
+            reading.unparsed.append(Unread(text=_display(sentence), reason=_reason(exc)))
             continue
-        if isinstance(found, Produce):
+        except Exception as exc:  # a reader bug must not stop the engine: report the trait unread
+            reading.unparsed.append(Unread(text=_display(sentence), reason=f"the reader failed on this text ({exc!r})"))
+            continue
+        if isinstance(found, tuple):
+            what, gold, effects = found
+            if what == "invest":
+                reading.invest_cost, reading.invest = gold, effects
+            else:
+                reading.discipline = gold
+        elif isinstance(found, Produce):
             reading.produce = found.model_copy(update={"text": _display(sentence)})
         elif isinstance(found, TriggerSpec):
             reading.triggers.append(found.model_copy(update={"text": _display(sentence)}))
-        elif isinstance(found, Static):
-            reading.statics.append(found.model_copy(update={"text": _display(sentence)}))
+        else:
+            reading.statics += [s.model_copy(update={"text": _display(sentence)}) for s in found]
+
+
+def _labelled(reading: Reading, unit: str, label: re.Match, names: list[str], kind: str) -> None:
+    """A Courtesy/Compassion trait: the trait under the label, taking effect only while the
+    label's condition holds (the cards' own reminder text defines the labels)."""
+    cond = LABELS[label.group(1)]
+    inner = Reading()
+    _trait(inner, unit[label.end():], names, kind)
+    if inner.unparsed or inner.produce or inner.invest_cost is not None or inner.discipline is not None:
+        reading.unparsed.append(Unread(text=_display(unit), reason=inner.unparsed[0].reason if inner.unparsed
+                                       else f"a {label.group(1)} label on that trait is not read"))
+        return
+    reading.statics += [s.model_copy(update={"while_": _both(s.while_, cond), "text": _display(unit)})
+                        for s in inner.statics]
+    reading.triggers += [t.model_copy(update={"condition": _both(t.condition, cond), "text": _display(unit)})
+                         for t in inner.triggers]
+
+
+def _both(first: Condition | None, label: Condition) -> Condition:
+    return label if first is None else Condition(all=[first, label])
 
 
 def _trait_sentences(unit: str) -> list[str]:
@@ -150,9 +198,62 @@ def _trait_sentences(unit: str) -> list[str]:
     return out
 
 
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        return f"the reading does not fit the effect's schema ({first.get('msg', 'invalid')})"
+    return str(exc)
+
+
 def _display(text: str) -> str:
     text = text.replace("BOW", "[Bow]").replace("GOLD_X", "[* Gold]")
     return re.sub(r"GOLD_(\d+)", r"[\1 Gold]", text)
+
+
+READER_FILES = ("cardtext.py", "cardgrammar.py", "cardlexer.py", "cardrules.lark", "abilities.py", "structures.py",
+                "registry.py")
+
+
+@lru_cache(maxsize=1)
+def reader_version() -> str:
+    """A fingerprint of the reader's code: a stored reading from another version is read again."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in READER_FILES + tuple(sorted(p.name for p in (here / "primitives").glob("*.py"))):
+        path = here / name if (here / name).exists() else here / "primitives" / name
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+SHAPE_WORDS = {"NUMBER": "N", "KEYWORD": "KW", "KEYWORDS": "KW's", "TITLE": "TITLE", "THISCARD": "NAME",
+               "THISCARDS": "NAME's", "CLAN": "CLAN", "NONKW": "non-KW", "NONCLAN": "non-CLAN", "GOLDICON": "[N Gold]",
+               "BOWICON": "[Bow]"}
+
+
+def shape(text: str, title: str, kind: str = "") -> str:
+    """A unit's text normalised for counting like ones together (the coverage worklist): the
+    card's own name NAME, numbers N, keywords KW, other cards' titles TITLE, stat changes ±NF."""
+    from .cardgrammar import tokens
+
+    text = re.sub(r"\[(\d+|\*) Gold\]", "GOLD_\\1", text.replace("[Bow]", "BOW")).replace("GOLD_*", "GOLD_X")
+    try:
+        toks = tokens(text, _short_names(title, kind))
+    except Unreadable:
+        out = text
+        for name in sorted(_short_names(title, kind), key=len, reverse=True):
+            out = out.replace(name, "NAME")
+        return re.sub(r"\d+", "N", out)
+    words = []
+    for t in toks:
+        if t.type in SHAPE_WORDS:
+            words.append(SHAPE_WORDS[t.type])
+        elif t.type == "STATCHANGE":
+            words.append(f"{'-' if t.value[1] != 'X' and t.value[1] < 0 else '+'}N{t.value[0][0].upper()}")
+        elif t.type in ("DOT", "COMMA", "COLON", "SEMI"):
+            words.append({"DOT": ".", "COMMA": ",", "COLON": ":", "SEMI": ";"}[t.type])
+        else:
+            words.append(str(t.value) if isinstance(t.value, str) else t.type.lower())
+    return re.sub(r" ([.,:;])", r"\1", " ".join(words))
 
 
 def timing_point(text: str):
@@ -160,4 +261,4 @@ def timing_point(text: str):
     return point_of(text)
 
 
-__all__ = ["read", "timing_point", "units", "plain", "TargetSpec"]
+__all__ = ["read", "reader_version", "shape", "timing_point", "units", "plain", "TargetSpec"]

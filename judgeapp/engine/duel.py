@@ -114,6 +114,8 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
     winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args)
     duel.update(winner=winner.id if winner else None, losers=[c.id for c in losers], tie=tie)
     g.duels.append(duel)
+    # the action's later effects name "the winner"/"the loser" too ("Destroy the duel's loser", duel)
+    ctx.duel = {"challenger": challenger, "challenged": challenged, "winner": winner, "losers": losers or []}
     run_effects(g, _outcome_ctx(ctx, challenger, challenged, winner, losers), [],
                 list(args.winner.do if winner else []) + list(args.loser.do))
     _discard_focused(g, duel)

@@ -104,6 +104,7 @@ def action_round(g, kind: Round, first: str):
         g.tick()
         answer = yield Request("round", point, priority, round=kind)
         if answer is None:
+            g.extra_actions.pop(priority, None)  # an additional action not taken is lost
             g.record(StepKind.PASS, f"{priority.capitalize()} passes (the script has no action for this opportunity)",
                      [section], priority)
             passes, priority = passes + 1, _next(players, priority)
@@ -123,6 +124,7 @@ def action_round(g, kind: Round, first: str):
                      [section], priority)
             passes, priority = passes + 1, _next(players, priority)
         if what == "pass":
+            g.extra_actions.pop(actor, None)
             g.record(StepKind.PASS, f"{actor.capitalize()} passes" + (
                 " (the Naval Invasion opportunity: it does not count toward ending the round)" if naval else ""),
                      [section] + (["naval-invasion"] if naval else []), actor)
@@ -136,6 +138,11 @@ def action_round(g, kind: Round, first: str):
         naval = False
         if act(g, step, kind):
             passes, priority = 0, _next(players, actor)
+            if g.extra_actions.get(actor):
+                g.extra_actions[actor] -= 1  # the same player takes the additional action (additional-action)
+                priority = actor
+                g.record(StepKind.RULE, f"{actor.capitalize()} takes an additional action before the next player",
+                         ["additional-action"], actor)
         else:
             passes = 0  # a refused step is not a pass: the actor keeps the opportunity
 

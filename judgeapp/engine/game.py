@@ -63,7 +63,9 @@ class Game(Board):
         self.interrupt_depth = 0
         self.at_point: Point | None = None
         self.trait_uses: dict = {}
+        self.extra_actions: dict[str, int] = {}  # additional actions owed to a player (additional-action)
         self.trigger_depth = 0
+        self.first_player = self.order[0]  # who took the game's first turn (Courtesy traits read it)
         self.pending_duel: dict | None = None  # a duel: step's answers, for the next duel to start
         self.naval_first: str | None = None
 

@@ -169,7 +169,7 @@ class Loader:
             self.card_def(c, f"cards[{i}]")
         players = [self.player(name, board, f"players.{name}") for name, board in pos.players.items()]
         names = [p.name for p in players]
-        for key in ("active", "attacker", "defender", "favor"):
+        for key in ("active", "attacker", "defender", "favor", "first"):
             value = getattr(pos, key)
             if value is not None and value not in names:
                 raise PositionError(key, f"{value!r} is not a player ({', '.join(names)})")
@@ -184,6 +184,7 @@ class Loader:
         game = Game(players, self.cards, active, pos.turn, at, battlefield, pos.attacker, pos.favor, pos.rules,
                     max_steps, seconds)
         game.at_point = Point(at)
+        game.first_player = pos.first or names[0]
         if game.attacking:
             game.defender = pos.defender or (battlefield.split(".")[0] if battlefield else game.next_player(
                 game.attacker))

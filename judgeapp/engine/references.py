@@ -41,6 +41,8 @@ class Context:
     round: str | None = None
     strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
     rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
+    negated: bool = False  # an Interrupt negated this action: its effects do not resolve (negate)
+    negated_kinds: frozenset = frozenset()  # effects of these primitives were negated ("the action's Fear effects")
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -113,7 +115,7 @@ def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
             return False
         if flt.clan and flt.clan.replace(" Clan", "") not in g.clans(card):
             return False
-    if flt.title and card.title.lower() != flt.title.lower():
+    if flt.title and card.title.lower().removeprefix("the ") != flt.title.lower().removeprefix("the "):
         return False
     if flt.another and ctx.source is not None and (card.id == ctx.source.id or card is g.host(ctx.source)):
         return False
@@ -124,6 +126,12 @@ def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
     if flt.opposing and not _opposing(g, card, ctx):
         return False
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
+        return False
+    if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
+        return False
+    if flt.attached and not has_attached(g, card, flt.attached):
+        return False
+    if flt.not_attached and has_attached(g, card, flt.not_attached):
         return False
     for test in flt.stats:
         if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
@@ -213,6 +221,18 @@ def has_state(g, card: Card, state: str) -> bool:
     return False
 
 
+def has_attached(g, card: Card, words: list[str]) -> bool:
+    """Whether a Personality has an attachment with every one of these words (its keywords or
+    its card type: "with a Weapon", "has a Fire Spell")."""
+    host = g.host(card) or card
+    want = {w.lower() for w in words}
+    for aid in host.attachments:
+        att = g.cards[aid]
+        if want <= g.keywords(att) | {att.type}:
+            return True
+    return False
+
+
 def compare(a: int, op: str, b: int) -> bool:
     return {"<": a < b, "<=": a <= b, "=": a == b, ">=": a >= b, ">": a > b}[op]
 
@@ -251,6 +271,8 @@ def players(g, ref, ctx: Context) -> list[str]:
         return [who] if who else []
     if ref == "controller" and ctx.subject is not None:
         return [ctx.subject.controller]
+    if ref in ("winner_controller", "loser_controller"):
+        return list(dict.fromkeys(c.controller for c in resolve(g, ref.split("_")[0], ctx) or []))
     if isinstance(ref, int):
         chosen = ctx.targets.get(ref) or []
         return [c if isinstance(c, str) else c.controller for c in chosen]
@@ -282,7 +304,7 @@ def amount(g, value, ctx) -> int:
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0
-    n = n * a.times
+    n = n // a.per * a.times
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
     return n + a.plus
@@ -306,7 +328,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.controls_none is not None and any(c.controller == me for c in select(g, cond.controls_none, ctx)):
         return False
-    if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword:
+    if cond.exists is not None and not select(g, cond.exists, ctx):
+        return False
+    if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -314,6 +338,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if any(not has_state(g, c, s) for s in cond.is_) or any(has_state(g, c, s) for s in cond.is_not):
                 return False
             if cond.has_keyword and not g.has_keyword(c, cond.has_keyword):
+                return False
+            if cond.has_attached and not has_attached(g, c, cond.has_attached):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -323,6 +349,13 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.first_turn is not None and (g.turn <= len(g.order)) != cond.first_turn:
         return False
+    if cond.fewer_provinces is not None:
+        left = {p: sum(not pr.destroyed for pr in g.players[p].provinces) for p in g.live()}
+        fewer = all(left[me] < n for p, n in left.items() if p != me)
+        if fewer != cond.fewer_provinces:
+            return False
+    if cond.went_first is not None and (g.first_player == me) != cond.went_first:
+        return False  # the first player listed in the position took the first turn
     if cond.phase is not None:
         now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
         if cond.phase != now and not (cond.phase == "attack" and g.phase == "attack"):

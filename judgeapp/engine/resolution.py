@@ -36,6 +36,11 @@ def run_effects(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect],
 
 def apply(g, effect: Effect, ctx: Context) -> bool:
     """One effect; False when a required target was lost and the remaining effects stop."""
+    if effect.name in ctx.negated_kinds:
+        g.record(StepKind.EFFECT, f"{ctx.why()}: “{effect.describe()}” was negated", ["negate"], ctx.player,
+                 "resolve")
+        ctx.happened = False
+        return True
     if effect.condition is not None and not holds(g, effect.condition, ctx):
         g.record(StepKind.EFFECT, f"{ctx.why()}: “{effect.describe()}” does not happen — its condition is not met",
                  ["effects-2"], ctx.player, "resolve")

@@ -11,6 +11,7 @@ from .actions import Refused, take_interrupts
 from .references import Context
 from .resolution import state_checks
 from .state import Card
+from .textstatics import attach_problem, copies_problem, gold_cost
 from .vocab import Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -108,7 +109,7 @@ def recruit(g, step: dict, by: str) -> bool:
                                         "Holdings", "recruit")
     _entry_checks(g, card, by)
     player = g.players[by]
-    cost = card.card.stat("cost")
+    cost = gold_cost(g, card, by)  # printed, with the card's own cost traits (continuous-traits)
     extra = card.type == "personality" and card.card.clans and not (card.card.clans & player.clans)
     if extra:
         cost += 2
@@ -234,6 +235,9 @@ def _entry_checks(g, card: Card, by: str) -> None:
         raise Refused(Reason.UNIQUE, f"{by.capitalize()} already controls a Unique {card.title}", "unique")
     if card.card.has_keyword("Loyal") and card.card.clans and not (card.card.clans & g.players[by].clans):
         raise Refused(Reason.RESTRICTED, f"{card.title} is Loyal and does not share {by}'s Clan Alignment", "loyal")
+    limit = copies_problem(g, card, by)
+    if limit:
+        raise Refused(Reason.RESTRICTED, limit, "continuous-traits")
 
 
 def dynasty_discard(g, step: dict, by: str) -> bool:
@@ -269,7 +273,7 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     if limit:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
     _entry_checks(g, card, by)
-    cost = card.card.stat("cost")
+    cost = gold_cost(g, card, by)
     problem = payment.check_named(g, by, step.get("pay"), cost, card.type)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
@@ -304,7 +308,7 @@ def attach_limit(g, card: Card, host: Card) -> tuple[str, str] | None:
             return (f"{host.title} already has {len(weapons)} Weapon{'s' if len(weapons) > 1 else ''}: "
                     + ("a Kensai can attach two" if allowed == 2 else "a Personality can attach only one"),
                     "kensai" if allowed == 2 else "weapon")
-    restriction = g.restricted(host, "attach")
+    restriction = g.restricted(host, "attach") or attach_problem(g, card, host)
     if restriction:
         return restriction, "attachments"
     return None

@@ -339,6 +339,7 @@ class Position(Model):
     attacker: PlayerName | None = None
     defender: PlayerName | None = None
     favor: PlayerName | None = None
+    first: PlayerName | None = None  # who took the game's first turn (default: the first player listed)
     cards: list[InlineCard] = Field(default_factory=list, max_length=MAX_ITEMS)
     players: dict[PlayerName, PlayerBoard] = Field(min_length=2, max_length=6)
     script: list[Any] = Field(default_factory=list, max_length=10_000)  # steps: parse_step reads each

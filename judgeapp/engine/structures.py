@@ -39,7 +39,7 @@ class StatTest(Model):
 
     stat: StatName
     op: Compare
-    value: "Amount"
+    value: "Number"
 
 
 class Filter(Model):
@@ -59,6 +59,9 @@ class Filter(Model):
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit
+    unit_keyword: Word | None = None  # "in a Cavalry unit": every card of its unit has it (unit-keywords)
+    attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
+    not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
 
 
 class AllRef(Model):
@@ -89,6 +92,7 @@ class Amount(Model):
     times: SmallInt = 1
     plus: SmallInt = 0
     half: Literal["down", "up"] | None = None
+    per: Annotated[StrictInt, Field(ge=1, le=100)] = 1  # "for every 10 points of Family Honor": divided, rounded down
 
     @model_validator(mode="after")
     def _one_source(self):
@@ -113,14 +117,18 @@ class Condition(Model):
     you_are: Literal["attacker", "defender", "active", "not_active", "in_battle"] | None = None
     controls: Filter | None = None
     controls_none: Filter | None = None
+    exists: Filter | None = None  # some card matches, whoever controls it ("if he would be opposed")
     card: Ref | None = None
     is_: list[State] = Field(default_factory=list, alias="is", max_length=6)
     is_not: list[State] = Field(default_factory=list, max_length=6)
     has_keyword: Word | None = None  # of ``card``
+    has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
     honor: HonorTest | None = None
     clan: Word | None = None  # "if you are a Crane Clan player"
     favor: StrictBool | None = None
     first_turn: StrictBool | None = None
+    fewer_provinces: StrictBool | None = None  # you have fewer Provinces than each other player (Compassion)
+    went_first: StrictBool | None = None  # you took the game's first turn (Courtesy: "not if you went first")
     phase: Literal["action", "attack", "dynasty", "battle"] | None = None
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None

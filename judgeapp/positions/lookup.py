@@ -10,7 +10,11 @@ from functools import lru_cache
 
 from cards.models import Card
 from judgeapp.decks.pool import from_database
+from judgeapp.engine.abilities import Reading
 from judgeapp.engine.carddefs import CardDef, clan_alignments, number
+from judgeapp.engine.cardtext import reader_version
+
+from .overrides import overrides
 
 ICONS = [(re.compile(r"\[Bow\]"), ":bow:"), (re.compile(r"\[\* Gold\]"), ":g*:"),
          (re.compile(r"\[(\d+) Gold\]"), r":g\1:")]
@@ -24,6 +28,7 @@ def engine_text(plain: str) -> str:
 
 def to_carddef(card: Card) -> CardDef:
     s = card.stats
+    override = overrides().get(card.id)
     return CardDef(
         title=card.title, type=card.type.lower() if card.type else "other", level=card.level,
         force=_n(s.get("force")), chi=_n(s.get("chi")), honor=_n(s.get("honor_requirement")),
@@ -32,7 +37,17 @@ def to_carddef(card: Card) -> CardDef:
         starting_honor=_n(s.get("starting_honor")),
         clans=clan_alignments(list(card.clans) + [k for k in card.keywords if k.endswith(" Clan")]),
         keywords=tuple(card.keywords) + (("Unique",) if card.is_unique and "Unique" not in card.keywords else ()),
-        text=engine_text(card.text_plain), card_id=card.id, source="database")
+        text=engine_text(card.text_plain), card_id=card.id, source="database",
+        effects=tuple(override.effects) if override else (), stated_mode=override.mode if override else "unread",
+        stored=_stored(card))
+
+
+def _stored(card: Card) -> Reading | None:
+    """The reading stored at import, if the reader has not changed since (cards.readings)."""
+    data = card.reading or {}
+    if data.get("version") != reader_version():
+        return None
+    return Reading.model_validate(data["reading"])
 
 
 def _n(raw):
@@ -57,3 +72,16 @@ def lookup(title: str, level: str) -> CardDef | None:
 
 def suggest(title: str) -> list[str]:
     return list(from_database().suggestions(title, 2))
+
+
+def reading_rows(card: Card) -> list[dict]:
+    """How the engine reads a database card, in plain words (the card page's "Engine reading")."""
+    from judgeapp.engine.abilities import describe_reading
+
+    definition = to_carddef(card)
+    rows = describe_reading(definition.reading)
+    if definition.effects:
+        source = "the reviewed override file" if definition.stated_mode != "add" else "the override file (added)"
+        for row in rows:
+            row.setdefault("source", source if row["kind"] != "unread" else "")
+    return rows

@@ -30,7 +30,7 @@ def inner_effect():
 
 def field_value(name: str, annotation):
     """A value for one argument, chosen by what the argument means."""
-    if name in ("target", "challenger", "challenged"):
+    if name in ("target", "challenger", "challenged", "attach_to") or (name == "to" and annotation is not str):
         return st.one_of(st.sampled_from(CARD_IDS), st.lists(st.sampled_from(CARD_IDS), min_size=1, max_size=3,
                                                               unique=True))
     if name == "player":
@@ -48,7 +48,10 @@ def field_value(name: str, annotation):
     if name == "to":
         return st.sampled_from(["home", "here", "bob.p1", "bob.p2"])
     if name in ("what", "of"):
-        return st.sampled_from(["destroyed", "bows", "moves", "dishonored", "honor_gained", "any"])
+        allowed = [a for a in get_args(annotation) if isinstance(a, str)]
+        wanted = [w for w in ("destroyed", "bows", "moves", "dishonored", "honor_gained", "any", "actions", "attacks")
+                  if not allowed or w in allowed]
+        return st.sampled_from(wanted)
     if name in ("after", "before", "when") and annotation is None:
         return st.sampled_from(["your Dynasty Phase begins", "your turn ends", "the battle ends",
                                 "your next turn begins"])
@@ -68,6 +71,15 @@ def field_value(name: str, annotation):
         return st.sampled_from(["your", "any", "self"])
     if name == "phase":
         return st.sampled_from(["action", "attack", "dynasty"])
+    if name in ("add", "lose"):
+        return st.lists(st.sampled_from(["Cavalry", "Resilient", "Samurai", "Duelist"]), min_size=1, max_size=2,
+                        unique=True)
+    if name == "name":
+        return st.sampled_from(["force", "chi", "personal_honor", "Madness", "Sincerity"])
+    if name == "which":
+        return st.sampled_from(["bonuses", "penalties", "both"])
+    if name == "where":
+        return st.sampled_from(["top", "bottom", "shuffle"])
     if name in ("refusable", "random"):
         return st.booleans()
     choices = [a for a in get_args(annotation) if isinstance(a, str)]

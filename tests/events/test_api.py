@@ -235,7 +235,7 @@ def test_csv_export_and_print_all(api, event, lists, organizer):
     client = Client()
     client.force_login(organizer)
     page = client.get(f"/events/{event.pk}/print/").content.decode()
-    assert page.count('<article class="sheet"') == 12 and "events/print.css" in page
+    assert page.count('<article class="sheet"') == 12 and re.search(r"events/print(\.\w+)?\.css", page)
     lion = next(i for i, (_, t) in enumerate(chosen) if "Honorable Garrison of the Lion" in t)
     sheet = page.split('<article class="sheet"')[lion + 1]
     assert "Player: <strong>Player" in sheet and "Winter Court" in sheet and "Dynasty (40)" in sheet
@@ -298,7 +298,7 @@ def test_the_table_page_shows_the_run_and_its_progress(api, event, organizer, li
     client.force_login(organizer)
     page = client.get(f"/events/{event.pk}/decklists/").content.decode()
     assert f'data-url="/api/tasks/{run.pk}"' in page and 'data-state="queued"' in page
-    assert 'max="3" value="0"' in page and "events/events.js" in page
+    assert 'max="3" value="0"' in page and re.search(r"events/events(\.\w+)?\.js", page)
 
 
 def test_schema_describes_the_request_bodies(client):

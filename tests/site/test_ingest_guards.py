@@ -14,6 +14,7 @@ from django.conf import settings
 from cards.importer import import_cards
 from judgeapp.ingest_guard import ShrinkRefused, ingest_lock
 from rules_corpus import search_index
+from rules_corpus.editions import scope_for
 from rules_corpus.ingest import ingest_rules
 from rules_corpus.models import Section
 from tests.conftest import ROOT, database_url
@@ -126,12 +127,12 @@ def test_killed_ingest_leaves_the_previous_index_and_the_next_run_repairs(tmp_pa
     run.wait(30)
     assert search_index.LIVE.version() == live and building(), "the live index moved or no build was under way"
     with django_db_blocker.unblock():
-        assert search_index.search("chi death")["total"] > 0  # still served from the previous index
-        assert search_index.search(MARKER)["total"] == 0
+        assert search_index.search("chi death", scope_for(None))["total"] > 0  # still served from the previous index
+        assert search_index.search(MARKER, scope_for(None))["total"] == 0
     code, output = finish(ingest(copy))
     assert code == 0, output
     assert search_index.LIVE.version() != live and not building()[1:]
     assert [p.name for p in root.glob("rules-*")] == [search_index.LIVE.version()]
     with django_db_blocker.unblock():
         assert search_index.index_is_current()
-        assert search_index.search(MARKER)["total"] == 1
+        assert search_index.search(MARKER, scope_for(None))["total"] == 1

@@ -238,6 +238,10 @@ def describe_ref(ref) -> str:
         return "that card"
     if ref == "discarded":
         return "the discarded card"
+    if ref == "unit":
+        return "the cards in this unit"
+    if ref == "here":
+        return "the current battlefield's Province"
     if isinstance(ref, int):
         return f"target {ref}"
     if isinstance(ref, AllRef):
@@ -250,26 +254,74 @@ def describe_ref(ref) -> str:
 def describe_filter(f: Filter) -> str:
     words = []
     if f.side != "any":
-        words.append({"your": "of your", "enemy": "enemy", "other": "another player's",
+        words.append({"your": "your", "enemy": "enemy", "other": "another player's",
                       "opponent": "an opponent's"}[f.side])
-    words += [s.replace("_", " ") for s in f.state]
+    words += [s.replace("_", " ") for s in f.state if not s.startswith("with")]
+    if f.clan:
+        words.append(f"{f.clan} Clan")
     words += f.keywords
     if f.any_keyword:
         words.append(" or ".join(f.any_keyword))
     if f.without:
         words += [f"non-{w}" for w in f.without]
-    words.append("/".join(t.capitalize() for t in f.type) if f.type else "card")
+    if f.type or not (f.keywords or f.any_keyword or f.clan):
+        words.append(" or ".join(t.capitalize() for t in f.type) if f.type else "card")
+    if f.title:
+        words = [f"“{f.title}”"]
+    words += [s.replace("_", " ") for s in f.state if s.startswith("with")]
+    if f.attached:
+        words.append(f"with an attached {' '.join(f.attached)}")
+    if f.not_attached:
+        words.append(f"without an attached {' '.join(f.not_attached)}")
     if f.at == "here":
         words.append("at this battlefield")
     elif f.at == "home":
         words.append("at home")
+    elif f.at == "any":
+        words.append("at any location")
+    if f.zone != "play":
+        words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
     if f.opposing:
         words.append("opposing this card")
+    if f.in_unit:
+        words.append("in this unit")
+    if f.unit_keyword:
+        words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
-        words.append(f"with {t.stat.replace('_', ' ')} {t.op} {t.value if isinstance(t.value, int) else 'X'}")
+        words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
     if f.another:
         words.insert(0, "another")
     return " ".join(words)
+
+
+def stat_words(stat: str) -> str:
+    return " ".join(w.capitalize() for w in stat.split("_"))
+
+
+def describe_amount(value) -> str:
+    """A number in words: 3, "his Personal Honor", "the number of your Samurai", "the Gold paid"."""
+    from ..structures import Amount
+
+    if not isinstance(value, Amount):
+        return str(value)
+    if value.stat is not None:
+        whose = describe_ref(value.of if value.of is not None else "self")
+        out = f"{whose}'s {'printed ' if value.printed else ''}{stat_words(value.stat)}"
+    elif value.count is not None:
+        out = f"the number of {describe_filter(value.count)}s"
+    elif value.paid:
+        out = "the Gold paid"
+    else:
+        out = "your Family Honor"
+    if value.per != 1:
+        out = f"{out} ÷ {value.per} (rounded down)"
+    if value.times != 1:
+        out = f"{value.times} × {out}"
+    if value.half:
+        out = f"half {out}, rounded {value.half}"
+    if value.plus:
+        out += f" plus {value.plus}"
+    return out
 
 
 class PutIntoPlayArgs(Model):

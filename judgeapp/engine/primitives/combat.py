@@ -8,9 +8,10 @@ from .. import cardops
 from ..references import amount
 from ..registry import Primitive, primitive
 from ..structures import Model, Number, Ref
+from ..textstatics import attack_against
 from ..vocab import StepKind
 from .common import cards_of
-from .cards import describe_ref
+from .cards import describe_amount, describe_ref
 
 
 class AttackArgs(Model):
@@ -29,13 +30,20 @@ class _Attack(Primitive):
             g.tick()
             if not card.in_play:
                 continue
+            negated, change = attack_against(g, card, cls.name, ctx.player)
+            if negated:
+                g.record(StepKind.EFFECT, f"{cls.label.format(n=strength)} against {card.title} is negated by a "
+                                          "trait", [cls.cite, "negate"], ctx.player, "resolve")
+                continue
             force = g.stat(card, "force")
-            label = cls.label.format(n=strength)
-            if force > strength:
-                g.record(StepKind.EFFECT, f"{label} against {card.title} fails: {force}F is more than {strength}",
+            label = cls.label.format(n=max(strength + change, 0))
+            if force > strength + change:
+                g.record(StepKind.EFFECT, f"{label} against {card.title} fails: {force}F is more than "
+                                          f"{max(strength + change, 0)}",
                          [cls.cite], ctx.player, "resolve")
                 continue
-            g.record(StepKind.EFFECT, f"{label} against {card.title}: {force}F is not more than {strength}",
+            g.record(StepKind.EFFECT, f"{label} against {card.title}: {force}F is not more than "
+                                      f"{max(strength + change, 0)}",
                      [cls.cite], ctx.player, "resolve")
             if cls.name == "fear":
                 done = cardops.bow(g, card, label, [cls.cite], ctx.player, ctx.source) or done
@@ -45,8 +53,9 @@ class _Attack(Primitive):
 
     @classmethod
     def describe(cls, args):
-        n = args.amount if isinstance(args.amount, int) else "X"
-        return f"{cls.label.format(n=n)} against {describe_ref(args.target)}"
+        if isinstance(args.amount, int):
+            return f"{cls.label.format(n=args.amount)} against {describe_ref(args.target)}"
+        return f"{cls.label.format(n='X')} against {describe_ref(args.target)}, X = {describe_amount(args.amount)}"
 
 
 @primitive

@@ -16,6 +16,10 @@ class PlayerAmount(Model):
 
 
 def _who(player) -> str:
+    if isinstance(player, int):
+        return f"target {player}'s controller"
+    if player in ("winner_controller", "loser_controller"):
+        return f"the {player.split('_')[0]}'s controller"
     return {"you": "you", "each": "each player", "opponent": "your opponent", "other": "each other player"}.get(
         player, str(player))
 
@@ -124,7 +128,9 @@ class DiscardFavor(Primitive):
 
 
 def _n(value) -> str:
-    return str(value) if isinstance(value, int) else "X"
+    from .cards import describe_amount
+
+    return str(value) if isinstance(value, int) else f"X (X = {describe_amount(value)})"
 
 
 class HonorModifierArgs(Model):

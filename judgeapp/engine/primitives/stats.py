@@ -12,7 +12,7 @@ from ..state import Modifier
 from ..structures import Model, Number, Ref, SmallInt
 from ..vocab import UNTIL_WORDS, StepKind, Until
 from .common import cards_of
-from .cards import describe_ref
+from .cards import describe_amount, describe_ref, stat_words
 
 OPS = ("set", "raise", "lower", "min", "max")
 OP_SECTION = {"set": "setting-stats-to-values", "raise": "setting-stats-to-values", "lower": "setting-stats-to-values",
@@ -95,13 +95,16 @@ class _Stat(Primitive):
     def describe(cls, args):
         op = args.op()
         value = args.value()
-        n = value if isinstance(value, int) else "X"
         who = describe_ref(args.target)
         until = "" if args.until == Until.END_OF_TURN else f" {UNTIL_WORDS[args.until]}"
         if op == "add":
             letter = LETTER.get(cls.stat, f" {cls.stat.replace('_', ' ')}")
-            return f"{who} gets {'+' if not isinstance(n, int) or n >= 0 else ''}{n}{letter}{until}"
-        return f"{who}'s {cls.stat.replace('_', ' ')} is {OP_WORDS[op]} {n}{until}"
+            if not isinstance(value, int):
+                sign = "penalty" if value.times < 0 else "bonus"
+                return f"{who} gets a {stat_words(cls.stat)} {sign} equal to " \
+                       f"{describe_amount(value.model_copy(update={'times': abs(value.times)}))}{until}"
+            return f"{who} gets {'+' if value >= 0 else ''}{value}{letter}{until}"
+        return f"{who}'s {stat_words(cls.stat)} is {OP_WORDS[op]} {describe_amount(value)}{until}"
 
 
 @primitive

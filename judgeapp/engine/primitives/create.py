@@ -1,0 +1,76 @@
+"""Creating cards (``created-cards``): a card that exists only in play, with the stats and
+keywords the effect gives it; it enters play under its creator's control, at home or
+attached to a Personality, and gets an id like any other card (its title, dashed)."""
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import Field
+
+from .. import cardops
+from ..carddefs import CardDef, Number
+from ..registry import Primitive, primitive
+from ..state import Card
+from ..structures import Model, Ref, SmallInt, Word
+from ..vocab import Zone
+from .cards import describe_ref
+from .common import cards_of
+
+
+class CreateArgs(Model):
+    type: Literal["personality", "follower", "item", "holding"] = "personality"
+    force: SmallInt = 0
+    chi: SmallInt = 0
+    ph: SmallInt = 0
+    keywords: list[Word] = Field(default_factory=list, max_length=8)
+    attach_to: Ref | None = None  # a Follower or Item is created attached to this Personality
+    at: Literal["home", "here"] = "home"
+
+
+@primitive
+class Create(Primitive):
+    name, Args, cite = "create", CreateArgs, "created-cards"
+    card_args = ("attach_to",)
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        host = None
+        if args.type in ("follower", "item"):
+            hosts = [c for c in cards_of(g, ctx, args.attach_to) if c.in_play and c.type == "personality"] \
+                if args.attach_to is not None else []
+            if not hosts:
+                return False  # a created attachment needs its Personality (created-cards)
+            host = hosts[0]
+        title = " ".join(args.keywords + [args.type.capitalize()])
+        card = Card(_new_id(g, title), _definition(title, args), ctx.player, Zone.REMOVED, controller=ctx.player,
+                    created=True)
+        g.cards[card.id] = card
+        g.players[ctx.player].removed.append(card.id)  # outside the game until it enters play
+        location = g.battlefield if args.at == "here" and g.battlefield else "home"
+        return cardops.enter_play(g, card, ctx.player, "created", ctx.why(), [cls.cite],
+                                  location=host.location if host else location,
+                                  attach_to=host.id if host else None, by=ctx.player)
+
+    @classmethod
+    def describe(cls, args):
+        stats = f"{args.force}F/{args.chi}C/{args.ph}PH " if args.type == "personality" else (
+            f"{args.force:+d}F " if args.type in ("follower", "item") and args.force else "")
+        where = f" attached to {describe_ref(args.attach_to)}" if args.attach_to is not None else ""
+        return f"create a {stats}{' • '.join(args.keywords)} {args.type.capitalize()}{where}".replace("  ", " ")
+
+
+def _definition(title: str, args: CreateArgs) -> CardDef:
+    signed = args.type in ("follower", "item")
+    return CardDef(title=title, type=args.type, force=Number(args.force, signed and args.type == "item"),
+                   chi=Number(args.chi, signed and args.type == "item"), ph=Number(args.ph),
+                   keywords=tuple(args.keywords), source="created")
+
+
+def _new_id(g, title: str) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "created"
+    n, cid = 1, base
+    while cid in g.cards:
+        n += 1
+        cid = f"{base}-{n}"
+    return cid

@@ -1,0 +1,252 @@
+"""What card text gives or takes away: keywords for a time, tokens, and negating the
+bonuses or penalties a card already has (``keywords``, ``token``, ``negate``), and an
+Interrupt negating the action it answers (``interrupt-actions``, ``negate``)."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ..registry import Primitive, primitive
+from ..state import Ongoing
+from ..references import players
+from ..structures import Model, PlayerRef, Ref, SmallInt, StatName, Word
+from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
+from .cards import describe_ref
+from .common import cards_of
+
+
+class KeywordArgs(Model):
+    target: Ref = "self"
+    add: list[Word] = Field(default_factory=list, max_length=8)
+    lose: list[Word] = Field(default_factory=list, max_length=8)
+    until: Until = Until.END_OF_TURN
+
+
+@primitive
+class Keyword(Primitive):
+    """A card gains (or loses) keywords for a time: "Give your target Personality Cavalry"."""
+
+    name, Args, cite = "keyword", KeywordArgs, "keywords"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if not card.in_play and not (card.zone is Zone.PROVINCE and card.face_up):
+                continue  # a face-up card in a Province can be given a keyword ("Give Reserve to …")
+            for words, lose in ((args.add, False), (args.lose, True)):
+                if not words:
+                    continue
+                g.ongoing.append(Ongoing("keyword", card.id, {"keywords": list(words), "lose": lose}, args.until,
+                                         ctx.why(), ctx.player))
+                g.version += 1
+                g.timeline.note({"card": card.id, "keywords": {"lose" if lose else "gain": list(words)}})
+                g.record(StepKind.EFFECT, f"{card.title} {'loses' if lose else 'gains'} {', '.join(words)} "
+                                          f"{UNTIL_WORDS[args.until]} ({ctx.why()})", [cls.cite], ctx.player,
+                         "resolve")
+                done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        parts = []
+        if args.add:
+            parts.append(f"{describe_ref(args.target)} gains {' and '.join(args.add)}")
+        if args.lose:
+            parts.append(f"{describe_ref(args.target)} loses {' and '.join(args.lose)}")
+        until = "" if args.until == Until.END_OF_TURN else f" {UNTIL_WORDS[args.until]}"
+        return "; ".join(parts) + until
+
+
+class TokensArgs(Model):
+    target: Ref = "self"
+    name: Word = "force"  # a stat (force, chi, personal_honor, gold_production) or a keyword token's name
+    count: SmallInt = 1  # for a stat: the total change (+1F token ×2 = 2); negative removes tokens
+
+
+@primitive
+class Tokens(Primitive):
+    """Tokens on a card: a stat token adds its bonus while the card is in play, a keyword
+    token gives its keyword (``token``); they leave with the card."""
+
+    name, Args, cite = "tokens", TokensArgs, "token"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if not card.in_play or not args.count:
+                continue
+            have = card.tokens.get(args.name, 0)
+            change = max(args.count, -have) if args.count < 0 and args.name not in STAT_TOKENS else args.count
+            if not change:
+                continue
+            g.add_tokens(card, args.name, change)
+            g.version += 1
+            g.record(StepKind.EFFECT, f"{card.title} {'gets' if change > 0 else 'loses'} {_token_words(args.name, change)}"
+                                      f" ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        return f"give {describe_ref(args.target)} {_token_words(args.name, args.count)}"
+
+
+STAT_TOKENS = {"force": "F", "chi": "C", "personal_honor": "PH", "gold_production": "GP"}
+
+
+def _token_words(name: str, n: int) -> str:
+    if name in STAT_TOKENS:
+        return f"a {n:+d}{STAT_TOKENS[name]} token" if abs(n) == 1 else f"tokens worth {n:+d}{STAT_TOKENS[name]}"
+    return f"{abs(n)} {name} token{'s' if abs(n) != 1 else ''}"
+
+
+class NegateModifiersArgs(Model):
+    target: Ref = "self"
+    stat: StatName = "force"
+    which: Literal["bonuses", "penalties", "both"] = "penalties"
+
+
+@primitive
+class NegateModifiers(Primitive):
+    """Negate a card's current bonuses or penalties to a stat: the ones in place now stop
+    applying; later ones still apply (``negate``, ``bonuses-and-penalties``)."""
+
+    name, Args, cite = "negate_modifiers", NegateModifiersArgs, "negate"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            before = g.stat(card, args.stat)
+            gone = [m for m in g.modifiers if m.target == card.id and m.stat == args.stat and m.op == "add"
+                    and (args.which == "both" or (m.value > 0) == (args.which == "bonuses"))]
+            if not gone:
+                continue
+            g.modifiers = [m for m in g.modifiers if m not in gone]
+            g.version += 1
+            after = g.stat(card, args.stat)
+            g.timeline.note({"card": card.id, args.stat: [before, after]})
+            g.record(StepKind.EFFECT, f"{card.title}'s current {args.stat.replace('_', ' ')} {args.which} are negated;"
+                                      f" now {after} ({ctx.why()})", [cls.cite, "bonuses-and-penalties"], ctx.player,
+                     "resolve")
+            done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        return f"negate the current {args.stat.replace('_', ' ')} {args.which} of {describe_ref(args.target)}"
+
+
+class NoArgs(Model):
+    pass
+
+
+class NegateActionArgs(Model):
+    only: list[Literal["fear", "ranged_attack", "melee_attack", "duel", "move_home", "move_to"]] = Field(
+        default_factory=list, max_length=6)  # empty: the whole action
+    designators: list[Literal["battle", "engage", "open", "limited", "dynasty"]] = Field(
+        default_factory=list, max_length=5)  # only an action of these kinds ("a Battle or Engage action")
+
+
+@primitive
+class NegateAction(Primitive):
+    """An Interrupt's "Negate the action" (its effects do not resolve; its costs stay paid) or
+    "Negate the action's Fear effects" (those effects only) (``interrupt-actions``, ``negate``)."""
+
+    name, Args, cite = "negate_action", NegateActionArgs, "negate"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        action = ctx.interrupted
+        if action is None:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to negate", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        if args.designators and action.label.split()[0].lower() not in args.designators:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {' or '.join(args.designators)} action, so it is "
+                                      "not negated", [cls.cite], ctx.player, "resolve")
+            return False
+        if args.only:
+            action.negated_kinds = action.negated_kinds | frozenset(args.only)
+            what = ", ".join(k.replace("_", " ") for k in args.only)
+            g.record(StepKind.EFFECT, f"{action.why()}: its {what} effects are negated ({ctx.why()})",
+                     [cls.cite, "interrupt-actions"], ctx.player, "resolve")
+            return True
+        action.negated = True
+        g.record(StepKind.EFFECT, f"{action.why()} is negated: its effects will not resolve ({ctx.why()})",
+                 [cls.cite, "interrupt-actions"], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        of = f" if it is a {' or '.join(k.capitalize() for k in args.designators)} action" if args.designators else ""
+        if args.only:
+            return "negate the action's " + " and ".join(k.replace("_", " ") for k in args.only) + " effects" + of
+        return "negate the action" + of
+
+
+RESTRICTIONS = {"actions": "its abilities may not be used", "attacks": "it cannot attack",
+                "defends": "it cannot defend", "be_targeted": "it cannot be targeted", "bows": "it cannot bow",
+                "straightens": "it cannot straighten", "moves": "it cannot move", "destroyed": "it cannot be destroyed"}
+
+
+class RestrictArgs(Model):
+    target: Ref = "self"
+    what: Literal[tuple(RESTRICTIONS)] = "actions"
+    until: Until = Until.END_OF_TURN
+
+
+@primitive
+class Restrict(Primitive):
+    """A restriction on a card for a time ("A target Holding's abilities may not be used"),
+    checked where the rules ask (``permissions``)."""
+
+    name, Args, cite = "restrict", RestrictArgs, "permissions"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if not card.in_play:
+                continue
+            g.ongoing.append(Ongoing("restrict", card.id, {"what": args.what}, args.until,
+                                     f"{ctx.why()}: {RESTRICTIONS[args.what]}", ctx.player))
+            g.version += 1
+            g.record(StepKind.EFFECT, f"{card.title}: {RESTRICTIONS[args.what]} {UNTIL_WORDS[args.until]} "
+                                      f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        return f"{describe_ref(args.target)}: {RESTRICTIONS[args.what]}" + (
+            "" if args.until == Until.END_OF_TURN else f" {UNTIL_WORDS[args.until]}")
+
+
+class PlayerArgs(Model):
+    player: PlayerRef = "you"
+
+
+@primitive
+class AdditionalAction(Primitive):
+    """"Take an additional action": after this action the same player has the next
+    opportunity to act (``additional-action``)."""
+
+    name, Args, cite = "additional_action", PlayerArgs, "additional-action"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        for who in players(g, args.player, ctx):
+            g.extra_actions[who] = g.extra_actions.get(who, 0) + 1
+            g.record(StepKind.EFFECT, f"{who.capitalize()} will take an additional action ({ctx.why()})", [cls.cite],
+                     ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return "take an additional action"

@@ -1,0 +1,78 @@
+"""Continuous traits from card text that the rulebook procedures ask about: what a card
+costs to bring into play, and what may attach to what (``continuous-traits``).
+
+A card's own traits apply even while it is out of play, where they are about the card
+itself ("Toku enters play for 2 less Gold", "Can only attach to a Crab Clan Personality",
+``continuous-traits``); other cards' traits apply from play.
+"""
+from __future__ import annotations
+
+from .references import card_context, holds, matches
+from .state import Card
+
+
+def gold_cost(g, card: Card, by: str) -> int:
+    """The Gold Cost to Recruit or Equip ``card`` now: printed, with "enters play for N less/more
+    Gold" and "ignoring Gold Cost" traits of the card itself (``recruit``, ``equip``)."""
+    cost = card.card.stat("cost")
+    ctx = card_context(g, card)
+    ctx.player = by
+    for st in card.card.reading.statics:
+        if st.kind == "cost" and st.target == "self" and (st.while_ is None or holds(g, st.while_, ctx)):
+            if isinstance(st.amount, int) and st.amount <= -1000:
+                return 0  # "enters play ignoring its Gold Cost"
+            cost += st.amount if isinstance(st.amount, int) else 0
+    return max(cost, 0)
+
+
+def copies_problem(g, card: Card, by: str) -> str | None:
+    """"You may only have one copy of Counting House in play": the card's own trait limits the
+    copies its player controls (``continuous-traits``, ``possessive-case``)."""
+    for st in card.card.reading.statics:
+        if st.kind == "copies" and isinstance(st.amount, int):
+            have = sum(c.title.lower() == card.title.lower() for c in g.in_play(by))
+            if have >= st.amount:
+                return f"{by.capitalize()} may only have {st.amount} cop{'y' if st.amount == 1 else 'ies'} of " \
+                       f"{card.title} in play"
+    return None
+
+
+def attach_problem(g, card: Card, host: Card) -> str | None:
+    """Why ``card`` may not attach to ``host`` by a card's trait, or None: the attachment's own
+    "Can only attach to …"/"Cannot attach to …", and the Personality's "Cannot attach …"."""
+    ctx = card_context(g, card)
+    ctx.player = host.controller
+    for st in card.card.reading.statics:
+        if st.to is None or (st.while_ is not None and not holds(g, st.while_, ctx)):
+            continue
+        fits = matches(g, st.to.model_copy(update={"side": "any"}), host, ctx)
+        if st.kind == "attach_only" and not fits:
+            return f"{card.title} can only attach to a card that fits its trait ({st.text or 'attach only'})"
+        if st.kind == "attach_never" and st.target == "self" and fits:
+            return f"{card.title} cannot attach to {host.title} ({st.text or 'attach restriction'})"
+    host_ctx = card_context(g, host)
+    for st in host.card.reading.statics:
+        if st.kind == "attach_never" and st.target in ("self", "host") and st.to is not None \
+                and host.card.type == "personality" and matches(g, st.to.model_copy(update={"side": "any", "zone":
+                                                                                           "hand"}), card, host_ctx):
+            return f"{host.title} cannot have {card.title} attached ({st.text or 'attach restriction'})"
+    return None
+
+
+def attack_against(g, card: Card, attack: str, attacker: str) -> tuple[bool, int]:
+    """How traits in play change a Ranged/Melee Attack or Fear against ``card``: whether it is
+    negated ("Negate Fear effects targeting this Follower") and the change to its strength
+    ("Ranged Attacks targeting Meiko have -3 strength", "Your Ranged Attacks have +1 strength")."""
+    negated, change = False, 0
+    for src, st in g.statics():
+        if attack not in st.keywords:
+            continue
+        if st.kind == "own_attack_strength":
+            if src.controller == attacker and (st.while_ is None or holds(g, st.while_, src)):
+                change += st.amount if isinstance(st.amount, int) else 0
+        elif st.kind in ("attack_immune", "attack_strength") and g.static_applies(src, st, card):
+            if st.kind == "attack_immune":
+                negated = True
+            else:
+                change += st.amount if isinstance(st.amount, int) else 0
+    return negated, change

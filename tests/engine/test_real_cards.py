@@ -1,0 +1,30 @@
+"""Positions that use real database cards with no inline text: the engine reads each card's
+printed text (or its reviewed override) and every expectation is worked out from that text and
+the Ivory CR (the sections are cited in each file)."""
+from pathlib import Path
+
+import pytest
+import yaml
+
+from judgeapp.positions import service
+
+from .helpers import failed
+
+pytestmark = pytest.mark.django_db
+POSITIONS = sorted((Path(__file__).parent / "real_cards").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", POSITIONS, ids=[p.stem for p in POSITIONS])
+def test_real_card_position(path):
+    text = path.read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    assert "cards" not in data, "real-card positions state no card inline"
+    result = service.replay(text)
+    assert failed(result) == [], result["expectations"]
+    expected = {e["rejected"]["step"] for e in data.get("expect") or [] if "rejected" in e}
+    rejected = [s for s in result["steps"] if s["kind"] == "rejected"]
+    assert len(rejected) == len(expected), [s["text"] for s in rejected]
+
+
+def test_there_are_forty_real_card_positions():
+    assert len(POSITIONS) >= 40
