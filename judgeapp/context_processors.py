@@ -15,6 +15,7 @@ SECTIONS = (
     ("Decklists", "/decks/"),
     ("Positions", "/positions/"),
     ("Events", "/events/"),
+    ("Rulings", "/rulings/"),
     ("API", "/api/docs/"),
 )
 

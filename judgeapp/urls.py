@@ -15,6 +15,7 @@ urlpatterns = [
     path("positions/", include("judgeapp.positions.urls")),
     path("events/", include("judgeapp.events.urls")),
     path("accounts/", include("judgeapp.events.accounts")),
+    path("rulings/", include("judgeapp.events.rulings_urls")),
     path("api/rules/", include("rules_corpus.api_urls")),
     path("api/cards/", include("cards.api_urls")),
     path("api/", include("judgeapp.decks.api_urls")),

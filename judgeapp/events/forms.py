@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
 
-from . import roster_csv, services
-from .models import TIMEZONES, Event, Staff
+from . import roster_csv, rulings, services
+from .models import TIMEZONES, Event, Staff, Table
 
 
 class SignUpForm(UserCreationForm):
@@ -30,7 +30,7 @@ class EventForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = ("name", "date", "format", "location", "deadline", "timezone")
+        fields = ("name", "date", "format", "location", "deadline", "timezone", "late_entry", "round_minutes")
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
@@ -97,3 +97,118 @@ class DecklistForm(forms.Form):
 class DeckCheckForm(forms.Form):
     counted = forms.CharField(widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}),
                               label="The cards counted from the physical deck, one line per card")
+
+
+class PairForm(forms.Form):
+    """Round 1: random (a seed repeats it) or in the order given, one player per line."""
+
+    MODES = [("random", "Random"), ("order", "In the order below")]
+    number = forms.IntegerField(min_value=1, max_value=1000, required=False, widget=forms.HiddenInput)
+    mode = forms.ChoiceField(choices=MODES, initial="random", required=False, widget=forms.RadioSelect,
+                             label="Round 1")
+    seed = forms.IntegerField(min_value=0, max_value=2 ** 53, required=False,
+                              help_text="Optional: the same seed on the same players pairs the same.")
+    order = forms.CharField(widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}), required=False,
+                            help_text="One player per line as “id · name” (the number counts); the first two "
+                                      "play table 1, the next two table 2, …")
+
+    @staticmethod
+    def order_text(players) -> str:
+        return "\n".join(f"{pk} · {name}" for pk, name in players)
+
+    def clean_order(self):
+        ids = []
+        for line_number, line in enumerate(self.cleaned_data["order"].splitlines(), start=1):
+            head = line.strip().split(" ", 1)[0].strip("·.,")
+            if not line.strip():
+                continue
+            if not head.isdigit():
+                raise forms.ValidationError(f"Line {line_number} does not start with a player's number: {line[:60]!r}.")
+            ids.append(int(head))
+        return ids
+
+    def options(self) -> dict:
+        """The keyword arguments of ``rounds.pair_next_round``."""
+        options = {"number": self.cleaned_data.get("number")}
+        if self.cleaned_data.get("mode") == "order":
+            return options | {"order": self.cleaned_data["order"]}
+        return options | {"seed": self.cleaned_data.get("seed")}
+
+
+class ResultForm(forms.Form):
+    table = forms.IntegerField(min_value=1, max_value=100000)
+    result = forms.ChoiceField(choices=[("a", "A wins"), ("b", "B wins"), ("draw", "Draw"),
+                                        ("intentional_draw", "Intentional draw")])
+
+    def error_text(self) -> str:
+        return "; ".join(f"{field}: {' '.join(problems)}" if field != "__all__" else " ".join(problems)
+                         for field, problems in self.errors.items())
+
+
+class TopCutForm(forms.Form):
+    size = forms.TypedChoiceField(choices=[(4, "Top 4"), (8, "Top 8"), (16, "Top 16")], coerce=int, initial=8)
+
+
+class RulingForm(forms.Form):
+    """A judge's call; every reference is resolved here, so the page names each bad line."""
+
+    round = forms.IntegerField(min_value=1, max_value=1000, required=False)
+    table = forms.IntegerField(min_value=1, max_value=100000, required=False)
+    players = forms.ModelMultipleChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
+                                             help_text="Left empty with a table given: that table's players.")
+    question = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), max_length=rulings.MAX_TEXT)
+    ruling = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), max_length=rulings.MAX_TEXT)
+    sections = forms.CharField(widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}), required=False,
+                               label="Rule sections it rests on",
+                               help_text="One per line: a section id or address; the rules search below adds them.")
+    cards = forms.CharField(widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}), required=False,
+                            label="Cards involved", help_text="One per line: the title, or the card's address.")
+    position = forms.CharField(max_length=500, required=False, label="Saved position (optional)",
+                               help_text="Its permalink from the position checker, e.g. /positions/AbC123xyZ/?step=4")
+
+    def __init__(self, event, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.fields["players"].queryset = event.registrations.order_by("name", "pk")
+        self.call = None
+
+    @staticmethod
+    def initial_for(ruling) -> dict:
+        table = ruling.table
+        return {"round": table.round.number if table else None, "table": table.number if table else None,
+                "players": list(ruling.players.all()), "question": ruling.question, "ruling": ruling.ruling,
+                "sections": "\n".join(c.ref for c in ruling.cites.all() if c.kind == "section"),
+                "cards": "\n".join(c.url for c in ruling.cites.all() if c.kind == "card"),
+                "position": ruling.position_url()}
+
+    def clean(self):
+        cleaned = super().clean()
+        table = self._table(cleaned.get("round"), cleaned.get("table"))
+        sections, problems = rulings.read_sections(cleaned.get("sections", ""))
+        for problem in problems:
+            self.add_error("sections", problem)
+        cards, problems = rulings.read_cards(cleaned.get("cards", ""))
+        for problem in problems:
+            self.add_error("cards", problem)
+        position, step, problems = rulings.read_position(cleaned.get("position", ""))
+        for problem in problems:
+            self.add_error("position", problem)
+        if not self.errors:
+            players = list(cleaned.get("players") or [])
+            if not players and table is not None:
+                players = [p for p in table.players() if p is not None]
+            self.call = rulings.Call(cleaned["question"], cleaned["ruling"], table, players, sections + cards,
+                                     position, step)
+        return cleaned
+
+    def _table(self, round_number, table_number):
+        if round_number is None and table_number is None:
+            return None
+        if round_number is None or table_number is None:
+            self.add_error("table", "Give both the round and the table, or neither.")
+            return None
+        table = (Table.objects.select_related("player_a", "player_b", "round")
+                 .filter(round__event=self.event, round__number=round_number, number=table_number).first())
+        if table is None:
+            self.add_error("table", f"Round {round_number} has no table {table_number}.")
+        return table

@@ -7,11 +7,13 @@ writes each result once (a unique constraint on version and run).
 """
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 import uuid
 import zoneinfo
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
@@ -20,6 +22,7 @@ from judgeapp.decks import formats
 FORMAT_CHOICES = [(f.slug, f.name) for f in formats.FORMATS]
 TIMEZONE_NAMES = frozenset(zoneinfo.available_timezones())
 TIMEZONES = sorted(TIMEZONE_NAMES)
+LATE_ENTRY_CHOICES = [("loss", "A loss for each missed round"), ("zero", "Zero points, no loss")]
 
 
 class Event(models.Model):
@@ -38,6 +41,11 @@ class Event(models.Model):
                                 help_text="The event's local time zone: the deadline is shown in it.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     published = models.BooleanField(default=False, help_text="Every decklist may be seen by everyone.")
+    late_entry = models.CharField(max_length=8, choices=LATE_ENTRY_CHOICES, default="loss",
+                                  help_text="What a player who joins after round 1 gets for each missed round.")
+    round_minutes = models.PositiveSmallIntegerField(default=60, validators=[MinValueValidator(5),
+                                                                             MaxValueValidator(240)],
+                                                     help_text="Length of a round: the round timer counts it down.")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
 
@@ -184,3 +192,166 @@ class DecklistCheck(models.Model):
         ordering = ["version", "checked", "pk"]
         constraints = [models.UniqueConstraint(fields=["version", "run"], condition=Q(run__isnull=False),
                                                name="events_check_once_per_run")]
+
+
+# Rounds -------------------------------------------------------------------------------
+#
+# A round's tables are kept as paired; every result entered for a table is a row of its
+# history (``Result``), and the table carries the one that stands now (``outcome``), so
+# the standings read one value per table and always follow the latest correction.
+
+OUTCOME_CHOICES = [("a", "A wins"), ("b", "B wins"), ("draw", "Draw"), ("intentional_draw", "Intentional draw")]
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        CUT = "cut", "Top cut"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SWISS)
+    seed = models.BigIntegerField(null=True, blank=True, help_text="The random seed the pairing used.")
+    order = models.JSONField(null=True, blank=True, help_text="Round 1 by a given order: the registration ids.")
+    paired = models.DateTimeField(auto_now_add=True)
+    paired_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    minutes = models.PositiveSmallIntegerField(default=60)
+    clock_started = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="events_round_once")]
+
+    def __str__(self):
+        return f"{self.event} round {self.number}"
+
+    def get_absolute_url(self):
+        return f"/events/{self.event_id}/rounds/{self.number}/"
+
+    def clock_ends(self):
+        return self.clock_started + dt.timedelta(minutes=self.minutes) if self.clock_started else None
+
+
+class Table(models.Model):
+    """One table of a round: ``player_b`` is None for the bye (decided when paired)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+    player_a = models.ForeignKey(Registration, on_delete=models.RESTRICT, related_name="+")
+    player_b = models.ForeignKey(Registration, on_delete=models.RESTRICT, null=True, blank=True, related_name="+")
+    seeds = models.JSONField(null=True, blank=True, help_text="Top cut: the two players' standings places.")
+    outcome = models.CharField(max_length=20, choices=OUTCOME_CHOICES, blank=True,
+                               help_text="The result that stands (the latest in its history); blank: none yet.")
+    source = models.CharField(max_length=10, blank=True, help_text="Who decided the result that stands.")
+    mismatch = models.BooleanField(default=False, help_text="The two players reported different results.")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="events_table_once")]
+
+    def __str__(self):
+        return f"table {self.number} of {self.round}"
+
+    def players(self) -> tuple:
+        return (self.player_a, self.player_b)
+
+
+class Result(models.Model):
+    """One result entered for a table; the latest one stands, the others are its history."""
+
+    class Source(models.TextChoices):
+        STAFF = "staff", "Entered by a judge or organizer"
+        PLAYERS = "players", "Reported by both players"
+        BYE = "bye", "The bye"
+        DROP = "drop", "Conceded by a drop"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    outcome = models.CharField(max_length=20, choices=OUTCOME_CHOICES)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    entered = models.DateTimeField()
+
+    class Meta:
+        ordering = ["table", "pk"]
+
+
+class Report(models.Model):
+    """A player's own report of their table; each player's latest one counts."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="reports")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    outcome = models.CharField(max_length=20, choices=OUTCOME_CHOICES)
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    reported = models.DateTimeField()
+
+    class Meta:
+        ordering = ["table", "pk"]
+
+
+class TopCut(models.Model):
+    """Single elimination of the best ``size`` of the Swiss standings, seeded as they stood."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="top_cut")
+    size = models.PositiveSmallIntegerField()
+    seeds = models.JSONField(help_text="Registration ids, seed 1 first.")
+    first_round = models.PositiveIntegerField(help_text="The event's round number of the cut's first round.")
+    created = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+
+
+# The judges' rulings log --------------------------------------------------------------
+
+class Ruling(models.Model):
+    """A judge's call: the question at a table, the ruling, and what it rests on.
+
+    Cited rule sections and cards are kept as their stable ids (``RulingCite``), not as
+    foreign keys: ingest and the card import rebuild those rows, and a ruling outlives it.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rulings")
+    table = models.ForeignKey(Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="rulings")
+    players = models.ManyToManyField(Registration, blank=True, related_name="rulings")
+    question = models.TextField()
+    ruling = models.TextField()
+    position = models.ForeignKey("positions.SavedPosition", on_delete=models.PROTECT, null=True, blank=True,
+                                 related_name="rulings")
+    position_step = models.PositiveIntegerField(null=True, blank=True)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    recorded = models.DateTimeField(auto_now_add=True)
+    changed = models.DateTimeField(auto_now=True)
+    published = models.DateTimeField(null=True, blank=True)
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+")
+
+    class Meta:
+        ordering = ["-recorded", "-pk"]
+
+    def __str__(self):
+        return f"Ruling {self.pk} at {self.event}"
+
+    def get_absolute_url(self):
+        return f"/events/{self.event_id}/rulings/{self.pk}/"
+
+    def position_url(self) -> str:
+        if self.position is None:
+            return ""
+        step = f"?step={self.position_step}" if self.position_step is not None else ""
+        return f"{self.position.get_absolute_url()}{step}"
+
+
+class RulingCite(models.Model):
+    class Kind(models.TextChoices):
+        SECTION = "section", "Rules section"
+        CARD = "card", "Card"
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, related_name="cites")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    ref = models.CharField(max_length=700, help_text="A section's document/path, or a card id.")
+    title = models.CharField(max_length=300)
+    url = models.CharField(max_length=800)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["ruling", "kind", "order"]
+        indexes = [models.Index(fields=["kind", "ref"], name="events_cite_kind_ref")]
+        constraints = [models.UniqueConstraint(fields=["ruling", "kind", "ref"], name="events_cite_once")]

@@ -2,7 +2,9 @@
 
 Views ask ``user.has_perm("events.<name>", obj)``, the API the same through
 ``require``, and templates ``{% has_perm "events.<name>" user obj as ok %}``; nothing
-else decides.  Event-level rules take an ``Event``; list-level rules a ``Registration``.
+else decides.  Event-level rules take an ``Event``; list-level rules a ``Registration``;
+result reports a ``Table``; rulings a ``Ruling``.  An organizer is the event's head judge:
+only they publish a ruling; unpublished rulings stay with the event's staff.
 A user's roles in an event are read once per event object and request.
 """
 from __future__ import annotations
@@ -60,6 +62,33 @@ def registration_published(user, registration):
     return registration.event.published
 
 
+@rules.predicate
+def plays_at_table(user, table):
+    if not (user and user.is_authenticated):
+        return False
+    return any(player is not None and player.user_id == user.pk for player in table.players())
+
+
+@rules.predicate
+def staffs_table(user, table):
+    return is_staff.test(user, table.round.event)
+
+
+@rules.predicate
+def ruling_published(user, ruling):
+    return ruling.published is not None
+
+
+@rules.predicate
+def staffs_ruling(user, ruling):
+    return is_staff.test(user, ruling.event)
+
+
+@rules.predicate
+def organizes_ruling(user, ruling):
+    return is_organizer.test(user, ruling.event)
+
+
 RULES = {
     # on an Event
     "view_event": rules.always_allow,
@@ -71,11 +100,25 @@ RULES = {
     "view_decklists": is_staff | lists_published,
     "export_decklists": is_staff,
     "check_all": is_staff,
+    "pair_round": is_organizer,
+    "make_top_cut": is_organizer,
+    "run_clock": is_staff,
+    "print_slips": is_staff,
+    "view_event_rulings": is_staff,
+    "record_ruling": is_staff,
     # on a Registration
     "view_decklist": owns_registration | staffs_registration | registration_published,
     "submit_decklist": owns_registration | organizes_registration,
     "unlock_registration": organizes_registration,
     "deck_check": staffs_registration,
+    "drop_registration": owns_registration | staffs_registration,
+    # on a Table
+    "enter_result": staffs_table,
+    "report_result": plays_at_table,
+    # on a Ruling
+    "view_ruling": ruling_published | staffs_ruling,
+    "change_ruling": staffs_ruling,
+    "publish_ruling": organizes_ruling,
 }
 
 for _name, _predicate in RULES.items():

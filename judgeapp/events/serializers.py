@@ -55,7 +55,7 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ("id", "name", "date", "format", "location", "deadline", "timezone", "status", "published",
-                  "created_by", "roles")
+                  "late_entry", "round_minutes", "created_by", "roles")
         read_only_fields = ("id",)
 
     def get_roles(self, event) -> list[str]:
@@ -289,3 +289,141 @@ class TokenRequestSerializer(serializers.Serializer):
 
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
+
+
+# Rounds, results, standings, the top cut ---------------------------------------------------
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON number without a fraction: "4", 4.0 or true sent as a count is a mistake to report."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class NoUnknownFields(serializers.Serializer):
+    """Refuses fields it does not know, naming them (a misspelt option is not silently ignored)."""
+
+    def validate(self, attrs):
+        unknown = sorted(set(self.initial_data) - set(self.fields)) if hasattr(self.initial_data, "keys") else []
+        if unknown:
+            raise serializers.ValidationError(f"Unknown field(s) {', '.join(map(repr, unknown))}; this request "
+                                              f"takes {', '.join(self.fields) or 'no fields'}.")
+        return attrs
+
+
+MAX_SEED = 2 ** 53
+
+
+class PairRequestSerializer(NoUnknownFields):
+    number = StrictIntegerField(min_value=1, max_value=1000, required=False,
+                                help_text="The round you mean to pair; refused (409) if it is already paired.")
+    seed = StrictIntegerField(min_value=0, max_value=MAX_SEED, required=False,
+                              help_text="Random seed (any round): the same seed on the same results pairs the same.")
+    order = serializers.ListField(child=StrictIntegerField(min_value=1), max_length=5000, required=False,
+                                  help_text="Round 1 only: registration ids of every active player, paired 1 v 2, "
+                                            "3 v 4, …, the last one given the bye when the number is odd.")
+
+
+class ResultRequestSerializer(NoUnknownFields):
+    table = StrictIntegerField(min_value=1, max_value=100000)
+    result = serializers.ChoiceField(choices=["a", "b", "draw", "intentional_draw"],
+                                     help_text="a or b: that player of the table won (a is the first).")
+
+
+class TopCutRequestSerializer(NoUnknownFields):
+    size = StrictIntegerField(min_value=4, max_value=16, help_text="4, 8 or 16.")
+
+
+class ClockSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField()
+    started = serializers.DateTimeField(allow_null=True)
+    ends = serializers.DateTimeField(allow_null=True)
+
+
+class PairingSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.IntegerField(allow_null=True), min_length=2, max_length=2,
+                                    help_text="Registration ids [a, b]; b is null for the bye.")
+    names = serializers.ListField(child=serializers.CharField(allow_null=True), min_length=2, max_length=2)
+    seeds = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
+                                  help_text="Top cut: the players' standings places.")
+    result = serializers.ChoiceField(choices=["a", "b", "draw", "intentional_draw"], allow_null=True)
+    source = serializers.ChoiceField(choices=["staff", "players", "bye", "drop"], allow_null=True)
+    mismatch = serializers.BooleanField(help_text="The players reported different results: a judge decides.")
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["swiss", "cut"])
+    paired = serializers.DateTimeField()
+    seed = serializers.IntegerField(allow_null=True)
+    clock = ClockSerializer()
+    pairings = PairingSerializer(many=True)
+
+
+class RoundSummarySerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["swiss", "cut"])
+    paired = serializers.DateTimeField()
+    tables = serializers.IntegerField()
+    open = serializers.IntegerField(help_text="Tables without a result.")
+    mismatches = serializers.IntegerField()
+
+
+class HistoryEntrySerializer(serializers.Serializer):
+    result = serializers.CharField()
+    source = serializers.CharField()
+    by = serializers.CharField(allow_null=True)
+    at = serializers.DateTimeField()
+
+
+class ReportsSerializer(serializers.Serializer):
+    a = serializers.CharField(allow_null=True)
+    b = serializers.CharField(allow_null=True)
+
+
+class TableResultSerializer(PairingSerializer):
+    round = serializers.IntegerField()
+    reports = ReportsSerializer(help_text="Each player's latest own report.")
+    history = HistoryEntrySerializer(many=True, help_text="Every result entered, oldest first; the last stands.")
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    registration = serializers.IntegerField()
+    points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    sos = serializers.FloatField(help_text="Opponents' average match-win %, each floored at one third.")
+    esos = serializers.FloatField(help_text="Opponents' average SoS.")
+    dropped = serializers.BooleanField()
+
+
+class SeedSerializer(serializers.Serializer):
+    seed = serializers.IntegerField()
+    registration = serializers.IntegerField()
+    player = serializers.CharField()
+
+
+class CutTableSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    seeds = serializers.ListField(child=serializers.IntegerField())
+    players = serializers.ListField(child=serializers.IntegerField())
+    names = serializers.ListField(child=serializers.CharField())
+    winner = serializers.IntegerField(allow_null=True)
+
+
+class CutRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField(allow_null=True, help_text="The event's round number once it is paired.")
+    tables = CutTableSerializer(many=True)
+
+
+class BracketSerializer(serializers.Serializer):
+    size = serializers.IntegerField()
+    seeds = SeedSerializer(many=True)
+    rounds = CutRoundSerializer(many=True)
+    champion = SeedSerializer(allow_null=True)

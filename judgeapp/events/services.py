@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mass_mail
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from judgeapp.decks import formats
@@ -28,7 +28,7 @@ from judgeapp.decks.parsing import DeckInputError, decode
 from judgeapp.decks.pool import from_database
 
 from . import roster_csv
-from .models import (TIMEZONE_NAMES, Decklist, DecklistCheck, Event, Registration, Staff, ValidationRun,
+from .models import (TIMEZONE_NAMES, Decklist, DecklistCheck, Event, Registration, Staff, TopCut, ValidationRun,
                      new_invite_token)
 from .permissions import ORGANIZER
 
@@ -104,14 +104,26 @@ def _require_open(event: Event) -> None:
                                                 "registration is closed.", status=409)
 
 
+def joining_round(event: Event) -> int | None:
+    """The round a player registered now is first paired in (None: from round 1); the
+    rounds before it count as the event's ``late_entry`` says.
+
+    Refused once the top cut is made: the Swiss part, where a newcomer could play, is over."""
+    if TopCut.objects.filter(event=event).exists():
+        raise EventError("top-cut-made", f"{event.name} is in its top cut: no player can join any more.", status=409)
+    last = event.rounds.aggregate(last=Max("number"))["last"]
+    return last + 1 if last else None
+
+
 def register_self(event: Event, user) -> Registration:
     _require_open(event)
     if event.registrations.filter(user=user).exists():
         raise EventError("already-registered", f"You are already registered for {event.name}.", status=409)
+    entered_round = joining_round(event)
     try:
         with transaction.atomic():
             return Registration.objects.create(event=event, user=user, name=user.get_full_name() or user.username,
-                                               email=user.email.lower(), added_by=user)
+                                               email=user.email.lower(), added_by=user, entered_round=entered_round)
     except IntegrityError:
         raise EventError("already-registered", f"A player with the e-mail {user.email} is already registered: "
                                                "open the invitation you were sent to link it.", status=409)
@@ -133,8 +145,9 @@ def add_player(event: Event, by, base_url: str, username: str | None = None, nam
             raise EventError("bad-player", "; ".join(problems).capitalize() + ".")
         fields = {"name": name, "email": email, "invite_token": new_invite_token()}
     _refuse_duplicates(event, [fields["email"]], [fields.get("user")])
+    entered_round = joining_round(event)
     with transaction.atomic():
-        registration = Registration.objects.create(event=event, added_by=by, **fields)
+        registration = Registration.objects.create(event=event, added_by=by, entered_round=entered_round, **fields)
     if registration.invite_token:
         send_invitations([registration], base_url)
     return registration
@@ -205,11 +218,12 @@ def import_roster(event: Event, by, data, base_url: str) -> list[Registration]:
         raise EventError("bad-csv", f"{len(problems)} row(s) to fix; nothing was imported. "
                                     + "; ".join(p["message"] for p in problems[:5]), details=problems)
     _refuse_duplicates(event, [r.email for r in rows], [None] * len(rows), [r.line for r in rows])
+    entered_round = joining_round(event)
     now = timezone.now()
     with transaction.atomic():
         Registration.objects.bulk_create(
-            [Registration(event=event, name=r.name, email=r.email, added_by=by, invite_token=new_invite_token())
-             for r in rows])
+            [Registration(event=event, name=r.name, email=r.email, added_by=by, invite_token=new_invite_token(),
+                          entered_round=entered_round) for r in rows])
         created = list(event.registrations.filter(email__in=[r.email for r in rows]).order_by("pk"))
         by_email = {r.email: r for r in created}
         for row in rows:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import rounds_views, rulings_views, views
 
 app_name = "events"
 urlpatterns = [
@@ -21,4 +21,23 @@ urlpatterns = [
     path("<int:pk>/registrations/<int:rid>/versions/<int:number>/", views.version_page, name="version"),
     path("<int:pk>/registrations/<int:rid>/unlock/", views.unlock, name="unlock"),
     path("<int:pk>/registrations/<int:rid>/deck-check/", views.deck_check, name="deck_check"),
+    path("<int:pk>/registrations/<int:rid>/drop/", rounds_views.drop, name="drop"),
+    path("<int:pk>/rounds/", rounds_views.rounds_page, name="rounds"),
+    path("<int:pk>/rounds/pair/", rounds_views.pair, name="pair"),
+    path("<int:pk>/rounds/<int:number>/", rounds_views.round_page, name="round"),
+    path("<int:pk>/rounds/<int:number>/names/", rounds_views.round_page, {"kind": "name"}, name="round_names"),
+    path("<int:pk>/rounds/<int:number>/projector/", rounds_views.round_page, {"kind": "projector"},
+         name="projector"),
+    path("<int:pk>/rounds/<int:number>/print/", rounds_views.round_page, {"kind": "print"}, name="round_print"),
+    path("<int:pk>/rounds/<int:number>/slips/", rounds_views.round_page, {"kind": "slips"}, name="slips"),
+    path("<int:pk>/rounds/<int:number>/results/", rounds_views.result, name="result"),
+    path("<int:pk>/rounds/<int:number>/clock/", rounds_views.clock, name="clock"),
+    path("<int:pk>/standings/", rounds_views.standings_page, name="standings"),
+    path("<int:pk>/top-cut/", rounds_views.top_cut_page, name="top_cut"),
+    path("<int:pk>/top-cut/make/", rounds_views.top_cut_make, name="top_cut_make"),
+    path("<int:pk>/rulings/", rulings_views.event_rulings, name="rulings"),
+    path("<int:pk>/rulings/new/", rulings_views.ruling_new, name="ruling_new"),
+    path("<int:pk>/rulings/<int:ruling_id>/", rulings_views.ruling_page, name="ruling"),
+    path("<int:pk>/rulings/<int:ruling_id>/edit/", rulings_views.ruling_edit, name="ruling_edit"),
+    path("<int:pk>/rulings/<int:ruling_id>/publish/", rulings_views.ruling_publish, name="ruling_publish"),
 ]

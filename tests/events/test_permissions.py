@@ -2,12 +2,18 @@
 
 Roles: anonymous, a logged-in outsider, another player of the event, the player whose
 list it is, a judge, the organizer; and, once the organizer has published the lists,
-anonymous and the other player again.  A decklist is a 404 to whoever may not see it.
+anonymous and the other player again.  A decklist is a 404 to whoever may not see it,
+and so is a ruling nobody published.  Round 1 is paired (the player and the other player
+at table 1, no result yet; the event kept open for sign-up), so pairing again or making
+the top cut is refused by the event's state (409) once the rule table lets the organizer
+through.
 """
 import pytest
 from django.test import Client
+from django.utils import timezone
 
-from judgeapp.events.models import ValidationRun
+from judgeapp.events import rounds
+from judgeapp.events.models import Event, Ruling, ValidationRun
 
 ROLES = ("anonymous", "outsider", "other", "player", "judge", "organizer", "anonymous+published", "other+published")
 CSV = "name,email\nTogashi Mitsu,mitsu@example.org\n"
@@ -22,7 +28,7 @@ def row(anonymous, outsider, other, player, judge, organizer, anonymous_publishe
 
 
 # (method, path, body, content type) -> expected status by role.  {e}: event, {r}: the player's
-# registration, {t}: a Check all run.  Pages send visitors to log in (302); a refused
+# registration, {t}: a Check all run, {u}: an unpublished ruling, {p}: a published one.  Pages send visitors to log in (302); a refused
 # logged-in user gets 403, or 404 where the page would show a private list.
 MATRIX = [
     ("get", "/events/", None, None, row(200, 200, 200, 200, 200, 200)),
@@ -61,6 +67,37 @@ MATRIX = [
     ("get", "/api/events/{e}/decklists.csv", None, None, row(401, 403, 403, 403, 200, 200)),
     ("post", "/api/events/{e}/validate", None, None, row(401, 403, 403, 403, 202, 202)),
     ("get", "/api/tasks/{t}", None, None, row(404, 404, 404, 404, 200, 200)),
+    # rounds, results, standings, the top cut
+    ("get", "/events/{e}/rounds/", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("get", "/events/{e}/rounds/1/", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("get", "/events/{e}/rounds/1/names/", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("get", "/events/{e}/rounds/1/projector/", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("get", "/events/{e}/rounds/1/print/", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("get", "/events/{e}/rounds/1/slips/", None, None, row(302, 403, 403, 403, 200, 200)),
+    ("post", "/events/{e}/rounds/pair/", {"number": "2"}, None, row(302, 403, 403, 403, 403, 409)),
+    ("post", "/events/{e}/rounds/1/results/", {"table": "1", "result": "a"}, None, row(302, 403, 302, 302, 302, 302)),
+    ("post", "/events/{e}/rounds/1/clock/", {"running": "1"}, None, row(302, 403, 403, 403, 302, 302)),
+    ("get", "/events/{e}/standings/", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("get", "/events/{e}/top-cut/", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("post", "/events/{e}/top-cut/make/", {"size": "4"}, None, row(302, 403, 403, 403, 403, 409)),
+    ("post", "/events/{e}/registrations/{r}/drop/", {}, None, row(302, 404, 404, 302, 302, 302, 302, 403)),
+    ("get", "/api/events/{e}/rounds", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("post", "/api/events/{e}/rounds", {}, "application/json", row(401, 403, 403, 403, 403, 409)),
+    ("get", "/api/events/{e}/rounds/1", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("post", "/api/events/{e}/rounds/1/results", {"table": 1, "result": "a"}, "application/json",
+        row(401, 403, 201, 201, 201, 201)),
+    ("get", "/api/events/{e}/standings", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("post", "/api/events/{e}/top-cut", {"size": 4}, "application/json", row(401, 403, 403, 403, 403, 409)),
+    ("post", "/api/events/{e}/registrations/{r}/drop", None, None, row(404, 404, 404, 200, 200, 200, 401, 403)),
+    # the rulings log (publishing the decklists publishes no ruling)
+    ("get", "/events/{e}/rulings/", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("get", "/events/{e}/rulings/new/", None, None, row(302, 403, 403, 403, 200, 200)),
+    ("get", "/events/{e}/rulings/{u}/", None, None, row(302, 404, 404, 404, 200, 200)),
+    ("get", "/events/{e}/rulings/{u}/edit/", None, None, row(302, 404, 404, 404, 200, 200)),
+    ("post", "/events/{e}/rulings/{u}/publish/", {}, None, row(302, 404, 404, 404, 403, 302)),
+    ("get", "/events/{e}/rulings/{p}/", None, None, row(200, 200, 200, 200, 200, 200)),
+    ("get", "/events/{e}/rulings/{p}/edit/", None, None, row(302, 403, 403, 403, 200, 200)),
+    ("get", "/rulings/", None, None, row(200, 200, 200, 200, 200, 200)),
 ]
 CASES = [(entry, role) for entry in MATRIX for role in ROLES]
 
@@ -79,10 +116,15 @@ def test_permission_matrix(world, legal_list, entry, role):
         event.published = True
         event.save()
     run = ValidationRun.objects.create(event=event, format=event.format, date=event.date)
+    rounds.pair_next_round(event, people["organizer"], seed=1)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.OPEN)  # pairing set it running; keep sign-up open
+    unpublished = Ruling.objects.create(event=event, question="Q?", ruling="R.", recorded_by=people["judge"])
+    published = Ruling.objects.create(event=event, question="Q?", ruling="R.", recorded_by=people["judge"],
+                                      published=timezone.now())
     client = Client()
     if who != "anonymous":
         client.force_login(people[who])
-    url = path.format(e=event.pk, r=world["mine"].pk, t=run.pk)
+    url = path.format(e=event.pk, r=world["mine"].pk, t=run.pk, u=unpublished.pk, p=published.pk)
     if body == "LIST":
         body = {"decklist": legal_list}
     kwargs = {}

@@ -1,5 +1,6 @@
 // Event pages: the Check all progress bar follows its task until done, then the page
-// reloads to show the new verdicts; the problem filter applies as soon as it changes.
+// reloads to show the new verdicts; the problem filter applies as soon as it changes; a form
+// with data-confirm (a drop) asks first.
 (function () {
   "use strict";
   const run = document.getElementById("run");
@@ -25,6 +26,11 @@
     };
     window.setTimeout(poll, 300);
   }
+  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.confirm(form.dataset.confirm)) { event.preventDefault(); }
+    });
+  });
   const filter = document.getElementById("code-filter");
   if (filter) {
     filter.addEventListener("change", function () { filter.form.submit(); });
