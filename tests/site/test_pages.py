@@ -54,13 +54,19 @@ PAGES = {
     "position-format": "/positions/format/",
     "position-saved": None,
     "events": "/events/",
+    "rulings-search": "/rulings/?q=cavalry",
+    "rulings-empty": "/rulings/",
     "log-in": "/accounts/login/",
     "sign-up": "/accounts/signup/",
 }
 # An organizer's pages of an event made through the site (the organizer fixture).
 EVENT_PAGES = {"event": "", "event-edit": "edit/", "event-staff": "staff/", "event-player-add": "players/add/",
                "event-import": "players/import/", "event-decklists": "decklists/", "event-print": "print/",
-               "event-registration": None}
+               "event-registration": None,
+               "event-rounds": "rounds/", "event-round": "rounds/1/", "event-round-names": "rounds/1/names/",
+               "event-projector": "rounds/1/projector/", "event-round-print": "rounds/1/print/",
+               "event-slips": "rounds/1/slips/", "event-standings": "standings/", "event-top-cut": "top-cut/",
+               "event-rulings": "rulings/", "event-ruling-new": "rulings/new/", "event-ruling": None}
 
 
 @pytest.fixture(scope="module")
@@ -117,8 +123,10 @@ def organizer(browser, site_url, django_db_blocker):
 
     with django_db_blocker.unblock():
         registration = in_thread(lambda: Registration.objects.get(event__staff__user__username=name).pk)
+        ruling = in_thread(lambda: _run_a_round(name))
     pages = {kind: f"{event}{path}" for kind, path in EVENT_PAGES.items() if path is not None}
     pages["event-registration"] = f"{event}registrations/{registration}/"
+    pages["event-ruling"] = f"{event}rulings/{ruling}/"
     yield {"state": state, "pages": pages}
 
     def remove():
@@ -127,6 +135,32 @@ def organizer(browser, site_url, django_db_blocker):
 
     with django_db_blocker.unblock():
         in_thread(remove)
+
+
+def _run_a_round(username: str) -> int:
+    """Five more players, round 1 paired and played, a top 4, and a published ruling citing
+    a rule and a card: what the rounds, standings, bracket and rulings pages show."""
+    from django.contrib.auth import get_user_model
+
+    from cards.models import Card
+    from judgeapp.events import rounds, rulings
+    from judgeapp.events.models import Event, Registration
+    from rules_corpus.models import Section
+
+    organizer = get_user_model().objects.get(username=username)
+    event = Event.objects.get(staff__user=organizer)
+    Registration.objects.bulk_create([Registration(event=event, name=f"Samurai {n}") for n in range(5)])
+    round_ = rounds.pair_next_round(event, organizer, seed=3)
+    for table in round_.tables.exclude(player_b=None):
+        rounds.enter_result(table, organizer, "a")
+    rounds.make_top_cut(event, organizer, 4)
+    section = Section.objects.get(document__slug="twenty-festivals-cr", anchor="timing-conflicts")
+    card = Card.objects.get(id="q7u3nrqm")
+    call = rulings.Call(question="Does a bowed Cavalry Personality join the assault?", ruling="No.",
+                        table=round_.tables.first(), players=[], position=None, position_step=None,
+                        cites=[rulings.Cite("section", section.full_id, section.title, section.get_absolute_url()),
+                               rulings.Cite("card", card.id, card.title, card.get_absolute_url())])
+    return rulings.publish(rulings.save(event, organizer, call), organizer).pk
 
 
 # On the phone, the rules whose outcome depends on the size or the colours (the others
