@@ -105,8 +105,11 @@ def test_static_files_are_served_with_debug_off(client):
 
 
 def deploy_check(**env) -> subprocess.CompletedProcess:
+    """``check --deploy`` as a deployment runs it: without the async-safety switch that the
+    browser fixture sets in this process for Playwright."""
+    base = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=ROOT,
-                          env=dict(os.environ, DJANGO_DEBUG="0", **env), capture_output=True, text=True)
+                          env=dict(base, DJANGO_DEBUG="0", **env), capture_output=True, text=True)
 
 
 def test_deploy_check_is_clean_on_localhost_and_behind_tls():
