@@ -72,6 +72,7 @@ def test_a_judge_records_a_call_and_the_head_judge_publishes_it(world, cited):
     assert Client().get(f"/events/{event.pk}/rulings/{ruling.pk}/").status_code == 302
     assert QUESTION not in logged_in(people["player"]).get(f"/events/{event.pk}/rulings/").content.decode()
     assert f'data-ruling="{ruling.pk}"' not in Client().get("/rulings/?q=bowed cavalry duel").content.decode()
+    assert 'id="ruling-results"' not in Client().get("/search?q=bowed cavalry duel").content.decode()
     assert QUESTION not in Client().get(cited["card"].get_absolute_url()).content.decode()
 
     assert organizer.post(f"/events/{event.pk}/rulings/{ruling.pk}/publish/").status_code == 302
@@ -79,6 +80,9 @@ def test_a_judge_records_a_call_and_the_head_judge_publishes_it(world, cited):
     found = anyone.get("/rulings/?q=bowed cavalry duel").content.decode()
     assert f'data-ruling="{ruling.pk}"' in found and f'href="/events/{event.pk}/rulings/{ruling.pk}/"' in found
     assert "<mark>" in found
+    everything = anyone.get("/search?q=bowed cavalry duel").content.decode()  # the header's one box
+    assert 'id="ruling-results"' in everything and f'data-ruling="{ruling.pk}"' in everything
+    assert 'id="rule-results"' in everything
     assert f'data-ruling="{ruling.pk}"' in anyone.get("/rulings/?q=straighten").content.decode()
     assert f'data-ruling="{ruling.pk}"' not in anyone.get("/rulings/?q=gold production").content.decode()
     for url in (cited["card"].get_absolute_url(), cited["section"].get_absolute_url(),
