@@ -21,6 +21,9 @@ from typing import Any
 import yaml
 
 HUGE = 100_000
+# Repeated mutations compound (a string made 1,000 times longer, twice, is gigabytes): growth
+# stops here, past every body limit of the site, so "too big" is still what gets tested.
+GROWN_MAX = 4 * 1024 * 1024
 NASTY_STRINGS = [
     "", " ", "\x00", "a\x00b", "\ud800", "x\udfffy", "\u202e", "\ufeff", "🀄" * 50, "\n" * 50, "%s%n%x", "{{ 7*7 }}",
     "<script>alert(1)</script>", "' OR 1=1 --", "../../etc/passwd", "NaN", "-0", "1e309", "0x1F", "null", "true",
@@ -67,6 +70,11 @@ def _get(value: Any, path: tuple) -> Any:
     return value
 
 
+def _grown(value: str | list, times: int) -> str | list:
+    """``value`` repeated up to ``times`` times, never past GROWN_MAX items."""
+    return value * max(1, min(times, GROWN_MAX // max(1, len(value))))
+
+
 def _swap_type(value: Any, rng: random.Random) -> Any:
     if isinstance(value, dict):
         return rng.choice([list(value.values()), list(value.keys()), str(value), len(value)])
@@ -77,7 +85,7 @@ def _swap_type(value: Any, rng: random.Random) -> Any:
     if isinstance(value, (int, float)):
         return rng.choice([str(value), [value], {"value": value}, -value if value == value else 0, value * 1000])
     if isinstance(value, str):
-        return rng.choice([len(value), [value], {value: value} if value else {}, value * 1000, value[::-1],
+        return rng.choice([len(value), [value], {value: value} if value else {}, _grown(value, 1000), value[::-1],
                            value + "\x00", value.upper(), value[: len(value) // 2]])
     return nasty(rng)
 
@@ -95,7 +103,7 @@ def mutate_once(value: Any, rng: random.Random) -> Any:
         target[rng.choice(["", "x", "\x00", "\ud800", "title", "count", "id", "by", "at"])] = nasty(rng)
         return value
     if isinstance(target, list) and target and kind < 0.3:
-        rng.choice([lambda: target.clear(), lambda: target.extend(target * rng.choice([2, 50])),
+        rng.choice([lambda: target.clear(), lambda: target.extend(_grown(target, rng.choice([2, 50]))),
                     lambda: target.pop(rng.randrange(len(target))), lambda: target.reverse()])()
         return value
     if kind < 0.55:
