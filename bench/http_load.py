@@ -2,11 +2,13 @@
 whitenoise, DEBUG off): a mix of 50% rules searches, 30% card searches, 15% deck checks
 and 5% position replays, from 16 and then 64 concurrent clients, 30 s each.
 
-    .venv/bin/python bench/http_load.py [--url http://127.0.0.1:8000] [--seconds 30] [--clients 16 64]
+    .venv/bin/python bench/http_load.py [--url http://127.0.0.1:8000] [--seconds 30] [--clients 16 64] [--answers N]
 
 Without --url it starts the server itself on a free port over the site's database
 (var/, after `make setup`), with rate limits off (every client here is one address;
-the limits would answer 429 by design).  Prints one JSON line per level: requests,
+the limits would answer 429 by design) and with the search answers each worker keeps
+set by --answers (default: the site's own setting; 0 makes every search run again, as
+if every query were new).  Prints one JSON line per level: requests,
 req/s, p50/p95/p99 latency, errors (5xx and failed connections) and other non-2xx.
 """
 import argparse
@@ -55,11 +57,13 @@ def workload() -> list[tuple[float, str, str, bytes | None, str | None]]:
     return choices
 
 
-def start_server() -> tuple[subprocess.Popen, str]:
+def start_server(answers: int | None) -> tuple[subprocess.Popen, str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = dict(os.environ, L5R_RATELIMIT="0", DJANGO_DEBUG="0", L5R_BIND=f"127.0.0.1:{port}")
+    if answers is not None:
+        env["L5R_SEARCH_ANSWERS"] = str(answers)
     server = subprocess.Popen([str(Path(sys.executable).with_name("gunicorn")), "judgeapp.wsgi"], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(150):
@@ -123,13 +127,15 @@ def main() -> None:
     parser.add_argument("--url")
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--clients", type=int, nargs="*", default=[16, 64])
+    parser.add_argument("--answers", type=int, help="search answers kept per worker (L5R_SEARCH_ANSWERS)")
     options = parser.parse_args()
     choices = workload()
-    server, url = (None, options.url) if options.url else start_server()
+    server, url = (None, options.url) if options.url else start_server(options.answers)
     try:
         level(url, choices, 4, 3)  # warm every worker's caches (indexes, card pool)
         for clients in options.clients:
-            print(json.dumps({"url": url, **level(url, choices, clients, options.seconds)}), flush=True)
+            print(json.dumps({"url": url, "search_answers_kept": options.answers,
+                              **level(url, choices, clients, options.seconds)}), flush=True)
     finally:
         if server is not None:
             server.terminate()

@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judgeapp.settings")
+os.environ["L5R_SEARCH_ANSWERS"] = "0"  # time every search, not the answers a process keeps
 os.environ["L5R_RATELIMIT"] = "0"
 os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver"
 

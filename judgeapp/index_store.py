@@ -6,14 +6,21 @@ index says what it holds, so pipelines rebuild only when the data changed.  Each
 process keeps one searcher per index, reopened when the link moves.  A build that was
 killed leaves its directory behind: the next build removes it (builds run under the
 ingest lock, so no other build is using it).
+
+A search is a pure function of the index version and its parameters, and the same few
+searches come again and again (a card name, "chi death" at every table), so each
+process also keeps the latest answers per version (``cached``), dropped when the link
+moves.
 """
 from __future__ import annotations
 
+import copy
 import os
 import shutil
 import threading
 import time
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 from django.conf import settings
@@ -33,6 +40,7 @@ class LiveIndex:
         self._target: str | None = None
         self._searcher = None
         self._extra = None
+        self._answers: OrderedDict = OrderedDict()
 
     @property
     def root(self) -> Path:
@@ -90,4 +98,30 @@ class LiveIndex:
                 self._searcher = index.open_dir(str(self.root / target)).searcher()
                 self._extra = self.on_open(self._searcher) if self.on_open else None
                 self._target = target
+                self._answers.clear()
             return self._searcher, self._extra
+
+    def cached(self, key: Hashable, compute: Callable[[], dict]) -> dict:
+        """``compute()``'s answer for ``key`` on the live version, kept for the next asker.
+
+        Callers get their own copy (views add to answers); errors are not kept."""
+        kept = settings.L5R_SEARCH_ANSWERS
+        if kept <= 0:
+            return compute()
+        version = self.version()
+        with self._lock:
+            answer = self._answers.get((version, key))
+            if answer is not None:
+                self._answers.move_to_end((version, key))
+        if answer is None:
+            answer = compute()
+            with self._lock:
+                self._answers[(version, key)] = answer
+                while len(self._answers) > kept:
+                    self._answers.popitem(last=False)
+        return copy.deepcopy(answer)
+
+    def forget_answers(self) -> None:
+        """Drop the kept answers (benchmarks time the search itself with this)."""
+        with self._lock:
+            self._answers.clear()

@@ -42,6 +42,8 @@ ALLOWED_HOSTS = [h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "loca
 
 L5R_CORPUS_DIR = Path(os.environ.get("L5R_CORPUS_DIR", BASE_DIR.parent / "shared" / "corpus")).resolve()
 INDEX_DIR = Path(os.environ.get("INDEX_DIR", VAR_DIR / "index"))
+# Search answers each process keeps per index version (judgeapp/index_store.py); 0: none.
+L5R_SEARCH_ANSWERS = int(os.environ.get("L5R_SEARCH_ANSWERS", 512))
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",

@@ -258,6 +258,11 @@ def _query_stems(*texts: str) -> list[str]:
 def search(raw: str, scope: Scope, doc: str | None = None, edition: str | None = None,
            page: int = 1, per_page: int = 10) -> dict:
     """The API's search result: ``{"query", "total", "page", "pages", "results", "suggestion", "warnings"}``."""
+    key = ("search", raw, tuple(sorted(scope.roles.items())), scope.current, doc, edition, page, per_page)
+    return LIVE.cached(key, lambda: _search(raw, scope, doc, edition, page, per_page))
+
+
+def _search(raw: str, scope: Scope, doc: str | None, edition: str | None, page: int, per_page: int) -> dict:
     prepared = rq.prepare(raw)
     searcher, loaded = LIVE.open()
     parser = _parser(searcher.schema, french=bool(prepared.english))
