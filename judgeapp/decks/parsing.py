@@ -45,6 +45,10 @@ LEVEL_AFTER = re.compile(r"^(?P<name>.+?)\s*(?:[-–—•·]\s*|\(\s*|\s+)" + L
                          re.I)
 LEVEL_BEFORE = re.compile(r"^" + LEVEL_WORD + r"\s+(?P<name>.+)$", re.I)
 CLIENT_SUFFIX = re.compile(r"\s*\(\d+\)$")
+# The longest heading or label line players write (a label and the longest card title) is
+# far shorter; past this a line is not tried as one (the patterns above backtrack on a
+# long run of " - " in quadratic time: a 26,000-character line took 11 s).
+HEADING_MAX_CHARS = 200
 
 
 class DeckInputError(ValueError):
@@ -139,13 +143,13 @@ def _heading_word(word: str) -> str | None:
 
 
 def _heading(text: str) -> str | None:
-    match = HEADING.match(text)
+    match = HEADING.match(text) if len(text) <= HEADING_MAX_CHARS else None
     return _heading_word(match["word"]) if match else None
 
 
 def _label(text: str) -> tuple[str, str] | None:
     """(heading, the card written after it) for ``Stronghold: Name``, ``Sensei - Name``."""
-    match = LABEL.match(text)
+    match = LABEL.match(text) if len(text) <= HEADING_MAX_CHARS else None
     if not match:
         return None
     heading = _heading_word(match["word"])

@@ -48,3 +48,12 @@ def test_suggestions_match_words_as_well_as_characters(name, wanted):
     suggestions = from_database().suggestions(name)
     assert suggestions and wanted in suggestions[0], suggestions
     assert all(len(s) > 5 for s in suggestions)  # no "Fog" / "Hold!" for a two-word name
+
+
+def test_a_long_line_of_dashes_is_one_unreadable_line():
+    """The fuzzer's case: a card line grown to 26,000 characters of " - " (the heading
+    patterns once backtracked over it for 11 s); it is refused as no card name, line by line."""
+    line = "Hida O-Ushi - ex" + " -" * 13_000
+    body = validate(f"Dynasty\n3 Hida Kisada\n{line}\n1 {line}").json()
+    unread = [p["message"] for p in body["problems"] if p["code"] == "parse-error"]
+    assert unread == [f"line {n}: a card name of 26,016 characters (titles are at most 150)." for n in (3, 4)]
