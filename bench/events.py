@@ -27,6 +27,7 @@ os.environ["DATABASE_URL"] = f"sqlite:///{work / 'bench.sqlite3'}"
 os.environ["INDEX_DIR"] = str(work / "index")
 os.environ["EMAIL_BACKEND"] = "django.core.mail.backends.locmem.EmailBackend"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judgeapp.settings")
+os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver,localhost"  # the test client's host (DEBUG is off)
 if not os.environ.get("REDIS_URL"):
     sys.exit("bench/events.py needs REDIS_URL (a Redis server for the two workers)")
 

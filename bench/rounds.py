@@ -24,6 +24,7 @@ os.environ["DATABASE_URL"] = f"sqlite:///{work / 'bench.sqlite3'}"
 os.environ["INDEX_DIR"] = str(work / "index")
 os.environ["STATIC_ROOT"] = str(work / "static")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judgeapp.settings")
+os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver,localhost"  # the test client's host (DEBUG is off)
 
 import django  # noqa: E402
 

@@ -25,6 +25,7 @@ work = Path(tempfile.mkdtemp(prefix="l5r-bench-"))
 os.environ["DATABASE_URL"] = f"sqlite:///{work / 'bench.sqlite3'}"
 os.environ["INDEX_DIR"] = str(work / "index")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judgeapp.settings")
+os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver,localhost"  # the test client's host (DEBUG is off)
 os.environ["L5R_SEARCH_ANSWERS"] = "0"  # time every search, not the answers a process keeps
 
 import django  # noqa: E402
