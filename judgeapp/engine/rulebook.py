@@ -68,6 +68,17 @@ def _announce(g, by: str, text: str, sections: list[str]) -> None:
     g.record(StepKind.ACTION, f"{by.capitalize()} {text}", sections + ["action-sequence"], by, "announce")
 
 
+def _brought_card_targeted(g, by: str, action: str, targets: list[Card], section: str) -> None:
+    """Twenty Festivals: Recruit and Equip target the card they bring into play (change 3),
+    chosen in the action's choose-targets step, after costs and before Interrupts (change 4,
+    ``action-sequence``).  Under Ivory they bring it in without targeting it."""
+    if g.rules != "twenty-festivals":
+        return
+    names = " and ".join(t.title for t in targets)
+    g.record(StepKind.CHOICE, f"{by.capitalize()} chooses the action's targets: {names} ({action} targets the card it "
+                              "brings into play)", ["action-sequence", "targeting", section], by, "choose targets")
+
+
 def _ctx(g, step: dict, by: str, label: str, source: Card | None = None) -> Context:
     return Context(player=by, source=source, label=label, choices=list(step.get("choose") or []),
                    round=None, discard_named=list(step.get("discard") or []) if isinstance(step.get("discard"), list)
@@ -143,6 +154,7 @@ def recruit(g, step: dict, by: str) -> bool:
               ["recruit"] + (["proclaim"] if proclaim else []))
     ctx = _ctx(g, step, by, "Recruit")
     payment.pay(g, by, cost, card.type, step.get("pay"), card.title)
+    _brought_card_targeted(g, by, "Recruit", [card], "recruit")
     take_interrupts(g, step, ctx, None, brings=card)
     if card.zone is not Zone.PROVINCE:
         return True
@@ -282,6 +294,7 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     _announce(g, by, f"equips {card.title} to {host.title}", ["equip", "reserve" if reserve else "open-actions"])
     ctx = _ctx(g, step, by, "Equip")
     payment.pay(g, by, cost, card.type, step.get("pay"), card.title)
+    _brought_card_targeted(g, by, "Equip", [card, host], "equip")
     take_interrupts(g, step, ctx, None, brings=card)
     if card.zone is not Zone.HAND or not host.in_play:
         return True

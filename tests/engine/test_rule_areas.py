@@ -555,6 +555,30 @@ def test_twenty_festivals_chooses_targets_before_interrupts():
     assert chosen < next(i for i, t in enumerate(lines) if "plays Quick Step" in t)
 
 
+def test_twenty_festivals_recruit_and_equip_target_what_they_bring():
+    """TF CR Recruit and Equip (change 3): they target the card they bring into play, chosen in
+    step C before Interrupts; under Ivory the card is not targeted."""
+    cards = person("Recruit Me", cost=2) + card("Katana", "item", force="'+2'", cost=0) + person("Holder", f=2) + \
+        card("Quick Step", "strategy", text="'<b>Interrupt:</b> Gain 1 Honor.'")
+    alice = "    provinces: [{card: Recruit Me, face: up}, {}, {}, {}]\n    hand: [Katana]\n" \
+            "    units: [{card: Holder, id: holder}]\n"
+    script = ("  - recruit: {by: alice, card: alice.p1, interrupts: [{by: bob, card: Quick Step}]}\n"
+              "  - advance: action\n  - equip: {by: alice, card: Katana, to: holder}\n")
+    for rules in ("", TF):
+        result = ok(run(board(two_players(alice=alice, bob="    hand: [Quick Step]\n"), at="dynasty", cards=cards,
+                              extra=rules, script=script, expect="  - at: {recruit-me: home}\n  - force: {holder: 4}\n")))
+        lines = texts(result)
+        chosen = [t for t in lines if "chooses the action's targets" in t]
+        if rules:
+            assert chosen == ["Alice chooses the action's targets: Recruit Me (Recruit targets the card it brings "
+                              "into play)",
+                              "Alice chooses the action's targets: Katana and Holder (Equip targets the card it "
+                              "brings into play)"]
+            assert lines.index(chosen[0]) < next(i for i, t in enumerate(lines) if "plays Quick Step" in t)
+        else:
+            assert chosen == []
+
+
 def test_legacy_is_a_twenty_festivals_ability():
     """TF CR Legacy (change 7): remove a card in hand to search for a Legacy Holding and Recruit it;
     failing to find one loses the game."""
