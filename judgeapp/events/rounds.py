@@ -251,7 +251,9 @@ def _set(table: Table, outcome: str, source: str, by) -> Table:
 
 
 def table_for_update(round_: Round, number: int) -> Table:
-    table = (Table.objects.select_for_update().select_related("round__event", "player_a", "player_b")
+    # Only the table row is locked: PostgreSQL refuses FOR UPDATE on the nullable side of the
+    # outer join to player_b (a bye has none).
+    table = (Table.objects.select_for_update(of=("self",)).select_related("round__event", "player_a", "player_b")
              .filter(round=round_, number=number).first())
     if table is None:
         count = round_.tables.count()
