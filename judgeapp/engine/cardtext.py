@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .abilities import Ability, Produce, Reading, Static, TargetSpec, TriggerSpec, Unread
+from .abilities import Ability, Produce, Reading, TargetSpec, TriggerSpec, Unread
 from .structures import Condition
 from .cardgrammar import SentenceReader, Unreadable, point_of
 from .cardlexer import WORDS
@@ -210,8 +210,7 @@ def _display(text: str) -> str:
     return re.sub(r"GOLD_(\d+)", r"[\1 Gold]", text)
 
 
-READER_FILES = ("cardtext.py", "cardgrammar.py", "cardlexer.py", "cardrules.lark", "abilities.py", "structures.py",
-                "registry.py")
+READER_FILES = ("abilities.py", "structures.py", "registry.py")
 
 
 @lru_cache(maxsize=1)
@@ -219,8 +218,9 @@ def reader_version() -> str:
     """A fingerprint of the reader's code: a stored reading from another version is read again."""
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for name in READER_FILES + tuple(sorted(p.name for p in (here / "primitives").glob("*.py"))):
-        path = here / name if (here / name).exists() else here / "primitives" / name
+    paths = [here / name for name in READER_FILES] + sorted(here.glob("card*.py")) + sorted(here.glob("card*.lark")) \
+        + sorted((here / "primitives").glob("*.py"))
+    for path in paths:
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .references import Context, holds, matches
+from .references import Context, matches
 from .state import Card
 from .timeline import Budget
 from .vocab import StepKind, Zone

@@ -11,7 +11,7 @@ from ..references import amount, players
 from ..registry import Primitive, primitive
 from ..structures import Filter, Model, Number, PlayerRef, Ref
 from ..vocab import StepKind, Zone
-from .common import TargetArgs, cards_of, names
+from .common import TargetArgs, cards_of
 
 
 def _each(g, ctx, args, fn) -> bool:

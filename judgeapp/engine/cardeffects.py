@@ -1,0 +1,284 @@
+"""Effects of card text: each grammar rule of an effect (``act``) read into registry effects.
+
+A mixin of ``SentenceReader``: the methods use its noun phrases (``np``), amounts and
+pronoun state.  A new effect is a grammar alternative (``-> name``) and an ``e_name``
+method here returning one effect or a list.
+"""
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from .abilities import TargetSpec
+from .cardtree import AMOUNTS, ATTACKS, CREATED, NP, Unreadable, _not, _sub, _tok, _toks
+from .registry import Effect
+from .structures import Amount, Filter
+
+
+class EffectReaders:
+    def _card_verb(self, name: str, node: Tree) -> Effect:
+        return Effect.model_validate({name: {"target": self.np(_sub(node, *NP))}})
+
+    def e_bow(self, node):
+        return self._card_verb("bow", node)
+
+    def e_straighten(self, node):
+        return self._card_verb("straighten", node)
+
+    def e_destroy(self, node):
+        return self._card_verb("destroy", node)
+
+    def e_discard(self, node):
+        return self._card_verb("discard", node)
+
+    def e_dishonor(self, node):
+        return self._card_verb("dishonor", node)
+
+    def e_rehonor(self, node):
+        return self._card_verb("rehonor", node)
+
+    def e_move_home(self, node):
+        return self._card_verb("move_home", node)
+
+    def e_move_here(self, node):
+        return Effect.model_validate({"move_to": {"target": self.np(_sub(node, *NP)), "to": "here"}})
+
+    def e_remove(self, node):
+        return self._card_verb("remove", node)
+
+    def e_put_into_play(self, node):
+        return Effect.model_validate({"put_into_play": {"target": self.np(_sub(node, *NP))}})
+
+    def e_put_into_play_here(self, node):
+        return Effect.model_validate({"put_into_play": {"target": self.np(_sub(node, *NP)), "at": "here"}})
+
+    def e_return_to_hand(self, node):
+        return Effect.model_validate({"to_hand": {"target": self.np(_sub(node, *NP))}})
+
+    def e_put_on_deck(self, node):
+        return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "top"}})
+
+    def e_shuffle_into_deck(self, node):
+        return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "shuffle"}})
+
+    def e_discard_card(self, node):
+        self.discarded = True
+        self.last = "discarded"
+        return Effect.model_validate({"discard_cards": {"count": 1}})
+
+    def e_discard_cards(self, node):
+        self.discarded = True
+        self.last = "discarded"
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("discarding a number of cards of one type is not read")
+        return Effect.model_validate({"discard_cards": {"count": int(_tok(node, "NUMBER").value)}})
+
+    def e_stat_gets(self, node):
+        return self._changes(self.np(_sub(node, *NP)), _sub(node, "changes"))
+
+    def e_stat_give(self, node):
+        return self._changes(self.np(_sub(node, *NP)), _sub(node, "changes"))
+
+    def _changes(self, ref, node: Tree) -> list[Effect]:
+        out = []
+        for tok in _toks(node, "STATCHANGE"):
+            stat, n = tok.value
+            if n == "X":
+                raise Unreadable("a change of X with no X defined")
+            if stat in ("honor_requirement", "family_honor"):
+                raise Unreadable(f"a {stat.replace('_', ' ')} change on a card is not read")
+            out.append(Effect.model_validate({stat: {"target": ref, "amount": n}}))
+        return out
+
+    def e_stat_give_alt(self, node):
+        ref = self.np(_sub(node, *NP))
+        first, second = [c for c in node.children if isinstance(c, Tree) and c.data == "changes"]
+        cond = self.cond(self.cond_child(node))
+        return ([e.model_copy(update={"condition": _not(cond)}) for e in self._changes(ref, first)]
+                + [e.model_copy(update={"condition": cond}) for e in self._changes(ref, second)])
+
+    def e_stat_give_each(self, node):
+        ref_node, each_node = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        ref = self.np(ref_node)
+        stat, n = _tok(node, "STATCHANGE").value
+        if n == "X" or stat not in ("force", "chi", "personal_honor"):
+            raise Unreadable("that change for each card is not read")
+        if each_node.data not in ("phrase", "bare"):
+            raise Unreadable("'for each' naming one card is not read")
+        return Effect.model_validate({stat: {"target": ref, "amount": Amount(count=self.filter_of(each_node), times=n)}})
+
+    def e_stat_bonus(self, node):
+        ref = self.np(_sub(node, *NP))
+        stat = self.statword(_sub(node, "statword"))
+        sign = -1 if _tok(_sub(node, "bonus_word"), "PENALTY") is not None else 1
+        value = self.amount(_sub(node, *AMOUNTS))
+        if sign < 0:
+            value = value * -1 if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+        return Effect.model_validate({stat: {"target": ref, "amount": value}})
+
+    def e_missing(self, node):
+        raise Unreadable("a bonus or penalty with no amount")
+
+    def e_give_keyword(self, node):
+        ref = self.np(_sub(node, *NP))
+        return Effect.model_validate({"keyword": {"target": ref, "add": self.kwlist(_sub(node, "kwlist"))}})
+
+    e_give_keyword_s = e_give_keyword
+
+    def e_give_tokens(self, node):
+        ref = self.np(_sub(node, *NP))
+        tok = _sub(node, "stat_token", "kw_token")
+        count = _tok(tok, "NUMBER")
+        n = int(count.value) if count is not None else 1
+        if tok.data == "kw_token":
+            return Effect.model_validate({"tokens": {"target": ref, "name": _tok(tok, "KEYWORD").value, "count": n}})
+        out = []
+        for change in _toks(_sub(tok, "changes"), "STATCHANGE"):
+            stat, value = change.value
+            if value == "X" or stat not in ("force", "chi", "personal_honor", "gold_production"):
+                raise Unreadable("a token of that kind is not read")
+            out.append(Effect.model_validate({"tokens": {"target": ref, "name": stat, "count": n * value}}))
+        return out
+
+    def e_gain_honor(self, node):
+        return Effect.model_validate({"gain_honor": {"player": self.who(node), "amount": self.amount(
+            _sub(node, *AMOUNTS))}})
+
+    def e_lose_honor(self, node):
+        return Effect.model_validate({"lose_honor": {"player": self.who(node), "amount": self.amount(
+            _sub(node, *AMOUNTS))}})
+
+    def e_gain_or_lose(self, node):
+        who, n = self.who(node), self.amount(_sub(node, *AMOUNTS))
+        return Effect.model_validate({"choose": {"options": [
+            {"word": "gain", "do": [{"gain_honor": {"player": who, "amount": n}}]},
+            {"word": "lose", "do": [{"lose_honor": {"player": who, "amount": n}}]}]}})
+
+    def e_draw_one(self, node):
+        return Effect.model_validate({"draw": {"player": self.who(node), "amount": 1}})
+
+    def e_draw_n(self, node):
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("drawing cards of one type is not read")
+        return Effect.model_validate({"draw": {"player": self.who(node), "amount": int(_tok(node, "NUMBER").value)}})
+
+    def _attack(self, name: str, node: Tree) -> Effect:
+        amount_node = _sub(node, *AMOUNTS)
+        value = self.amount(amount_node) if amount_node is not None else int(_tok(node, "NUMBER").value)
+        self.targets.append(TargetSpec(filter=Filter(type=["personality", "follower"], side="enemy"), at=self.index,
+                                       attack=name.split("_")[0]))
+        self.last = len(self.targets)
+        return Effect.model_validate({name: {"target": self.last, "amount": value}})
+
+    def e_ranged(self, node):
+        return self._attack("ranged_attack", node)
+
+    def e_melee(self, node):
+        return self._attack("melee_attack", node)
+
+    def e_fear(self, node):
+        return self._attack("fear", node)
+
+    def e_create(self, node):
+        data = self._created(node)
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
+    def e_create_attached(self, node):
+        data = self._created(node)
+        if data["type"] not in ("follower", "item"):
+            raise Unreadable("only Followers and Items are created attached")
+        data["attach_to"] = self.np(_sub(node, *NP))
+        return Effect.model_validate({"create": data})
+
+    def _created(self, node) -> dict:
+        kind = _tok(node, "TYPE").value
+        if kind not in ("personality", "follower", "item", "holding"):
+            raise Unreadable(f"creating a {kind} is not read")
+        data: dict = {"type": kind, "keywords": [t.value for t in _sub(node, "kwbullets").children
+                                                  if isinstance(t, Token) and t.type in ("KEYWORD", "CLAN")]}
+        line = _sub(node, "statline")
+        for tok in _toks(line, "STATLINE") if line is not None else []:
+            stat, n = tok.value
+            data[{"force": "force", "chi": "chi", "personal_honor": "ph"}[stat]] = n
+        return data
+
+    def e_no_abilities(self, node):
+        return Effect.model_validate({"restrict": {"target": self.poss(_sub(node, "np_poss")), "what": "actions"}})
+
+    def e_straighten_or_bow(self, node):
+        ref = self.np(_sub(node, *NP))
+        return Effect.model_validate({"choose": {"options": [
+            {"word": "straighten", "do": [{"straighten": {"target": ref}}]},
+            {"word": "bow", "do": [{"bow": {"target": ref}}]}]}})
+
+    def e_stat_bonus_choice(self, node):
+        ref = self.np(_sub(node, *NP))
+        stats = [self.statword(c) for c in node.children if isinstance(c, Tree) and c.data == "statword"]
+        value = self.amount(_sub(node, *AMOUNTS))
+        if _tok(_sub(node, "bonus_word"), "PENALTY") is not None:
+            value = -value if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+        return Effect.model_validate({"choose": {"options": [
+            {"word": stat, "do": [{stat: {"target": ref, "amount": value}}]} for stat in stats]}})
+
+    def e_take_favor(self, node):
+        return Effect.model_validate({"take_favor": {}})
+
+    def e_discard_favor(self, node):
+        return Effect.model_validate({"discard_favor": {}})
+
+    def e_negate_action(self, node):
+        return Effect.model_validate({"negate_action": {}})
+
+    def e_negate_action_of(self, node):
+        kinds = [str(d.children[0].value).lower() for d in node.children if isinstance(d, Tree) and d.data == "desig"]
+        return Effect.model_validate({"negate_action": {"designators": kinds}})
+
+    def e_province_choice(self, node):
+        a, b = (int(t.value) for t in _toks(node, "SIGNED"))
+        return Effect.model_validate({"choose": {"options": [
+            {"word": f"{a:+d}", "do": [{"province_strength": {"target": "here", "amount": a}}]},
+            {"word": f"{b:+d}", "do": [{"province_strength": {"target": "here", "amount": b}}]}]}})
+
+    def e_province_give(self, node):
+        return Effect.model_validate({"province_strength": {"target": "here", "amount": int(_tok(node, "SIGNED").value)}})
+
+    def e_negate_action_kinds(self, node):
+        kinds = [ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children if isinstance(a, Tree)]
+        return Effect.model_validate({"negate_action": {"only": list(dict.fromkeys(kinds))}})
+
+    def e_negate_traits(self, node):
+        return Effect.model_validate({"negate": {"target": self.poss(_sub(node, "np_poss"))}})
+
+    def _negate_mods(self, node, which: str, ref) -> Effect:
+        stat_node = _sub(node, "statword")
+        stat = self.statword(stat_node) if stat_node is not None else "force"
+        return Effect.model_validate({"negate_modifiers": {"target": ref, "stat": stat, "which": which}})
+
+    def e_negate_penalties(self, node):
+        return self._negate_mods(node, "penalties", self.poss(_sub(node, "np_poss")))
+
+    def e_negate_bonuses(self, node):
+        return self._negate_mods(node, "bonuses", self.poss(_sub(node, "np_poss")))
+
+    def e_negate_penalties_on(self, node):
+        return self._negate_mods(node, "penalties", self.np(_sub(node, *NP)))
+
+    def e_negate_bonuses_on(self, node):
+        return self._negate_mods(node, "bonuses", self.np(_sub(node, *NP)))
+
+    def e_passive_state(self, node):
+        state = _tok(node, "STATE").value
+        verb = {"bowed": "bow", "dishonorable": "dishonor"}.get(state)
+        if verb is None:
+            raise Unreadable(f"'is {state}' is not an effect")
+        return self._card_verb(verb, node)
+
+    def e_challenge(self, node):
+        nps = [c for c in node.children if isinstance(c, Tree)]
+        challenger = self.np(nps[0])
+        challenged = self.np(nps[1])
+        self.duel_at = len(self.effects)
+        return Effect.model_validate({"duel": {"challenger": challenger, "challenged": challenged}})
+
+    def e_additional_action(self, node):
+        return Effect.model_validate({"additional_action": {}})

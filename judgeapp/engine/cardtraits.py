@@ -1,0 +1,328 @@
+"""Traits of card text: triggered traits, continuous traits, Gold production, Invest and
+Discipline (``t_sentence`` of the grammar) read into the engine's trait structures.
+
+A mixin of ``SentenceReader``: the methods use its noun phrases and conditions.
+"""
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from .abilities import Produce, Static, TriggerSpec
+from .cardtree import AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _sub, _tok, _toks, _unread
+from .structures import AllRef, Condition, Filter
+
+
+class TraitReaders:
+    # ----- traits -------------------------------------------------------------------------
+    def t_triggered(self, tree: Tree) -> TriggerSpec:
+        spec = self.trigger(tree.children[0])
+        lead = _sub(tree, "lead")
+        if lead is not None:  # "After …, if <condition>, …": the trait resolves only if it holds
+            spec["condition"] = self.cond(lead.children[1])
+        effects = self.sentence_effects(tree)
+        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": effects})
+
+    def t_imperative(self, tree: Tree):
+        raise Unreadable("an effect with no trigger and no designator is not a trait the engine can apply")
+
+    def t_continuous(self, tree: Tree) -> list[Static]:
+        return self.static(tree.children[0])
+
+    def t_continuous_while(self, tree: Tree) -> list[Static]:
+        cond = self.cond(tree.children[1])
+        return [s.model_copy(update={"while_": _and(s.while_, cond)}) for s in self.static(_sub(tree, *STATICS))]
+
+    def t_produce(self, tree: Tree) -> Produce:
+        node = tree.children[0]
+        nums = [int(t.value) for t in _toks(node, "NUMBER")]
+        data: dict = {"amount": nums[0]}
+        if node.data == "produce_alt":
+            data["alt"], data["alt_if"] = nums[1], self.cond(_sub(node, "cond_one", "cond_and", "cond_or")
+                                                            or node.children[-2])
+        elif node.data == "produce_only":
+            what = _sub(_sub(node, "only"), "only_what")
+            if _tok(what, "KEYWORD") is not None:
+                raise Unreadable("Gold only for cards with a keyword is not read")
+            data["only"] = _tok(what, "TYPE").value
+        elif node.data == "produce_more":
+            data["effects"] = self.sentence_effects(Tree("more", [c for c in node.children if isinstance(c, Tree)]))
+            if self.targets:
+                raise Unreadable("further effects of Gold production that choose targets are not read")
+        return Produce.model_validate(data)
+
+    def t_invest(self, tree: Tree):
+        gold = _tok(tree, "GOLDICON").value
+        if gold == "X":
+            raise Unreadable("an Invest cost of X Gold is not read")
+        effects = self.sentence_effects(tree)
+        if self.targets:
+            raise Unreadable("an Invest effect that chooses targets is not read")
+        return ("invest", int(gold), effects)
+
+    def t_invest_cost(self, tree: Tree):
+        raise Unreadable("an Invest cost without its effect")
+
+    def t_discipline(self, tree: Tree):
+        return ("discipline", int(_tok(tree, "GOLDICON").value), None)
+
+    def t_discipline_if(self, tree: Tree):
+        raise Unreadable("a Discipline trait with a condition is not read yet")
+
+    # ----- triggers ----------------------------------------------------------------------------
+    def trigger(self, node: Tree) -> dict:
+        when = {"t_after": "after", "t_before": "before", "t_when": "when"}[node.data]
+        ev = _sub(node, "event") or node.children[1]
+        fn = getattr(self, "ev_" + ev.data, None)
+        if fn is None:
+            raise Unreadable(f"no reading for the trigger {ev.data}")
+        spec = fn(ev)
+        if spec.pop("_when_only", False) and when != "before":
+            raise Unreadable("'would' belongs to a before-trigger")
+        spec["when"] = "before" if spec.pop("_before", False) else when
+        self.subject = "it"
+        return spec
+
+    def _whose(self, node) -> dict:
+        sub = _sub(node, *NP)
+        if sub.data in ("self_ref", "this_type", "this_kw"):
+            ref = self.np(sub)
+            if ref == "host":
+                return {"whose": "host"}
+            return {"whose": "self"}
+        flt = self.filter_of(sub)
+        self.last = "it"
+        whose = {"your": "your", "enemy": "enemy", "other": "other"}.get(flt.side, "any")
+        return {"whose": whose, "subject": flt.model_copy(update={"side": "any"}).model_dump(
+            exclude_defaults=True)}
+
+    def ev_ev_enters(self, node):
+        spec = {"event": "enters_play", **self._whose(node)}
+        if _tok(node, "FROMHAND") is not None:
+            spec["from_zone"] = "hand"
+        return spec
+
+    def ev_ev_recruited(self, node):
+        return self._by_you({"event": "recruited", **self._whose(node)})
+
+    @staticmethod
+    def _by_you(spec: dict) -> dict:
+        """"After you Recruit a Personality": a card you brought in, so one you control."""
+        if spec.get("whose") not in ("self", "host"):
+            spec["whose"] = "your"
+        return spec
+
+    def ev_ev_recruited_battle(self, node):
+        return self._by_you({"event": "recruited", **self._whose(node), "condition": Condition(phase="battle")})
+
+    def ev_ev_equipped(self, node):
+        return self._by_you({"event": "equipped", **self._whose(node)})
+
+    def ev_ev_destroyed(self, node):
+        return {"event": "destroyed", **self._whose(node)}
+
+    def ev_ev_would_destroyed(self, node):
+        return {"event": "destroyed", "_before": True, **self._whose(node)}
+
+    def ev_ev_state(self, node):
+        state = _tok(node, "STATE").value
+        event = {"bowed": "bows", "dishonorable": "dishonored"}.get(state)
+        if event is None:
+            raise Unreadable(f"no event for 'is {state}'")
+        return {"event": event, **self._whose(node)}
+
+    def ev_ev_attacks(self, node):
+        return {"event": "attacks", **self._whose(node)}
+
+    def ev_ev_phase(self, node):
+        edge = _tok(node, "EDGE").value
+        owner = _sub(node, "owner_w")
+        whose = "your" if owner is not None and _tok(owner, "YOUR") is not None else "any"
+        return {"event": "phase_begins" if edge == "begins" else "phase_ends", "phase": _tok(node, "PHASE").value,
+                "whose": whose}
+
+    def ev_ev_turn(self, node):
+        edge = _tok(node, "EDGE").value
+        owner = _sub(node, "owner_w")
+        whose = "your" if owner is not None and _tok(owner, "YOUR") is not None else "any"
+        return {"event": "turn_begins" if edge == "begins" else "turn_ends", "whose": whose}
+
+    def ev_ev_battle(self, node):
+        edge = _tok(node, "EDGE").value
+        return {"event": "battle_begins" if edge == "begins" else "battle_ends"}
+
+    def ev_ev_resolves(self, node):
+        return {"event": "battle_resolves"}
+
+    def ev_ev_turn_ends(self, node):
+        return {"event": "turn_ends", "whose": "any"}
+
+    def ev_ev_honor_gained(self, node):
+        return {"event": "honor_gained", "whose": self._player_whose(node)}
+
+    def ev_ev_honor_lost(self, node):
+        return {"event": "honor_lost", "whose": self._player_whose(node)}
+
+    def _player_whose(self, node) -> str:
+        who = _sub(node, "who").children[0]
+        if isinstance(who, Token) and who.type == "YOU":
+            return "your"
+        if isinstance(who, Token) and who.type in ("YOUROPPONENT", "EACHOTHERPLAYER"):
+            return "other"
+        raise Unreadable("an Honor trigger on that player is not read")
+
+    # ----- continuous traits -----------------------------------------------------------------
+    def static(self, node: Tree) -> list[Static]:
+        target = self.static_target(_sub(node, "subject"))
+        cond = _sub(node, "while_if", "while_battle", "while_state")
+        data: dict = {"target": target}
+        if cond is not None and cond.data == "while_state":
+            if target not in ("self", "host"):
+                raise Unreadable("'while <state>' on a group of cards is not read")
+            data["while"] = Condition.model_validate({"card": target, "is": [_tok(cond, "STATE").value]})
+        elif cond is not None:
+            data["while"] = (Condition(phase="battle") if cond.data == "while_battle"
+                             else self.cond(cond.children[1]))
+        tail = _sub(node, "tail_if", "tail_unless")
+        if tail is not None:
+            c = self.cond(tail.children[1])
+            data["while"] = Condition.model_validate({"not": c.model_dump(by_alias=True, exclude_defaults=True)}) \
+                if tail.data == "tail_unless" else c
+        kind = node.data
+        if kind == "st_copies":
+            return [Static.model_validate({**data, "kind": "copies", "amount": int(_tok(node, "NUMBER").value)})]
+        if kind == "st_stat_each":
+            stat, n = _tok(node, "STATCHANGE").value
+            if n == "X" or stat == "family_honor":
+                raise Unreadable("that continuous stat change is not read")
+            flt = self.filter_of(_sub(node, *NP)) if _sub(node, "phrase", "bare") is not None else _unread(
+                "'for each' naming one card")
+            return [Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": {"count": flt.model_dump(
+                exclude_defaults=True), "times": n}})]
+        if kind in ("st_stat", "st_your_stat"):
+            if kind == "st_your_stat":
+                data["target"] = AllRef(all=Filter(type=[_tok(node, "TYPE").value], side="your"))
+            out = []
+            for tok in _toks(_sub(node, "changes"), "STATCHANGE"):
+                stat, n = tok.value
+                if n == "X" or stat == "family_honor":
+                    raise Unreadable("that continuous stat change is not read")
+                out.append(Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": n}))
+            return out
+        if kind in ("st_bonus", "st_penalty"):
+            value = self.amount(_sub(node, *AMOUNTS))
+            if isinstance(target, AllRef) and not isinstance(value, int):
+                raise Unreadable("an amount that differs for each card of a group is not read")
+            if kind == "st_penalty":
+                value = -value if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+            return [Static.model_validate({**data, "kind": "stat", "stat": self.statword(_sub(node, "statword")),
+                                           "amount": value})]
+        if kind == "st_keyword":
+            return [Static.model_validate({**data, "kind": "keyword", "keywords": self.kwlist(_sub(node, "kwlist"))})]
+        if kind == "st_restrict":
+            r = _sub(node, "r_attach")
+            if r is not None:
+                return [Static.model_validate({**data, "kind": "attach_never", "to": self.attach_filter(r)})]
+            return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(node)})]
+        if kind in ("st_attach_only", "st_attach_never"):
+            return [Static.model_validate({**data, "kind": kind[3:], "to": self.filter_of(_sub(node, *NP))})]
+        if kind.startswith("st_cost") and target != "self":
+            raise Unreadable("a cost change for other cards is not read")
+        if kind in ("st_cost_less", "st_cost_more"):
+            n = int(_tok(node, "NUMBER").value)
+            return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost",
+                                           "amount": -n if kind == "st_cost_less" else n})]
+        if kind == "st_cost_ignore":
+            if _tok(node, "STAT").value != "gold_cost":
+                raise Unreadable("ignoring a stat other than Gold Cost is not read")
+            return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": -1000})]
+        if kind in ("st_attack_immune", "st_attack_strength", "st_own_attack"):
+            kinds = []
+            for a in _sub(node, "attack_kinds").children:
+                if isinstance(a, Tree):
+                    kinds.append(ATTACKS[a.children[0].type])
+            data["keywords"] = list(dict.fromkeys(kinds))
+            if kind == "st_own_attack":
+                return [Static.model_validate({**data, "kind": "own_attack_strength",
+                                               "amount": int(_tok(node, "SIGNED").value)})]
+            data["target"] = self.attacked(_sub(node, "attacked"))
+            if kind == "st_attack_immune":
+                return [Static.model_validate({**data, "kind": "attack_immune"})]
+            return [Static.model_validate({**data, "kind": "attack_strength", "amount": int(_tok(node, "SIGNED").value)})]
+        if kind == "st_hand":
+            return [Static.model_validate({**data, "kind": "hand_size", "amount": int(_tok(node, "SIGNED").value)})]
+        raise Unreadable(f"no reading for the continuous trait {kind}")
+
+    def static_target(self, node: Tree | None):
+        if node is None:
+            return "self"
+        first = node.children[0]
+        if isinstance(first, Token) and first.type == "THISCARD":
+            return "self"
+        if isinstance(first, Token) and first.type == "THIS":
+            if node.children[1].type == "TYPE":
+                return self._this(node.children[1].value)
+            return "self"
+        group = first
+        if group.data == "any_group" and _tok(group, "TYPE") is None:
+            raise Unreadable("a group of cards named only by keywords is not read")
+        mods = [m.children[0] for m in group.children if isinstance(m, Tree) and m.data == "mod"]
+        data: dict = {"type": [t.value for t in _toks(group, "TYPE")], "keywords": [], "state": []}
+        group_mods = _sub(group, "mods")
+        if group_mods is not None:
+            mods += [m.children[0] for m in group_mods.children if isinstance(m, Tree)]
+        if group.data in ("your_group", "your_group_other"):
+            data["side"] = "your"
+        if group.data in ("your_group_other", "any_group_other"):
+            data["another"] = True
+        for tok in mods:
+            if tok.type == "STATE":
+                data["state"].append(tok.value)
+            elif tok.type == "CLAN":
+                data["clan"] = tok.value
+            elif tok.type in ("NONKW", "NONCLAN"):
+                data.setdefault("without", []).append(tok.value + (" Clan" if tok.type == "NONCLAN" else ""))
+            else:
+                data["keywords"].append(tok.value)
+        for post in (c for c in group.children if isinstance(c, Tree) and c.data not in ("mod", "mods")):
+            if post.data == "here":
+                data["at"] = "here"
+            elif post.data == "at_home":
+                data["at"] = "home"
+            elif post.data == "in_unit":
+                data["in_unit"] = True
+            elif post.data == "opposing_self":
+                data["opposing"] = True
+            else:
+                raise Unreadable(f"'{post.data}' on a group of cards is not read")
+        return AllRef(all=Filter.model_validate(data))
+
+    def attacked(self, node: Tree):
+        first = node.children[0]
+        if first.type == "THISCARD" or (first.type == "THIS" and node.children[1].type == "KEYWORD"):
+            return "self"
+        if first.type == "THIS":
+            return self._this(node.children[1].value)
+        return "unit"  # "cards in this unit"
+
+    def attach_filter(self, r: Tree) -> Filter:
+        sub = _sub(r, *NP)
+        if sub.data in ("phrase", "bare"):
+            return self.filter_of(sub)
+        raise Unreadable("an attachment restriction naming one card is not read")
+
+    def restriction(self, node: Tree) -> str:
+        r = _sub(node, "r_attack", "r_targeted", "r_state", "r_destroyed", "r_moved", "r_straighten", "r_defend",
+                 "r_gain_honor", "r_attach")
+        kind = r.data
+        if kind == "r_state":
+            state = _tok(r, "STATE").value
+            names = {"bowed": "bows", "dishonorable": "dishonored"}
+            if state not in names:
+                raise Unreadable(f"'cannot be {state}' is not read")
+            return names[state]
+        if kind == "r_attach":
+            raise Unreadable("a restriction on what attaches is not read yet")
+        if kind == "r_gain_honor":
+            raise Unreadable("a restriction on gaining Honor is not read")
+        return {"r_attack": "attacks", "r_targeted": "be_targeted", "r_destroyed": "destroyed", "r_moved": "moves",
+                "r_straighten": "straightens", "r_defend": "defends"}[kind]

@@ -1,0 +1,122 @@
+"""The pieces every part of the card-text reader shares: the parse-tree accessors, the
+rule names that group alternatives of the grammar, and small combinators of conditions
+and effects.  Kept apart so that the reader's parts (``cardgrammar`` for units, noun
+phrases and conditions, ``cardeffects`` for effects, ``cardtraits`` for traits) do not
+import each other."""
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from .registry import Effect
+from .structures import Condition
+
+
+class Unreadable(Exception):
+    """The sentence cannot be read whole; the message says why (shown on the card page)."""
+
+
+PLAYER_WORDS = {"YOU": "you", "YOUROPPONENT": "opponent", "EACHPLAYER": "each", "EACHOTHERPLAYER": "other",
+                "THEATTACKER": "attacker", "THEDEFENDER": "defender"}
+ATTACHMENTS = ("follower", "item", "spell")
+# Keywords that name the Personality an attachment is on when the text says "this …".
+PERSONALITY_WORDS = frozenset({"Shugenja", "Samurai", "Monk", "Courtier", "Ninja", "Kensai", "Tactician",
+                               "Magistrate", "Duelist", "Yojimbo", "Scout", "Commander", "Berserker"})
+
+
+def _tok(node, kind: str):
+    return next((c for c in node.children if isinstance(c, Token) and c.type == kind), None)
+
+
+def _toks(node, kind: str) -> list:
+    return [c for c in node.children if isinstance(c, Token) and c.type == kind]
+
+
+def _sub(node, *names: str):
+    return next((c for c in node.children if isinstance(c, Tree) and c.data in names), None)
+
+NP = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_unit", "his_attachments", "phrase",
+      "bare", "titled")
+AMOUNTS = ("n", "x", "equal", "half_down", "half_up", "per")
+VALUES = ("stat_of", "stat_of_your", "stat_of_np", "count", "my_honor", "plus", "printed_of")
+ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD": "melee_attack",
+           "MELEE": "melee_attack", "FEARWORD": "fear", "FEAR": "fear"}
+STATICS = ("st_copies", "st_stat_each", "st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat",
+           "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
+           "st_attach_only", "st_attach_never", "st_hand", "st_your_stat")
+
+
+# Words that name the absence of a keyword (CR Human: "a Personality or Follower who does not have the
+# Nonhuman keyword"; CR Infantry: one without Cavalry).
+ABSENCES = {"Human": "Nonhuman", "Infantry": "Cavalry"}
+CLAUSES = ("plain", "dependency", "alternative", "delayed_after", "delayed_before")
+
+
+def _attachment_words(node: Tree) -> list[str]:
+    words = [m.children[0].value for m in _sub(node, "mods").children if isinstance(m, Tree)]
+    kind = _tok(node, "TYPE")
+    return words + ([kind.value.capitalize()] if kind is not None else [])
+
+
+def _det_words(dets) -> list[str]:
+    """Every word type of the determiners ("one to three OFYOUR" → NUMBER, TO, NUMBER, OFYOUR)."""
+    return [t.type for d in dets for t in d.children if isinstance(t, Token)]
+
+
+CREATED = "created card"  # what "it" names after "Create …": not a reference the engine has
+
+
+def _name_words(node: Tree) -> str | None:
+    """Two or more capitalised words and nothing else ("Kakita Daitsu"): a card's title."""
+    if node.data != "bare":
+        return None
+    head = _sub(node, "keyworded")
+    if head is None or len(node.children) != 1:
+        return None
+    mods = [m.children[0] for m in _sub(head, "mods").children if isinstance(m, Tree)]
+    if len(mods) < 2 or any(t.type != "KEYWORD" for t in mods):
+        return None
+    return " ".join(t.value for t in mods)
+
+
+def _count(dets) -> tuple[int | None, bool]:
+    """"two target …" (2), "one or two" / "one to three" / "up to two" (at most that many)."""
+    for d in dets:
+        numbers = [int(t.value) for t in d.children if isinstance(t, Token) and t.type == "NUMBER"]
+        if numbers:
+            return max(numbers), len(numbers) > 1 or d.children[0].type == "UPTO"
+    return None, False
+
+
+def _not(cond: Condition) -> Condition:
+    return Condition.model_validate({"not": cond.model_dump(by_alias=True, exclude_defaults=True)})
+
+
+def _point_words(spec: dict) -> str | None:
+    """The words of a timing point the delayed-effect primitive reads back (``timing_point``)."""
+    whose = "your " if spec.get("whose") == "your" else "the "
+    event = spec.get("event", "")
+    edge = "begins" if event.endswith("begins") else "ends"
+    if event.startswith("phase_"):
+        return f"{whose}{spec['phase'].capitalize()} Phase {edge}"
+    if event.startswith("turn_"):
+        return f"{whose}turn {edge}" if whose == "your " else f"the turn {edge}"
+    if event == "battle_resolves":
+        return "the battle resolves"
+    if event.startswith("battle_"):
+        return f"the battle {edge}"
+    return None
+
+
+def _unread(what: str):
+    raise Unreadable(f"{what} is not read")
+
+
+def _and(a: Condition | None, b: Condition) -> Condition:
+    return b if a is None else Condition(all=[a, b])
+
+
+def _lasting(effect: Effect, until: str) -> Effect:
+    fields = effect.primitive.Args.model_fields
+    if "until" not in fields:
+        raise Unreadable(f"a duration on '{effect.describe()}', which does not last")
+    return effect.model_copy(update={"args": effect.args.model_copy(update={"until": until})})
