@@ -144,6 +144,24 @@ PHRASES = {
     "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"),
     "anyone else": ("ANYONEELSE", "other"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
 }
+# Vocabulary each area of the reader added (effects: ``cardeffects``; traits: ``cardtraits``), kept in
+# its own table so the areas grow apart; an area may not give a word another meaning.
+EFFECT_WORDS: dict[str, str] = {}
+EFFECT_PHRASES: dict[str, tuple[str, str]] = {}
+TRAIT_WORDS: dict[str, str] = {}
+TRAIT_PHRASES: dict[str, tuple[str, str]] = {}
+
+
+def _merge(into: dict, *areas: dict) -> None:
+    for area in areas:
+        for key, value in area.items():
+            if into.get(key, value) != value:
+                raise ValueError(f"card-text vocabulary: {key!r} means {into[key]!r} and {value!r}")
+            into[key] = value
+
+
+_merge(WORDS, EFFECT_WORDS, TRAIT_WORDS)
+_merge(PHRASES, EFFECT_PHRASES, TRAIT_PHRASES)
 MAX_PHRASE = max(len(p.split()) for p in PHRASES)
 STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)
 STAT_LINE = re.compile(r"^(\d+|X)(F|C|PH)$", re.I)

@@ -1,6 +1,6 @@
 """The gold set: real cards whose reading by the engine is pinned down, unit by unit.
 
-``gold_readings.json`` holds, for each card (by database id), the structure the card-text
+``gold_readings*.json`` hold, for each card (by database id), the structure the card-text
 reader gives it — abilities with designators, costs, targets and registry effects;
 triggered and continuous traits; Gold production; Invest and Discipline — and the printed
 text of every unit it reports unread.  The set is 165 cards the engine reads whole, chosen
@@ -23,7 +23,8 @@ from cards.models import Card
 from judgeapp.positions.lookup import to_carddef
 
 pytestmark = pytest.mark.django_db
-GOLD = json.loads((Path(__file__).parent / "gold_readings.json").read_text(encoding="utf-8"))
+GOLD = {card_id: entry for path in sorted(Path(__file__).parent.glob("gold_readings*.json"))
+        for card_id, entry in json.loads(path.read_text(encoding="utf-8")).items()}
 
 
 def reading_of(card_id: str) -> dict:
