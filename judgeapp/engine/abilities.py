@@ -303,7 +303,7 @@ def describe_effect(effect: Effect) -> str:
 
 def describe_condition(cond: Condition | None) -> str:
     """An "If …" in plain words, from its structure."""
-    from .primitives.cards import describe_filter, describe_ref
+    from .primitives.cards import describe_amount, describe_filter, describe_ref, stat_words
 
     if cond is None:
         return "always"
@@ -326,6 +326,14 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:
         parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
+    if cond.stat is not None:
+        op = {"=": "is", "<": "is lower than", "<=": "is at most", ">": "is higher than", ">=": "is at least"}
+        parts.append(f"{subject}'s {stat_words(cond.stat.stat)} {op[cond.stat.op]} {describe_amount(cond.stat.value)}")
+    if cond.hand is not None:
+        parts.append(f"you have {cond.hand.value if cond.hand.op == '=' else cond.hand.op + ' ' + str(cond.hand.value)}"
+                     " cards in your hand")
+    if cond.most_cards is not None:
+        parts.append(f"you {'' if cond.most_cards else 'do not '}have more cards in your hand than each other player")
     if cond.honor is not None:
         parts.append(f"your Family Honor {cond.honor.op} {cond.honor.value if isinstance(cond.honor.value, int) else 'X'}")
     if cond.clan:

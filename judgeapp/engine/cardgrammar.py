@@ -578,6 +578,40 @@ class SentenceReader(EffectReaders, TraitReaders):
             raise Unreadable(f"'would be {state}' is not read")
         return Condition(exists=Filter(type=["personality"], side="enemy", at="here"))
 
+    def c_hand_ge(self, node):
+        return self._hand(node, ">=")
+
+    def c_hand_le(self, node):
+        return self._hand(node, "<=")
+
+    def _hand(self, node, op: str) -> Condition:
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("counting cards of one type in a hand is not read")
+        return Condition.model_validate({"hand": {"op": op, "value": int(_tok(node, "NUMBER").value)}})
+
+    def c_most_cards(self, node):
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("counting cards of one type in a hand is not read")
+        return Condition(most_cards=True)
+
+    def c_card_stat_is(self, node):
+        """"if his Force is now 0", "if he now has 0 Force": the card's current stat (``force``);
+        "now" is when the condition is checked, after the effects before it (``order-of-effects``)."""
+        poss = _sub(node, "np_poss")
+        card = self.poss(poss) if poss is not None else self._card_cond(node)
+        if card == "self" and poss is not None and self.last is None:
+            raise Unreadable("'his' with no card named before it")
+        return Condition.model_validate({"card": card, "stat": {
+            "stat": self.statword(_sub(node, "statword")), "op": "=", "value": int(_tok(node, "NUMBER").value)}})
+
+    def c_card_stat_lower(self, node):
+        first, other = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        card = self._card_cond(Tree("cond", [first]))
+        than = self._card_cond(Tree("cond", [other]))
+        stat = self.statword(_sub(node, "statword"))
+        return Condition.model_validate({"card": card, "stat": {"stat": stat, "op": "<",
+                                                                "value": {"stat": stat, "of": than}}})
+
     def c_card_here(self, node):
         return Condition.model_validate({"card": self._card_cond(node), "is": ["in_battle"]})
 

@@ -80,6 +80,7 @@ WORDS = {
     "owner's": "OWNERS", "loser's": "LOSERS", "winner's": "WINNERS", "player's": "PLAYERS",
     "players'": "PLAYERS", "strengths": "STRENGTH", "attached": "ATTACHED", "target's": "TARGETS",
     "resolves": "RESOLVES", "targeting": "TARGETING", "effects": "EFFECTS", "make": "MAKE", "plus": "PLUS", "printed": "PRINTED",
+    "now": "NOW",
 }
 # Multi-word phrases (lower case, longest first) → (token type, value).
 PHRASES = {
@@ -202,7 +203,7 @@ def classify(raw: list[str]) -> list[Token]:
     while i < n:
         w = raw[i]
         found = None
-        for size in range(min(MAX_PHRASE, n - i), 1, -1):
+        for size in range(min(MAX_PHRASE, n - i), 0, -1):
             phrase = " ".join(low[i:i + size])
             if phrase in PHRASES:
                 found = (PHRASES[phrase], size)

@@ -330,7 +330,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.exists is not None and not select(g, cond.exists, ctx):
         return False
-    if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached:
+    if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -341,8 +341,18 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
             if cond.has_attached and not has_attached(g, c, cond.has_attached):
                 return False
+            if cond.stat is not None and not compare(g.stat(c, cond.stat.stat), cond.stat.op,
+                                                     amount(g, cond.stat.value, ctx)):
+                return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
+    if cond.hand is not None and not compare(len(g.players[me].hand), cond.hand.op, amount(g, cond.hand.value, ctx)):
+        return False
+    if cond.most_cards is not None:
+        mine = len(g.players[me].hand)
+        most = all(mine > len(g.players[p].hand) for p in g.live() if p != me)
+        if most != cond.most_cards:
+            return False
     if cond.clan is not None and cond.clan.replace(" Clan", "") not in g.players[me].clans:
         return False
     if cond.favor is not None and (g.favor == me) != cond.favor:

@@ -123,6 +123,9 @@ class Condition(Model):
     is_not: list[State] = Field(default_factory=list, max_length=6)
     has_keyword: Word | None = None  # of ``card``
     has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
+    stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
+    hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
+    most_cards: StrictBool | None = None  # more cards in your hand than each other player
     honor: HonorTest | None = None
     clan: Word | None = None  # "if you are a Crane Clan player"
     favor: StrictBool | None = None
