@@ -213,7 +213,7 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
         move(g, card, Zone.RESOLUTION)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} action", round=round_kind,
                   choices=list(step.get("choose") or []), discard_named=_names(step.get("discard")),
-                  duel_script=step.get("duel") or _take_pending_duel(g), keywords=frozenset(k.lower() for k in ability.keywords),
+                  find_named=_lower(step.get("find")), duel_script=step.get("duel") or _take_pending_duel(g), keywords=frozenset(k.lower() for k in ability.keywords),
                   rehonors=any(e.name == "rehonor" for e in ability.effects))
     pay_costs(g, card, ability, step, ctx)
     card.used[ability.n] = card.used.get(ability.n, 0) + 1
@@ -283,6 +283,11 @@ def _names(value) -> list:
     return list(value) if isinstance(value, list) else [value]
 
 
+def _lower(value) -> list:
+    """The script's ``find:`` answer: titles (any case) or ids."""
+    return [str(n).lower() for n in _names(value)]
+
+
 # ----- Interrupts ---------------------------------------------------------------------------
 def take_interrupts(g, step: dict, ctx: Context, ability: Ability | None, brings: Card | None = None) -> None:
     entries = [i for i in (step.get("interrupts") or [])]
@@ -348,7 +353,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
         move(g, card, Zone.RESOLUTION)
     ctx = Context(player=by, source=card, label="Interrupt", round=Round.INTERRUPT, interrupted=action_ctx,
                   choices=list(entry.get("choose") or []), discard_named=_names(entry.get("discard")),
-                  keywords=frozenset(k.lower() for k in chosen.keywords))
+                  find_named=_lower(entry.get("find")), keywords=frozenset(k.lower() for k in chosen.keywords))
     pay_costs(g, card, chosen, entry, ctx)
     card.used[chosen.n] = card.used.get(chosen.n, 0) + 1
     run_effects(g, ctx, chosen.targets, chosen.effects, entry.get("targets"))

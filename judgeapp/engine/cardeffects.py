@@ -9,7 +9,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .abilities import TargetSpec
-from .cardtree import AMOUNTS, ATTACKS, CREATED, NP, Unreadable, _not, _sub, _tok, _toks
+from .cardtree import AMOUNTS, ATTACKS, CREATED, NP, Unreadable, _name_words, _not, _sub, _tok, _toks
 from .registry import Effect
 from .structures import Amount, Filter
 
@@ -282,3 +282,87 @@ class EffectReaders:
 
     def e_additional_action(self, node):
         return Effect.model_validate({"additional_action": {}})
+
+    # ----- searching and showing ----------------------------------------------------------------
+    def e_search(self, node):
+        """"Search your discard pile, then Fate deck, for a Ring": the areas in the order given
+        (``search``); "it" after it is the card found."""
+        areas = _areas(node)
+        flt = self.searched(_sub(node, *NP))
+        self.last = "found"
+        return Effect.model_validate({"search": {"areas": areas, "filter": flt}})
+
+    def e_search_any(self, node):
+        """"Search your Fate deck for a card": any card of it."""
+        areas = _areas(node)
+        self.last = "found"
+        return Effect.model_validate({"search": {"areas": areas}})
+
+    def searched(self, node: Tree) -> Filter:
+        """What a search looks for: a kind of card ("a non-Unique Battle Strategy") or a title."""
+        if node.data == "titled":
+            return Filter(title=node.children[0].value)
+        name = _name_words(node) or (_one_name(node) if node.data in ("bare", "phrase") else None)
+        if name:
+            return Filter(title=name)
+        if node.data not in ("phrase", "bare"):
+            raise Unreadable("a search for a card named before is not read")
+        flt = self.filter_of(node)
+        if flt.side != "any" or flt.another:
+            raise Unreadable("a search for another player's card is not read")
+        return _designated(flt)
+
+    def e_show(self, node):
+        ref = self.np(_sub(node, *NP))
+        if ref != "found":
+            raise Unreadable("showing a card other than the one searched for is not read")
+        return Effect.model_validate({"show": {"target": ref}})
+
+
+SEARCH_AREAS = {"FATEDECK": "fate_deck", "DYNASTYDECK": "dynasty_deck", "DECK": "fate_deck", "DISCARDPILE": "discard",
+                "HAND": "hand"}
+DESIGNATOR_WORDS = {"Battle": "battle", "Open": "open", "Limited": "limited", "Engage": "engage"}
+
+
+def _areas(node: Tree) -> list[str]:
+    areas = [_area(a) for a in _sub(node, "search_areas").children if isinstance(a, Tree)]
+    if len(set(areas)) != len(areas):
+        raise Unreadable("a search naming one area twice is not read")
+    return areas
+
+
+def _area(node: Tree) -> str:
+    """"Fate deck", "your deck" (the Fate deck: its cards go to a hand), "Dynasty discard pile"."""
+    kinds = [t for t in node.children if isinstance(t, Token)]
+    if kinds[0].type == "KEYWORD":
+        if kinds[0].value == "Dynasty" and kinds[1].type == "DECK":
+            return "dynasty_deck"
+        if kinds[0].value not in ("Fate", "Dynasty"):
+            raise Unreadable(f"searching a '{kinds[0].value}' pile is not read")
+        return SEARCH_AREAS[kinds[1].type]
+    return SEARCH_AREAS[kinds[0].type]
+
+
+def _designated(flt: Filter) -> Filter:
+    """"a Battle Strategy" is a Strategy with a Battle action (``battle-actions``), not a keyword."""
+    found = [k for k in flt.keywords if k in DESIGNATOR_WORDS]
+    if not found:
+        return flt
+    if len(found) > 1 or flt.type != ["strategy"]:
+        raise Unreadable("a designator naming a card other than a Strategy is not read")
+    return flt.model_copy(update={"keywords": [k for k in flt.keywords if k not in DESIGNATOR_WORDS],
+                                  "designator": DESIGNATOR_WORDS[found[0]]})
+
+
+def _one_name(node: Tree) -> str | None:
+    """"for Zaiko", "for a Young Battlecat": capitalised words and no card type name a title — one word
+    with no article, or several; "for a Terrain" is a keyword."""
+    head = _sub(node, "keyworded")
+    if head is None or any(isinstance(c, Tree) and c.data not in ("det", "keyworded") for c in node.children):
+        return None
+    mods = [m.children[0] for m in _sub(head, "mods").children if isinstance(m, Tree)]
+    if not mods or any(t.type not in ("KEYWORD", "CLAN") for t in mods):
+        return None
+    if len(mods) == 1 and _sub(node, "det") is not None:
+        return None
+    return " ".join(str(t.value) for t in mods)

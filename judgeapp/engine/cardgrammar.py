@@ -404,8 +404,8 @@ class SentenceReader(EffectReaders, TraitReaders):
                         data["clan"] = tok.value
                 elif tok.value in ABSENCES:
                     data.setdefault("without", []).append(ABSENCES[tok.value])
-                else:
-                    (any_kw if has_or else data["keywords"]).append(tok.value)
+                else:  # "a Battle Strategy": the designator word, read by the effect that needs it
+                    (any_kw if has_or else data["keywords"]).append("Battle" if tok.type == "BATTLE" else tok.value)
         if any_kw:
             data["any_keyword"] = any_kw
         for post in (c for c in node.children if isinstance(c, Tree) and c.data not in ("det", "typed", "keyworded")):

@@ -59,7 +59,7 @@ SECTIONS = {
     "additional-action": "Additional action", "combining": "Combining", "remove-from-the-game": "Remove from the game",
     "event": "Event", "strategy": "Strategy", "ring": "Ring", "spell": "Spell", "shugenja": "Shugenja",
     "player-elimination": "Player elimination", "references": "References", "independence-of-effects":
-    "Independence of effects", "start-of-game": "Start of game", "search": "Search", "unaligned": "Unaligned",
+    "Independence of effects", "start-of-game": "Start of game", "search": "Search", "show": "Show", "look": "Look", "battle-actions": "Battle actions", "unaligned": "Unaligned",
     "resolution-area": "Resolution area", "entering-play-areas": "Entering-play areas",
     "restrictions-on-number-of-times": "Restrictions on number of times", "card-control": "Card control",
     "abilities": "Abilities", "destroy": "Destroy", "discard": "Discard", "draw": "Draw", "dead": "Dead",

@@ -32,6 +32,8 @@ class Context:
     paid: int = 0
     discarded: list = field(default_factory=list)  # cards this action or trait discarded ("the discarded card")
     discard_named: list = field(default_factory=list)  # the script's ``discard:`` answer
+    find_named: list = field(default_factory=list)  # the script's ``find:`` answer to a search (lower-case titles or ids)
+    found: list = field(default_factory=list)  # the cards a search found ("Show it and put it in your hand")
     choices: list = field(default_factory=list)  # the script's answers to "or" choices, in order
     happened: bool = True  # whether the last effect actually happened ("X to Y", independence-of-effects)
     duel: dict | None = None  # the duel whose consequences are applying: winner, losers, challenger, challenged
@@ -68,6 +70,8 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return [ctx.subject] if ctx.subject else []
     if ref == "discarded":
         return list(ctx.discarded)
+    if ref == "found":
+        return list(ctx.found)
     if ref in ("winner", "loser", "losers", "challenger", "challenged"):
         duel = ctx.duel or {}
         if ref in ("loser", "losers"):
@@ -117,6 +121,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
             return False
     if flt.title and card.title.lower().removeprefix("the ") != flt.title.lower().removeprefix("the "):
         return False
+    if flt.designator and not any(flt.designator in a.designators for a in card.card.reading.abilities):
+        return False  # "a Battle Strategy": one with a Battle action (battle-actions)
     if flt.another and ctx.source is not None and (card.id == ctx.source.id or card is g.host(ctx.source)):
         return False
     if any(not has_state(g, card, s) for s in flt.state):

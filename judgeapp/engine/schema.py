@@ -201,6 +201,7 @@ class InterruptEntry(Model):
     pay: list[Ref] = Field(default_factory=list, max_length=20)
     gold: Count | None = None
     discard: Names | None = None
+    find: Names | None = None
     choose: list[Union[Ref, StrictInt]] = Field(default_factory=list, max_length=20)
 
     @model_validator(mode="after")
@@ -220,6 +221,7 @@ class ActionStep(Model):
     gold: Count | None = None
     interrupts: list[InterruptEntry] = Field(default_factory=list, max_length=20)
     discard: Names | None = None
+    find: Names | None = None  # the card a search finds (search)
     choose: list[Union[Ref, StrictInt]] = Field(default_factory=list, max_length=20)
     duel: DuelScript | None = None
     to: Ref | None = None

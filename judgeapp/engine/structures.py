@@ -62,6 +62,7 @@ class Filter(Model):
     unit_keyword: Word | None = None  # "in a Cavalry unit": every card of its unit has it (unit-keywords)
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
+    designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
 
 
 class AllRef(Model):

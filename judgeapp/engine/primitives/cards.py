@@ -238,6 +238,8 @@ def describe_ref(ref) -> str:
         return "that card"
     if ref == "discarded":
         return "the discarded card"
+    if ref == "found":
+        return "the card found"
     if ref == "unit":
         return "the cards in this unit"
     if ref == "here":
@@ -264,6 +266,8 @@ def describe_filter(f: Filter) -> str:
         words.append(" or ".join(f.any_keyword))
     if f.without:
         words += [f"non-{w}" for w in f.without]
+    if f.designator:
+        words.append(f.designator.capitalize())
     if f.type or not (f.keywords or f.any_keyword or f.clan):
         words.append(" or ".join(t.capitalize() for t in f.type) if f.type else "card")
     if f.title:

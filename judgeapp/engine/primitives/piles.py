@@ -41,7 +41,7 @@ class ToHand(Primitive):
             if card.in_play and not _leave(g, ctx, card, "discarded"):
                 continue
             move(g, card, Zone.HAND, face_up=False)
-            g.record(StepKind.EFFECT, f"{card.title} is put into {card.owner}'s hand ({ctx.why()})", [cls.cite],
+            g.record(StepKind.EFFECT, f"{card.title} is put into {card.owner.capitalize()}'s hand ({ctx.why()})", [cls.cite],
                      ctx.player, "resolve")
             done = True
         return done
