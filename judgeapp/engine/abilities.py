@@ -209,6 +209,7 @@ class Reading(Model):
     invest: list[Effect] = Field(default_factory=list)
     invest_cost: StrictInt | None = None
     discipline: StrictInt | None = None
+    discipline_if: Condition | None = None  # "If you are a Crab Clan player, this Strategy has Discipline"
     unparsed: list[Unread] = Field(default_factory=list)
 
     @property
@@ -332,6 +333,8 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.hand is not None:
         parts.append(f"you have {cond.hand.value if cond.hand.op == '=' else cond.hand.op + ' ' + str(cond.hand.value)}"
                      " cards in your hand")
+    if cond.action_by is not None:
+        parts.append("the action is yours" if cond.action_by == "you" else "the action is another player's")
     if cond.most_cards is not None:
         parts.append(f"you {'' if cond.most_cards else 'do not '}have more cards in your hand than each other player")
     if cond.honor is not None:
@@ -370,8 +373,10 @@ def describe_reading(reading: Reading) -> list[dict]:
                     "words": f"Invest {reading.invest_cost} Gold when Recruiting: "
                              + "; ".join(describe_effect(e) for e in reading.invest)})
     if reading.discipline is not None:
+        only = f" if {describe_condition(reading.discipline_if)}" if reading.discipline_if is not None else ""
         out.append({"kind": "trait", "printed": f"Discipline [{reading.discipline} Gold]",
-                    "words": f"may be played from your discard pile for {reading.discipline} Gold (Discipline)"})
+                    "words": f"may be played from your discard pile for {reading.discipline} more Gold{only}, then "
+                             "removed from the game (Discipline)"})
     out += [{"kind": "unread", "printed": u.text, "words": u.reason} for u in reading.unparsed]
     return out
 

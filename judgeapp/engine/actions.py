@@ -10,8 +10,8 @@ leading "If" and the required targets (``good-faith-rule``), and the Gold.
 """
 from __future__ import annotations
 
-from . import cardops, payment
-from .abilities import Ability
+from . import cardops, payment, triggers
+from .abilities import Ability, describe_condition
 from .references import Context, holds
 from .resolution import candidates, run_effects, _lookup
 from .state import Card
@@ -54,8 +54,12 @@ def source_problem(g, card: Card, ability: Ability, by: str, interrupt_to=None) 
             return None
         return Refused(Reason.NOT_IN_PLAY, f"{card.title} is in a Province: only face-up Events can be used from "
                                            "there", "using-abilities")
-    if card.zone is Zone.DISCARD and card.card.reading.discipline is not None and card.owner == by:
-        return None
+    reading = card.card.reading
+    if card.zone is Zone.DISCARD and reading.discipline is not None and card.owner == by:
+        if reading.discipline_if is None or holds(g, reading.discipline_if, Context(player=by, source=card)):
+            return None
+        return Refused(Reason.CONDITION, f"{card.title} has Discipline only if "
+                                         f"{describe_condition(reading.discipline_if)}", "discipline")
     if not card.in_play:
         return Refused(Reason.NOT_IN_PLAY, f"{card.title} is not in play ({card.zone})", "using-abilities")
     if not owner_ok:
@@ -107,7 +111,8 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if g.battlefield is not None and round_kind in (Round.ENGAGE, Round.COMBAT, Round.INTERRUPT) \
             and g.segment in ("engage", "combat"):
         battle_checks(g, card, ability, by)
-    ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind)
+    ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
+                  interrupted=(interrupt_to or {}).get("action"))
     if ability.condition is not None and not holds(g, ability.condition, ctx):
         raise Refused(Reason.CONDITION, f"the condition that starts {card.title}'s ability is not met",
                       "good-faith-rule")
@@ -207,15 +212,16 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     by = step["by"]
     from_hand = card.zone is Zone.HAND
     from_province = card.zone is Zone.PROVINCE
+    disciplined = card.zone is Zone.DISCARD  # played with Discipline (source_problem allowed it)
     g.record(StepKind.ACTION, f"{by.capitalize()} announces {card.title}'s {designator.capitalize()} action: "
                               f"{ability.text}", ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
-    if from_hand or from_province:
+    if from_hand or from_province or disciplined:
         move(g, card, Zone.RESOLUTION)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} action", round=round_kind,
                   choices=list(step.get("choose") or []), discard_named=_names(step.get("discard")),
                   find_named=_lower(step.get("find")), duel_script=step.get("duel") or _take_pending_duel(g), keywords=frozenset(k.lower() for k in ability.keywords),
                   rehonors=any(e.name == "rehonor" for e in ability.effects))
-    pay_costs(g, card, ability, step, ctx)
+    pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
     card.used[ability.n] = card.used.get(ability.n, 0) + 1
     named = step.get("targets")
     if g.rules == "twenty-festivals" and ability.targets:
@@ -228,7 +234,9 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
                  ["good-faith-rule"], by, "resolve")
     else:
         run_effects(g, ctx, ability.targets, ability.effects, named)
-    tidy_up(g, card, by, from_province)
+    tidy_up(g, card, by, from_province, disciplined)
+    # "straighten this Follower after it resolves": effects waiting for this action (delayed-effects)
+    triggers.fire(g, "after", triggers.Event("action_resolves", card, by, by=by, source=card))
 
 
 def choose_targets_step(g, ctx: Context, ability: Ability, named: list | None) -> list:
@@ -249,19 +257,26 @@ def choose_targets_step(g, ctx: Context, ability: Ability, named: list | None) -
     return [w for w in chosen if w is not None] if all(w is not None for w in chosen) else list(named or [])
 
 
-def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context) -> None:
+def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context, discipline: int = 0) -> None:
+    """The bow and Gold costs; Discipline's Gold is added to the action's own (``discipline``)."""
     if ability.bow and card.in_play:
         cardops.bow(g, card, "paying the action's cost", ["costs"], ctx.player, kind=StepKind.COST)
-    gold = gold_cost(ability, step)
+    gold = gold_cost(ability, step) + (discipline or 0)
     if gold:
-        payment.pay(g, ctx.player, gold, None, step.get("pay"), f"{card.title}'s ability")
+        payment.pay(g, ctx.player, gold, None, step.get("pay"),
+                    f"{card.title}'s ability" + (f" (with its Discipline cost of {discipline})" if discipline else ""))
         ctx.paid = gold
 
 
-def tidy_up(g, card: Card, by: str, from_province: bool) -> None:
+def tidy_up(g, card: Card, by: str, from_province: bool, disciplined: bool = False) -> None:
     """Step E: a Strategy (or other card from hand) is discarded unless it is now in play;
-    an Event used from a Province is discarded (``action-sequence``, ``event``)."""
-    if card.zone is Zone.RESOLUTION:
+    an Event used from a Province is discarded (``action-sequence``, ``event``); a card played
+    with Discipline is removed from the game (``discipline``)."""
+    if card.zone is Zone.RESOLUTION and disciplined:
+        move(g, card, Zone.REMOVED)
+        g.record(StepKind.RULE, f"{card.title} is removed from the game after its action, played with Discipline",
+                 ["discipline"], by, "tidy up")
+    elif card.zone is Zone.RESOLUTION:
         move(g, card, Zone.DISCARD)
         g.record(StepKind.RULE, f"{card.title} is discarded after its action resolves", ["action-sequence"], by,
                  "tidy up")
@@ -341,7 +356,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
                  **where)
         return
     try:
-        check(g, card, chosen, by, Round.INTERRUPT, entry, {"brings": brings})
+        check(g, card, chosen, by, Round.INTERRUPT, entry, {"brings": brings, "action": action_ctx})
     except Refused as r:
         g.reject(entry, r.reason, r.text, r.section, **where)
         return
@@ -349,12 +364,13 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
                                  f"action resolves: {chosen.text}", ["interrupt-actions", "action-sequence"], by,
              "interrupts")
     from_province = card.zone is Zone.PROVINCE
-    if card.zone in (Zone.HAND, Zone.PROVINCE):
+    disciplined = card.zone is Zone.DISCARD
+    if card.zone in (Zone.HAND, Zone.PROVINCE, Zone.DISCARD):
         move(g, card, Zone.RESOLUTION)
     ctx = Context(player=by, source=card, label="Interrupt", round=Round.INTERRUPT, interrupted=action_ctx,
                   choices=list(entry.get("choose") or []), discard_named=_names(entry.get("discard")),
                   find_named=_lower(entry.get("find")), keywords=frozenset(k.lower() for k in chosen.keywords))
-    pay_costs(g, card, chosen, entry, ctx)
+    pay_costs(g, card, chosen, entry, ctx, card.card.reading.discipline if disciplined else 0)
     card.used[chosen.n] = card.used.get(chosen.n, 0) + 1
     run_effects(g, ctx, chosen.targets, chosen.effects, entry.get("targets"))
-    tidy_up(g, card, by, from_province)
+    tidy_up(g, card, by, from_province, disciplined)

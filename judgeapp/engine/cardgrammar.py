@@ -20,7 +20,7 @@ from .abilities import TargetSpec
 from .cardeffects import EffectReaders
 from .cardlexer import CardLexer, Unknown, classify, words
 from .cardtraits import TraitReaders
-from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, NP, PERSONALITY_WORDS, PLAYER_WORDS, VALUES,
+from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, PERSONALITY_WORDS, PLAYER_WORDS, VALUES,
                        Unreadable, _and, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
                        _point_words, _sub, _tok, _toks, _unread)
 from .registry import Effect
@@ -67,9 +67,10 @@ def with_self(sentence: str, names: list[str]) -> str:
 class SentenceReader(EffectReaders, TraitReaders):
     """Reads the sentences of one unit (an ability or a trait) in order."""
 
-    def __init__(self, names: list[str], kind: str = ""):
+    def __init__(self, names: list[str], kind: str = "", designators: tuple[str, ...] = ()):
         self.names = names
         self.kind = kind
+        self.designators = designators
         self.targets: list[TargetSpec] = []
         self.effects: list[Effect] = []
         self.last: object = None  # what a pronoun refers to: "self", a target number, "it"
@@ -328,6 +329,9 @@ class SentenceReader(EffectReaders, TraitReaders):
             self.last = "self"
             return "self"
         if kind == "pronoun":
+            if _tok(node, "TARGET") is not None and self.targets and not self.targets[-1].player:
+                self.last = len(self.targets)  # "the target" is the last card targeted, whatever was named since
+                return self.last
             personal = any(isinstance(t, Token) and t.type in ("HIM", "HE") for t in node.children)
             if personal and self.last in ("discarded", CREATED):
                 return self.person if self.person is not None else "self"  # "him" is a Personality, not the card
@@ -337,6 +341,7 @@ class SentenceReader(EffectReaders, TraitReaders):
                 return "it" if self.subject else "self"
             return self.last
         if kind in ("loser", "winner"):
+            self.last = self.person = kind  # "Give the loser -2F, and bow him": him is the loser
             return kind
         if kind == "titled":
             return AllRef(all=Filter(title=node.children[0].value))
@@ -612,6 +617,25 @@ class SentenceReader(EffectReaders, TraitReaders):
         return Condition.model_validate({"card": card, "stat": {"stat": stat, "op": "<",
                                                                 "value": {"stat": stat, "of": than}}})
 
+    def c_has_label(self, node):
+        """"if you have Courtesy": the label's own condition, from its reminder text."""
+        word = _tok(node, "KEYWORD").value
+        if word not in LABELS:
+            raise Unreadable(f"'you have {word}' is not read")
+        return LABELS[word]
+
+    def c_action_yours(self, node):
+        return self._action_by("you")
+
+    def c_action_others(self, node):
+        return self._action_by("other")
+
+    def _action_by(self, who: str) -> Condition:
+        """"If the action is yours": an Interrupt's test of the action it is played to (``interrupt-actions``)."""
+        if "interrupt" not in self.designators:
+            raise Unreadable("'the action' outside an Interrupt is not read")
+        return Condition(action_by=who)
+
     def c_card_here(self, node):
         return Condition.model_validate({"card": self._card_cond(node), "is": ["in_battle"]})
 
@@ -636,6 +660,6 @@ def point_of(text: str):
     except (LarkError, Unreadable):
         return None
     if spec["event"] not in ("phase_begins", "phase_ends", "turn_begins", "turn_ends", "battle_begins",
-                             "battle_ends", "battle_resolves"):
+                             "battle_ends", "battle_resolves", "action_resolves"):
         return None
     return spec["event"], spec.get("phase"), spec.get("whose", "any")

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from .abilities import Ability, Produce, Reading, TargetSpec, TriggerSpec, Unread
 from .structures import Condition
 from .cardgrammar import SentenceReader, Unreadable, point_of
+from .cardtree import LABELS
 from .cardlexer import WORDS
 
 DESIGNATORS = ("Battle", "Open", "Limited", "Engage", "Interrupt", "Dynasty", "Reaction")
@@ -116,7 +117,7 @@ def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], ki
     costs = header["costs"] or ""
     gold = re.search(r"GOLD_(\d+|X)", costs)
     words = (header["words"] or "").split()
-    reader = SentenceReader(names, kind)
+    reader = SentenceReader(names, kind, tuple(kinds))
     try:
         condition, effects, targets = reader.read_body(sentences(body))
     except (Unreadable, ValidationError) as exc:
@@ -131,9 +132,6 @@ def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], ki
         targets=targets, effects=effects, text=_display(unit)))
 
 
-# Labels defined only by reminder text: "Courtesy traits do not take effect if you went first";
-# "Compassion takes effect while you have fewer Provinces than anyone else".
-LABELS = {"Courtesy": Condition(went_first=False), "Compassion": Condition(fewer_provinces=True)}
 
 
 def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
@@ -155,7 +153,7 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
             if what == "invest":
                 reading.invest_cost, reading.invest = gold, effects
             else:
-                reading.discipline = gold
+                reading.discipline, reading.discipline_if = gold, effects
         elif isinstance(found, Produce):
             reading.produce = found.model_copy(update={"text": _display(sentence)})
         elif isinstance(found, TriggerSpec):
@@ -170,6 +168,9 @@ def _labelled(reading: Reading, unit: str, label: re.Match, names: list[str], ki
     cond = LABELS[label.group(1)]
     inner = Reading()
     _trait(inner, unit[label.end():], names, kind)
+    if inner.discipline is not None and not (inner.unparsed or inner.statics or inner.triggers):
+        reading.discipline, reading.discipline_if = inner.discipline, _both(inner.discipline_if, cond)
+        return
     if inner.unparsed or inner.produce or inner.invest_cost is not None or inner.discipline is not None:
         reading.unparsed.append(Unread(text=_display(unit), reason=inner.unparsed[0].reason if inner.unparsed
                                        else f"a {label.group(1)} label on that trait is not read"))

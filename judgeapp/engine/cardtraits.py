@@ -66,7 +66,8 @@ class TraitReaders:
         return ("discipline", int(_tok(tree, "GOLDICON").value), None)
 
     def t_discipline_if(self, tree: Tree):
-        raise Unreadable("a Discipline trait with a condition is not read yet")
+        """"If you are a Crab Clan player, this Strategy has Discipline [1 Gold]" (``discipline``)."""
+        return ("discipline", int(_tok(tree, "GOLDICON").value), self.cond(_sub(tree, "lead").children[1]))
 
     # ----- triggers ----------------------------------------------------------------------------
     def trigger(self, node: Tree) -> dict:
@@ -152,6 +153,11 @@ class TraitReaders:
 
     def ev_ev_resolves(self, node):
         return {"event": "battle_resolves"}
+
+    def ev_ev_action_resolves(self, node):
+        """"after it resolves": the next action to finish resolving — the one this effect comes
+        from, or the one its Interrupt was played to (``interrupt-actions``)."""
+        return {"event": "action_resolves"}
 
     def ev_ev_turn_ends(self, node):
         return {"event": "turn_ends", "whose": "any"}

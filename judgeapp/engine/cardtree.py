@@ -11,6 +11,11 @@ from .registry import Effect
 from .structures import Condition
 
 
+# Labels defined only by reminder text: "Courtesy traits do not take effect if you went first";
+# "Compassion takes effect while you have fewer Provinces than anyone else".
+LABELS = {"Courtesy": Condition(went_first=False), "Compassion": Condition(fewer_provinces=True)}
+
+
 class Unreadable(Exception):
     """The sentence cannot be read whole; the message says why (shown on the card page)."""
 
@@ -102,6 +107,8 @@ def _point_words(spec: dict) -> str | None:
         return f"{whose}turn {edge}" if whose == "your " else f"the turn {edge}"
     if event == "battle_resolves":
         return "the battle resolves"
+    if event == "action_resolves":
+        return "the action resolves"
     if event.startswith("battle_"):
         return f"the battle {edge}"
     return None

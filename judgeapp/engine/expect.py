@@ -22,7 +22,11 @@ def _plain(kind: str, want) -> dict:
 
 
 def _card(g, ref):
-    return g.find(ref, None)
+    """The card an expectation names: as actions find it, else anywhere (a deck, removed from the game)."""
+    found = g.find(ref, None)
+    if found is None and isinstance(ref, str):
+        found = next((c for c in g.cards.values() if c.title.lower() == ref.lower()), None)
+    return found
 
 
 def _players(g, want: dict, value):

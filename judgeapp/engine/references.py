@@ -354,6 +354,10 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.hand is not None and not compare(len(g.players[me].hand), cond.hand.op, amount(g, cond.hand.value, ctx)):
         return False
+    if cond.action_by is not None:
+        action = ctx.interrupted
+        if action is None or (action.player == me) != (cond.action_by == "you"):
+            return False
     if cond.most_cards is not None:
         mine = len(g.players[me].hand)
         most = all(mine > len(g.players[p].hand) for p in g.live() if p != me)
