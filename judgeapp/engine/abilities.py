@@ -333,6 +333,8 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.hand is not None:
         parts.append(f"you have {cond.hand.value if cond.hand.op == '=' else cond.hand.op + ' ' + str(cond.hand.value)}"
                      " cards in your hand")
+    if cond.action_brings is not None:
+        parts.append(f"the action {'brings' if cond.action_brings else 'does not bring'} this card into play")
     if cond.action_by is not None:
         parts.append("the action is yours" if cond.action_by == "you" else "the action is another player's")
     if cond.most_cards is not None:

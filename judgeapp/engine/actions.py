@@ -52,6 +52,8 @@ def source_problem(g, card: Card, ability: Ability, by: str, interrupt_to=None) 
     if card.zone is Zone.PROVINCE:
         if card.type == "event" and card.face_up and card.owner == by:
             return None
+        if interrupt_to is not None and interrupt_to.get("brings") is card:
+            return None  # an Interrupt to the Recruit that brings it into play (interrupt-actions)
         return Refused(Reason.NOT_IN_PLAY, f"{card.title} is in a Province: only face-up Events can be used from "
                                            "there", "using-abilities")
     reading = card.card.reading
@@ -305,6 +307,7 @@ def _lower(value) -> list:
 
 # ----- Interrupts ---------------------------------------------------------------------------
 def take_interrupts(g, step: dict, ctx: Context, ability: Ability | None, brings: Card | None = None) -> None:
+    ctx.brings = brings
     entries = [i for i in (step.get("interrupts") or [])]
     for k, entry in _interrupt_order(g, entries):
         g.tick()
@@ -365,8 +368,8 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
              "interrupts")
     from_province = card.zone is Zone.PROVINCE
     disciplined = card.zone is Zone.DISCARD
-    if card.zone in (Zone.HAND, Zone.PROVINCE, Zone.DISCARD):
-        move(g, card, Zone.RESOLUTION)
+    if card.zone in (Zone.HAND, Zone.PROVINCE, Zone.DISCARD) and card is not brings:
+        move(g, card, Zone.RESOLUTION)  # the card being brought into play stays where the action takes it from
     ctx = Context(player=by, source=card, label="Interrupt", round=Round.INTERRUPT, interrupted=action_ctx,
                   choices=list(entry.get("choose") or []), discard_named=_names(entry.get("discard")),
                   find_named=_lower(entry.get("find")), keywords=frozenset(k.lower() for k in chosen.keywords))

@@ -76,6 +76,7 @@ class SentenceReader(EffectReaders, TraitReaders):
         self.last: object = None  # what a pronoun refers to: "self", a target number, "it"
         self.subject: str | None = None  # a triggered trait's subject ("it")
         self.discarded = False  # a card was discarded by an earlier effect ("the card's Focus Value")
+        self.after_action = False  # an Interrupt whose effects wait until the action has resolved
         self.person: object = None  # the last Personality named, for "him"/"he" after a card ("discard a card to move him")
 
     # ----- units ------------------------------------------------------------------------
@@ -93,6 +94,9 @@ class SentenceReader(EffectReaders, TraitReaders):
                 self.declare(_sub(tree, "target"), optional=tree.data == "may_declaration")
             if tree.data in ("effects", "declare_then"):
                 self.effects += self.sentence_effects(tree)
+            if tree.data == "after_entering":
+                condition = _and(condition, self.entering(tree, i))
+                self.effects += self.sentence_effects(tree)
             if cond is not None:
                 if len(self.effects) == before:
                     raise Unreadable("a condition on a target choice alone is not read")
@@ -100,7 +104,23 @@ class SentenceReader(EffectReaders, TraitReaders):
                                          for e in self.effects[before:]]
         if not self.effects:
             raise Unreadable("the ability names targets but no effect")
+        if self.after_action:  # "Interrupt: After you Recruit …": everything waits for the action (interrupt-actions)
+            self.effects = [Effect.model_validate({"delayed": {"after": "the action resolves", "do": [
+                e.model_dump() for e in self.effects]}})]
         return condition, self.effects, self.targets
+
+    def entering(self, tree: Tree, i: int) -> Condition:
+        """"Interrupt: After you Recruit Jemaru, …", "After this Follower enters play, …": an Interrupt to
+        the action that brings this card into play, whose effects follow that action (``interrupt-actions``)."""
+        if i != 0 or "interrupt" not in self.designators:
+            raise Unreadable("'After …' opening a sentence of an ability other than an Interrupt is not read")
+        ev = _sub(tree, "event").children[0] if _sub(tree, "event") else tree.children[1]
+        spec = getattr(self, "ev_" + ev.data, lambda n: {})(ev)
+        if spec.get("whose") != "self" or spec.get("event") not in ("recruited", "enters_play", "equipped") \
+                or spec.get("condition") is not None:
+            raise Unreadable("an Interrupt after something other than this card entering play is not read")
+        self.after_action = True
+        return Condition(action_brings=True)
 
     def sentence_effects(self, tree: Tree) -> list[Effect]:
         out: list[Effect] = []

@@ -39,6 +39,7 @@ class Context:
     duel: dict | None = None  # the duel whose consequences are applying: winner, losers, challenger, challenged
     duel_script: dict | None = None  # the script's answers to a duel's choices (focus, strike, refuse)
     interrupted: object = None  # the action an Interrupt was played to
+    brings: object = None  # the card a Recruit or Equip brings into play (its Interrupts' "After you Recruit …")
     keywords: frozenset = frozenset()  # the action's own keywords (Kiho, Courage, …)
     round: str | None = None
     strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
@@ -354,6 +355,10 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.hand is not None and not compare(len(g.players[me].hand), cond.hand.op, amount(g, cond.hand.value, ctx)):
         return False
+    if cond.action_brings is not None:
+        action = ctx.interrupted
+        if (action is not None and action.brings is not None and action.brings is ctx.source) != cond.action_brings:
+            return False
     if cond.action_by is not None:
         action = ctx.interrupted
         if action is None or (action.player == me) != (cond.action_by == "you"):

@@ -158,7 +158,16 @@ def recruit(g, step: dict, by: str) -> bool:
     take_interrupts(g, step, ctx, None, brings=card)
     if card.zone is not Zone.PROVINCE:
         return True
-    return bring_in(g, card, by, prov, proclaim, invest)
+    bring_in(g, card, by, prov, proclaim, invest)
+    _resolved(g, card, by)
+    return True
+
+
+def _resolved(g, card: Card, by: str) -> None:
+    """Recruit and Equip have resolved: what waited for them happens ("Interrupt: After you Recruit …")."""
+    from . import triggers
+
+    triggers.fire(g, "after", triggers.Event("action_resolves", card, by, by=by))
 
 
 def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool) -> bool:
@@ -301,6 +310,7 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     cardops.enter_play(g, card, by, "equipped", "Equip", ["equip", "attachments"], attach_to=host.id, by=by,
                        from_zone="hand")
     state_checks(g)  # an Item with a Chi penalty can kill (chi-death-rule)
+    _resolved(g, card, by)
     return True
 
 

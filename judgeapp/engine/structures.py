@@ -127,6 +127,7 @@ class Condition(Model):
     stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
+    action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
     action_by: Literal["you", "other"] | None = None  # an Interrupt's: whose action it interrupts ("if the action is yours")
     honor: HonorTest | None = None
     clan: Word | None = None  # "if you are a Crane Clan player"

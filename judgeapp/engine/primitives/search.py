@@ -29,7 +29,6 @@ class SearchArgs(Model):
     player: PlayerRef = "you"
     areas: list[Area] = Field(default_factory=lambda: ["fate_deck"], min_length=1, max_length=3)
     filter: Filter = Field(default_factory=Filter)
-    count: int = Field(1, ge=1, le=5)
 
 
 def _area(g, who: str, area: str) -> list:
@@ -54,10 +53,9 @@ class Search(Primitive):
             for area in args.areas:
                 flt = args.filter.model_copy(update={"zone": area, "side": "any"})
                 pool = [c for c in _area(g, who, area) if matches(g, flt, c, ctx)]
-                picked = _pick(g, who, pool, ctx.find_named)[:args.count - len(found)]
-                found += picked
+                found = _pick(g, who, pool, ctx.find_named)[:1]
                 searched.append(area)
-                if len(found) >= args.count:
+                if found:
                     break
             g.record(StepKind.EFFECT, f"{who.capitalize()} searches for {describe_filter(args.filter)} and finds "
                                       f"{names(found)} ({ctx.why()})", [cls.cite], ctx.player, "resolve")
@@ -70,8 +68,7 @@ class Search(Primitive):
     @classmethod
     def describe(cls, args):
         where = ", then ".join(AREA_WORDS[a] for a in args.areas)
-        what = describe_filter(args.filter)
-        return f"search your {where} for {'a' if args.count == 1 else 'up to ' + str(args.count)} {what}"
+        return f"search your {where} for a {describe_filter(args.filter)}"
 
 
 def _pick(g, who: str, pool: list, named: list) -> list:
