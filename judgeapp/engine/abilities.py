@@ -127,7 +127,7 @@ class TriggerSpec(Model):
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
-    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never",
+    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
@@ -157,6 +157,8 @@ class Static(Model):
             n = self.amount if isinstance(self.amount, int) else 0
             what = f"{who} costs {abs(n)} {'less' if n < 0 else 'more'} Gold" if n > -1000 else \
                 f"{who} enters play ignoring its Gold Cost"
+            if self.to is not None:
+                what += f" to equip to a {describe_filter(self.to)}"
         elif self.kind in ("attack_strength", "attack_immune", "own_attack_strength"):
             kinds = " and ".join(k.replace("_", " ").title() for k in self.keywords)
             if self.kind == "attack_immune":
@@ -165,6 +167,8 @@ class Static(Model):
                 what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
                 what = f"your {kinds} effects have {self.amount:+d} strength"
+        elif self.kind == "enters_bowed":
+            what = f"{who} enters play bowed"
         elif self.kind == "copies":
             what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
         elif self.kind == "hand_size":

@@ -94,6 +94,12 @@ class SentenceReader(EffectReaders, TraitReaders):
                 self.declare(_sub(tree, "target"), optional=tree.data == "may_declaration")
             if tree.data in ("effects", "declare_then"):
                 self.effects += self.sentence_effects(tree)
+            if tree.data == "may_target":  # "You may target and bow a Spell": an optional target and effect
+                first = len(self.targets)
+                self.effects += [e.model_copy(update={"may": True}) for e in self.sentence_effects(tree)]
+                if len(self.targets) == first:
+                    raise Unreadable("'you may target and …' naming no new target is not read")
+                self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
             if tree.data == "after_entering":
                 condition = _and(condition, self.entering(tree, i))
                 self.effects += self.sentence_effects(tree)
@@ -349,9 +355,10 @@ class SentenceReader(EffectReaders, TraitReaders):
             self.last = "self"
             return "self"
         if kind == "pronoun":
-            if _tok(node, "TARGET") is not None and self.targets and not self.targets[-1].player:
-                self.last = len(self.targets)  # "the target" is the last card targeted, whatever was named since
-                return self.last
+            named = self._named_target(node)
+            if named is not None:
+                self.last = named
+                return named
             personal = any(isinstance(t, Token) and t.type in ("HIM", "HE") for t in node.children)
             if personal and self.last in ("discarded", CREATED):
                 return self.person if self.person is not None else "self"  # "him" is a Personality, not the card
@@ -373,6 +380,21 @@ class SentenceReader(EffectReaders, TraitReaders):
                 raise Unreadable("'his …' naming cards of a unit other than this one is not read")
             return AllRef(all=Filter(type=[what], in_unit=True))
         return self.phrase(node)
+
+    def _named_target(self, node: Tree) -> int | None:
+        """"the target", "the Personality": the last target of that type, whatever was named since
+        ("bow your Magistrate to dishonor the Personality" names the target Personality)."""
+        kind = _tok(node, "TYPE")
+        if kind is None and _tok(node, "TARGET") is None:
+            return None
+        for n in range(len(self.targets), 0, -1):
+            spec = self.targets[n - 1]
+            if spec.player:
+                continue
+            if kind is None or kind.value in spec.filter.type or (spec.attack and kind.value in ("personality",
+                                                                                             "follower")):
+                return n
+        return None
 
     def phrase(self, node: Tree):
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]

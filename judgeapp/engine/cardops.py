@@ -211,6 +211,8 @@ def enter_play(g, card: Card, controller: str, how: str, why: str, cites: list[s
     ev = Event("enters_play", card, controller, by, None, {"how": how, "from": from_zone})
     if not triggers.before(g, ev):
         return False
+    # "This Fortification enters play bowed": the card's own trait applies as it enters (entering-and-leaving)
+    bowed = bowed or any(st.kind == "enters_bowed" for st in card.card.reading.statics)
     move(g, card, Zone.PLAY, location=location, attach_to=attach_to, bowed=bowed, controller=controller)
     if side and location != "home":
         card.side = side

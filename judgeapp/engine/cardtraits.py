@@ -8,7 +8,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .abilities import Produce, Static, TriggerSpec
-from .cardtree import AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _sub, _tok, _toks, _unread
+from .cardtree import AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _sub, _tok, _toks, _unread
 from .structures import AllRef, Condition, Filter
 
 
@@ -135,14 +135,14 @@ class TraitReaders:
         return {"event": "attacks", **self._whose(node)}
 
     def ev_ev_phase(self, node):
-        edge = _tok(node, "EDGE").value
+        edge = _not_next_end(node)
         owner = _sub(node, "owner_w")
         whose = "your" if owner is not None and _tok(owner, "YOUR") is not None else "any"
         return {"event": "phase_begins" if edge == "begins" else "phase_ends", "phase": _tok(node, "PHASE").value,
                 "whose": whose}
 
     def ev_ev_turn(self, node):
-        edge = _tok(node, "EDGE").value
+        edge = _not_next_end(node)
         owner = _sub(node, "owner_w")
         whose = "your" if owner is not None and _tok(owner, "YOUR") is not None else "any"
         return {"event": "turn_begins" if edge == "begins" else "turn_ends", "whose": whose}
@@ -254,6 +254,24 @@ class TraitReaders:
             if kind == "st_attack_immune":
                 return [Static.model_validate({**data, "kind": "attack_immune"})]
             return [Static.model_validate({**data, "kind": "attack_strength", "amount": int(_tok(node, "SIGNED").value)})]
+        if kind in ("st_equip_less", "st_equip_more"):
+            sub = _sub(node, *NP)
+            if sub.data not in ("phrase", "bare"):
+                raise Unreadable("a cost change for equipping to one named card is not read")
+            n = int(_tok(node, "NUMBER").value)
+            name = _name_words(sub)  # "Equips to Akodo Kano": a Personality named by his title (references)
+            to = Filter(title=name) if name else self.filter_of(sub)
+            return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "to": to,
+                                           "amount": -n if kind == "st_equip_less" else n})]
+        if kind == "st_enters_state":
+            if _tok(node, "STATE").value != "bowed" or target != "self":
+                raise Unreadable("only a card entering play bowed itself is read")
+            return [Static.model_validate({**data, "kind": "enters_bowed"})]
+        if kind == "st_no_abilities":
+            # "Your Stronghold has no abilities": its actions cannot be used; its traits stay (abilities, traits)
+            what = _tok(node, "TYPE").value
+            return [Static.model_validate({**data, "kind": "restrict", "what": "actions",
+                                           "target": AllRef(all=Filter(type=[what], side="your"))})]
         if kind == "st_hand":
             return [Static.model_validate({**data, "kind": "hand_size", "amount": int(_tok(node, "SIGNED").value)})]
         raise Unreadable(f"no reading for the continuous trait {kind}")
@@ -332,3 +350,12 @@ class TraitReaders:
             raise Unreadable("a restriction on gaining Honor is not read")
         return {"r_attack": "attacks", "r_targeted": "be_targeted", "r_destroyed": "destroyed", "r_moved": "moves",
                 "r_straighten": "straightens", "r_defend": "defends"}[kind]
+
+
+def _not_next_end(node: Tree) -> str:
+    """"begins"/"ends"; "your next turn ends" is refused: during your own turn it is not the end of this
+    one, which the engine's timing points cannot tell apart (``delayed-effects``)."""
+    edge = _tok(node, "EDGE").value
+    if edge == "ends" and _tok(node, "NEXT") is not None:
+        raise Unreadable("'your next … ends' (not the current one) is not read")
+    return edge

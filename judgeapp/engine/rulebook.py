@@ -294,7 +294,7 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     if limit:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
     _entry_checks(g, card, by)
-    cost = gold_cost(g, card, by)
+    cost = gold_cost(g, card, by, host)
     problem = payment.check_named(g, by, step.get("pay"), cost, card.type)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")

@@ -11,13 +11,16 @@ from .references import card_context, holds, matches
 from .state import Card
 
 
-def gold_cost(g, card: Card, by: str) -> int:
+def gold_cost(g, card: Card, by: str, host: Card | None = None) -> int:
     """The Gold Cost to Recruit or Equip ``card`` now: printed, with "enters play for N less/more
-    Gold" and "ignoring Gold Cost" traits of the card itself (``recruit``, ``equip``)."""
+    Gold", "Equips to a Mantis Clan Personality for 1 less Gold" (``host``, the Personality it is
+    equipped to) and "ignoring Gold Cost" traits of the card itself (``recruit``, ``equip``)."""
     cost = card.card.stat("cost")
     ctx = card_context(g, card)
     ctx.player = by
     for st in card.card.reading.statics:
+        if st.kind == "cost" and st.to is not None and (host is None or not matches(g, st.to, host, ctx)):
+            continue
         if st.kind == "cost" and st.target == "self" and (st.while_ is None or holds(g, st.while_, ctx)):
             if isinstance(st.amount, int) and st.amount <= -1000:
                 return 0  # "enters play ignoring its Gold Cost"
