@@ -331,6 +331,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:
         parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
+    if cond.fits is not None:
+        parts.append(f"{subject} is a {describe_filter(cond.fits)}")
     if cond.stat is not None:
         op = {"=": "is", "<": "is lower than", "<=": "is at most", ">": "is higher than", ">=": "is at least"}
         parts.append(f"{subject}'s {stat_words(cond.stat.stat)} {op[cond.stat.op]} {describe_amount(cond.stat.value)}")

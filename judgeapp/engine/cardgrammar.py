@@ -156,6 +156,8 @@ class SentenceReader(EffectReaders, TraitReaders):
             return self.alternative(node, index)
         if node.data in ("delayed_after", "delayed_before"):
             return self.delayed(node, index)
+        if node.data == "stronger_if":
+            return self.stronger_if(node, index)
         acts = [c for c in node.children if isinstance(c, Tree) and c.data != "may"]
         may = _sub(node, "may") is not None
         durs = _toks(node, "DUR")
@@ -184,6 +186,21 @@ class SentenceReader(EffectReaders, TraitReaders):
             second = self.act(acts[1], index + len(first))
         return ([e.model_copy(update={"condition": _and(e.condition, _not(cond))}) for e in first]
                 + [e.model_copy(update={"condition": _and(e.condition, cond)}) for e in second])
+
+    def stronger_if(self, node: Tree, index: int) -> list[Effect]:
+        """"Melee 2 Attack, with +1 strength if the target is an Infantry Follower": the stronger
+        Attack when the condition holds, else the printed one (``ranged-attack``, ``melee-attack``, ``fear``)."""
+        act = next(c for c in node.children if isinstance(c, Tree) and c.data not in CONDS)
+        if act.data not in ("ranged", "melee", "fear"):
+            raise Unreadable("'with +N strength if …' on something other than an Attack or Fear is not read")
+        first = self.act(act, index)
+        value = first[0].args.amount
+        if not isinstance(value, int):
+            raise Unreadable("'with +N strength' on a strength that is not a number is not read")
+        cond = self.cond(self.cond_child(node))
+        second = first[0].model_copy(update={"args": first[0].args.model_copy(update={
+            "amount": value + int(_tok(node, "SIGNED").value)})})
+        return [first[0].model_copy(update={"condition": _not(cond)}), second.model_copy(update={"condition": cond})]
 
     def delayed(self, node: Tree, index: int) -> list[Effect]:
         """"Discard it after your next turn begins": a delayed effect (``delayed-effects``)."""
@@ -291,6 +308,8 @@ class SentenceReader(EffectReaders, TraitReaders):
             if not self.discarded:
                 raise Unreadable("'the discarded card' with no discard before it")
             return "discarded"
+        if tok.type == "THIS" and node.children[1].type == "KEYWORDS":
+            return self._this_kw(node.children[1].value)  # "this Shugenja's Chi"
         if tok.type == "THIS":
             return self._this(node.children[1].value)
         if tok.type == "LOSERS":
@@ -339,6 +358,14 @@ class SentenceReader(EffectReaders, TraitReaders):
             self.person = "self"
         return "self"
 
+    def _this_kw(self, word: str):
+        """"this Shugenja" on a Spell is the Personality it is attached to (``references``)."""
+        if self.kind in ATTACHMENTS and word in PERSONALITY_WORDS:
+            self.last = self.person = "host"
+            return "host"
+        self.last = "self"
+        return "self"
+
     def np(self, node: Tree):
         kind = node.data
         if kind == "self_ref":
@@ -349,11 +376,7 @@ class SentenceReader(EffectReaders, TraitReaders):
         if kind == "this_type":
             return self._this(_tok(node, "TYPE").value)
         if kind == "this_kw":
-            if self.kind in ATTACHMENTS and _tok(node, "KEYWORD").value in PERSONALITY_WORDS:
-                self.last = self.person = "host"  # "this Shugenja" on a Spell is the Personality it is attached to (references)
-                return "host"
-            self.last = "self"
-            return "self"
+            return self._this_kw(_tok(node, "KEYWORD").value)
         if kind == "pronoun":
             named = self._named_target(node)
             if named is not None:
@@ -658,6 +681,43 @@ class SentenceReader(EffectReaders, TraitReaders):
         stat = self.statword(_sub(node, "statword"))
         return Condition.model_validate({"card": card, "stat": {"stat": stat, "op": "<",
                                                                 "value": {"stat": stat, "of": than}}})
+
+    def c_card_is_a(self, node):
+        """"if the target is an Infantry Follower": the card is such a card (``conjunctions``)."""
+        card = self._card_cond(node)
+        words = [m.children[0] for m in node.children if isinstance(m, Tree) and m.data == "kind_word"]
+        data: dict = {"type": [_tok(node, "TYPE").value],
+                      "keywords": [t.value for t in words if t.type == "KEYWORD" and t.value not in ABSENCES],
+                      "without": [ABSENCES[t.value] for t in words if t.type == "KEYWORD" and t.value in ABSENCES],
+                      "state": [t.value for t in words if t.type == "STATE"]}
+        clan = [t.value for t in words if t.type == "CLAN"]
+        if clan:
+            data["clan"] = clan[0]
+        return Condition.model_validate({"card": card, "fits": data})
+
+    def c_this_destroyed(self, node):
+        return self._attack_result(node, "destroyed")
+
+    def c_this_bowed(self, node):
+        if _tok(node, "STATE").value != "bowed":
+            raise Unreadable("'if this …' other than bowed or destroyed is not read")
+        return self._attack_result(node, "bowed")
+
+    def _attack_result(self, node, state: str) -> Condition:
+        """"If this destroyed a Phoenix Clan Personality": the ability's Ranged/Melee Attack or Fear
+        target is now destroyed (or bowed) and is such a card (``ranged-attack``, ``fear``)."""
+        attack = next((n for n in range(len(self.targets), 0, -1) if self.targets[n - 1].attack), None)
+        if attack is None:
+            raise Unreadable("'if this destroyed …' with no Attack or Fear before it is not read")
+        data: dict = {"card": attack, "is": [state]}
+        sub = _sub(node, *NP)
+        if sub is not None:
+            if sub.data not in ("phrase", "bare"):
+                raise Unreadable("'if this destroyed' naming one card is not read")
+            before, self.last = self.last, "self"  # "a Personality with lower Personal Honor" than this card
+            data["fits"] = self.filter_of(sub).model_dump(exclude_defaults=True)
+            self.last = before
+        return Condition.model_validate(data)
 
     def c_has_label(self, node):
         """"if you have Courtesy": the label's own condition, from its reminder text."""

@@ -143,7 +143,7 @@ PHRASES = {
     "an additional battle action": ("AN_ADDITIONAL_KIND", "battle"),
     "an additional open action": ("AN_ADDITIONAL_KIND", "open"),
     "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"),
-    ", or": ("COMMAOR", "or"),  # one token, so "X, or Y if …" and a list "X, Y, and Z" part at the comma (LALR)
+    ", or": ("COMMAOR", "or"), ", with": ("COMMAWITH", "with"),  # one token, so "X, or Y if …" and a list "X, Y, and Z" part at the comma (LALR)
     "anyone else": ("ANYONEELSE", "other"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
 }
 # Vocabulary each area of the reader added (effects: ``cardeffects``; traits: ``cardtraits``), kept in

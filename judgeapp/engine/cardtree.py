@@ -54,7 +54,7 @@ STATICS = ("st_copies", "st_stat_each", "st_attack_immune", "st_attack_strength"
 # Words that name the absence of a keyword (CR Human: "a Personality or Follower who does not have the
 # Nonhuman keyword"; CR Infantry: one without Cavalry).
 ABSENCES = {"Human": "Nonhuman", "Infantry": "Cavalry"}
-CLAUSES = ("plain", "dependency", "alternative", "delayed_after", "delayed_before")
+CLAUSES = ("plain", "dependency", "alternative", "delayed_after", "delayed_before", "stronger_if")
 
 
 def _attachment_words(node: Tree) -> list[str]:

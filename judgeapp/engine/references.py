@@ -19,6 +19,9 @@ STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "d
                "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK}
 
 
+ZONE_NAMES = {zone: name for name, zone in STATE_ZONES.items()}
+
+
 @dataclass
 class Context:
     """One action's or trait's point of view while its costs and effects are carried out."""
@@ -213,6 +216,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return has == (state == "with_followers")
     if state in ("with_attachments", "without_attachments"):
         return bool(host.attachments) == (state == "with_attachments")
+    if state == "destroyed":  # "if this destroyed a card": it was in play and is now in a discard pile or dead
+        return card.zone in (Zone.DISCARD, Zone.DEAD)
     if state == "face_up":
         return card.face_up
     if state == "face_down":
@@ -337,7 +342,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.exists is not None and not select(g, cond.exists, ctx):
         return False
-    if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat:
+    if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
+            or cond.fits:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -347,6 +353,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.has_keyword and not g.has_keyword(c, cond.has_keyword):
                 return False
             if cond.has_attached and not has_attached(g, c, cond.has_attached):
+                return False
+            if cond.fits is not None and not matches(g, cond.fits.model_copy(update={"zone": ZONE_NAMES.get(
+                    c.zone, "play")}), c, ctx):
                 return False
             if cond.stat is not None and not compare(g.stat(c, cond.stat.stat), cond.stat.op,
                                                      amount(g, cond.stat.value, ctx)):

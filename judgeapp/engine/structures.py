@@ -26,7 +26,7 @@ CardKind = Literal["personality", "follower", "item", "spell", "holding", "strat
 Side = Literal["your", "enemy", "any", "other", "opponent"]
 State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "defending", "opposed", "unopposed",
                 "with_followers", "without_followers", "with_attachments", "without_attachments", "face_up",
-                "face_down", "at_home", "in_battle", "unique", "experienced"]
+                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
@@ -125,6 +125,7 @@ class Condition(Model):
     has_keyword: Word | None = None  # of ``card``
     has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
     stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
+    fits: Filter | None = None  # ``card`` is one of these, wherever it is now ("if this destroyed a Follower")
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
