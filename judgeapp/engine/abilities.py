@@ -211,6 +211,7 @@ class Reading(Model):
     statics: list[Static] = Field(default_factory=list)
     produce: Produce | None = None
     invest: list[Effect] = Field(default_factory=list)
+    invest_targets: list[TargetSpec] = Field(default_factory=list, max_length=6)
     invest_cost: StrictInt | None = None
     discipline: StrictInt | None = None
     discipline_if: Condition | None = None  # "If you are a Crab Clan player, this Strategy has Discipline"
@@ -377,9 +378,10 @@ def describe_reading(reading: Reading) -> list[dict]:
     if reading.produce is not None:
         out.append({"kind": "trait", "printed": reading.produce.text, "words": reading.produce.describe()})
     if reading.invest_cost is not None:
+        chosen = [f"choose target {n}: {t.describe()}" for n, t in enumerate(reading.invest_targets, 1)]
         out.append({"kind": "trait", "printed": f"Invest [{reading.invest_cost} Gold]",
                     "words": f"Invest {reading.invest_cost} Gold when Recruiting: "
-                             + "; ".join(describe_effect(e) for e in reading.invest)})
+                             + "; ".join(chosen + [describe_effect(e) for e in reading.invest])})
     if reading.discipline is not None:
         only = f" if {describe_condition(reading.discipline_if)}" if reading.discipline_if is not None else ""
         out.append({"kind": "trait", "printed": f"Discipline [{reading.discipline} Gold]",

@@ -151,7 +151,7 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
         if isinstance(found, tuple):
             what, gold, effects = found
             if what == "invest":
-                reading.invest_cost, reading.invest = gold, effects
+                reading.invest_cost, (reading.invest, reading.invest_targets) = gold, effects
             else:
                 reading.discipline, reading.discipline_if = gold, effects
         elif isinstance(found, Produce):

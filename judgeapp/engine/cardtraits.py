@@ -55,9 +55,7 @@ class TraitReaders:
         if gold == "X":
             raise Unreadable("an Invest cost of X Gold is not read")
         effects = self.sentence_effects(tree)
-        if self.targets:
-            raise Unreadable("an Invest effect that chooses targets is not read")
-        return ("invest", int(gold), effects)
+        return ("invest", int(gold), (effects, list(self.targets)))
 
     def t_invest_cost(self, tree: Tree):
         raise Unreadable("an Invest cost without its effect")

@@ -158,7 +158,7 @@ def recruit(g, step: dict, by: str) -> bool:
     take_interrupts(g, step, ctx, None, brings=card)
     if card.zone is not Zone.PROVINCE:
         return True
-    bring_in(g, card, by, prov, proclaim, invest)
+    bring_in(g, card, by, prov, proclaim, invest, step.get("targets"))
     _resolved(g, card, by)
     return True
 
@@ -170,7 +170,7 @@ def _resolved(g, card: Card, by: str) -> None:
     triggers.fire(g, "after", triggers.Event("action_resolves", card, by, by=by))
 
 
-def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool) -> bool:
+def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool, targets: list | None = None) -> bool:
     """The Recruited card enters play: a Holding bowed (a Fortification attached to the
     Province it came from, or to one of its player's, ``fortification``), a Personality at
     home or, during a battle, in his army there.  ``prov`` is None when it came from a deck."""
@@ -198,7 +198,9 @@ def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool) -> bool
         from .resolution import run_effects
 
         g.record(StepKind.EFFECT, f"{card.title}'s Invest trait", ["invest"], by)
-        run_effects(g, Context(player=by, source=card, label="Invest"), [], card.card.reading.invest)
+        reading = card.card.reading
+        run_effects(g, Context(player=by, source=card, label="Invest"), reading.invest_targets, reading.invest,
+                    targets)
     state_checks(g)
     if prov is not None:
         cardops.refill_after(g, prov)

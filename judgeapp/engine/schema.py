@@ -243,6 +243,7 @@ class RecruitStep(Model):
     card: Ref
     proclaim: StrictBool = False
     invest: StrictBool = False
+    targets: list[TargetRef] = Field(default_factory=list, max_length=20)  # the Invest effect's targets
     overlay: Ref | None = None
     pay: list[Ref] = Field(default_factory=list, max_length=20)
     interrupts: list[InterruptEntry] = Field(default_factory=list, max_length=20)
