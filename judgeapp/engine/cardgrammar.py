@@ -395,6 +395,8 @@ class SentenceReader(EffectReaders, TraitReaders):
             return kind
         if kind == "titled":
             return AllRef(all=Filter(title=node.children[0].value))
+        if kind == "self_possessed":
+            return self.self_possessed(node)
         if kind == "his_unit":
             raise Unreadable("'his unit' as a whole is not read yet")
         if kind == "his_attachments":
@@ -403,6 +405,21 @@ class SentenceReader(EffectReaders, TraitReaders):
                 raise Unreadable("'his …' naming cards of a unit other than this one is not read")
             return AllRef(all=Filter(type=[what], in_unit=True))
         return self.phrase(node)
+
+    def self_possessed(self, node: Tree):
+        """"Fujito's target Follower", "Sora's Weapon": a card in this card's unit (``possessive-case``);
+        targeted if the text says so, else each such card (the player's one, when there is one)."""
+        if self.kind != "personality":
+            raise Unreadable("a possessive of a card other than a Personality is not read")
+        dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
+        words = _det_words(dets)
+        if set(words) - {"TARGET", "A"}:
+            raise Unreadable("that possessive phrase is not read")
+        flt = self.filter_of(node)
+        if "TARGET" in words:
+            return self.new_target(flt)
+        self.last = self.person = "self"  # "bow Tetsuo's Polearm to straighten him": him is Tetsuo
+        return AllRef(all=flt)
 
     def _named_target(self, node: Tree) -> int | None:
         """"the target", "the Personality": the last target of that type, whatever was named since
@@ -437,6 +454,10 @@ class SentenceReader(EffectReaders, TraitReaders):
     def filter_of(self, node: Tree) -> Filter:
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
         flt, _ = self.filter_parts(node, _det_words(dets))
+        if node.data == "self_possessed":  # "Hirakura's Spirit Followers": cards in his unit (possessive-case)
+            if self.kind != "personality" or "personality" in flt.type or not (flt.type or flt.keywords):
+                raise Unreadable("that possessive is not read")
+            flt = flt.model_copy(update={"in_unit": True, "another": True})
         return flt
 
     def filter_parts(self, node: Tree, words: list[str]):
@@ -531,6 +552,8 @@ class SentenceReader(EffectReaders, TraitReaders):
                 data["state"].append("face_up")
             elif kind in ("with_attached", "without_attached"):
                 data["attached" if kind == "with_attached" else "not_attached"] = _attachment_words(post)
+            elif kind == "in_own_army":  # "in Zenshi's army": on his side at his battlefield (army)
+                data["side"], data["at"] = "your", "here"
             elif kind in ("lower_than_self", "higher_than_self"):
                 ref = self.last if isinstance(self.last, int) else "self"
                 data["stats"].append({"stat": self.statword(_sub(post, "statword")),
@@ -553,6 +576,10 @@ class SentenceReader(EffectReaders, TraitReaders):
         dets = [c for c in np_t.children if isinstance(c, Tree) and c.data == "det"]
         words = _det_words(dets)
         flt, opt = self.filter_parts(np_t, words)
+        if _tok(np_t, "THISCARDS") is not None:  # "Target Fujito's Follower": one in this card's unit
+            if self.kind != "personality":
+                raise Unreadable("a possessive of a card other than a Personality is not read")
+            flt = flt.model_copy(update={"in_unit": True, "another": True})
         count, up_to = _count(dets)
         self.new_target(flt, optional or opt, count or 1, up_to)
 

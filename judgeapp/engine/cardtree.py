@@ -40,6 +40,7 @@ def _sub(node, *names: str):
     return next((c for c in node.children if isinstance(c, Tree) and c.data in names), None)
 
 NP = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_unit", "his_attachments", "phrase",
+      "self_possessed",
       "bare", "titled")
 AMOUNTS = ("n", "x", "equal", "half_down", "half_up", "per")
 VALUES = ("stat_of", "stat_of_your", "stat_of_np", "count", "my_honor", "plus", "printed_of")
