@@ -127,7 +127,7 @@ class TriggerSpec(Model):
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
-    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed",
+    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
@@ -167,6 +167,8 @@ class Static(Model):
                 what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
                 what = f"your {kinds} effects have {self.amount:+d} strength"
+        elif self.kind == "cannot_gain":
+            what = f"{who} cannot gain {' or '.join(self.keywords)}"
         elif self.kind == "enters_bowed":
             what = f"{who} enters play bowed"
         elif self.kind == "copies":

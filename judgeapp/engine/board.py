@@ -130,9 +130,10 @@ class Board:
 
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:
-        """Printed keywords, plus those given by effects and continuous traits (``keywords``)."""
-        words = {k.lower() for k in card.card.keywords}
-        words |= {c.lower() + " clan" for c in card.card.clans}
+        """Printed keywords, plus those given by effects and continuous traits (``keywords``),
+        except any the card cannot gain ("Cannot gain Shadowlands")."""
+        printed = {k.lower() for k in card.card.keywords} | {c.lower() + " clan" for c in card.card.clans}
+        words = set(printed)
         for o in self.ongoing:
             if o.kind == "keyword" and o.target == card.id:
                 if o.data.get("lose"):
@@ -142,7 +143,12 @@ class Board:
         for src, st in self.statics():
             if st.kind == "keyword" and self.static_applies(src, st, card):
                 words |= {k.lower() for k in st.keywords}
-        return words
+        return words - (self.cannot_gain(card) - printed)
+
+    def cannot_gain(self, card: Card) -> set[str]:
+        """Keywords and kinds of token a card cannot gain, lower-case ("Cannot gain Corruption tokens")."""
+        return {k.lower() for src, st in self.statics() if st.kind == "cannot_gain"
+                and self.static_applies(src, st, card) for k in st.keywords}
 
     def has_keyword(self, card: Card, word: str) -> bool:
         return word.lower() in self.keywords(card)

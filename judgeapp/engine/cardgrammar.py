@@ -35,7 +35,7 @@ def parser() -> Lark:
                       + sorted(here.glob("cardrules_*.lark")))
     names = sorted(set(re.findall(r"\b[A-Z][A-Z_]*\b", re.sub(r"//.*", "", text))))
     return Lark("%declare " + " ".join(names) + "\n" + text, parser="lalr", lexer=CardLexer,
-                start=["a_sentence", "t_sentence"])
+                start=["a_sentence", "t_sentence", "cond_only"])
 
 
 def tokens(sentence: str, names: list[str]) -> list[Token]:
@@ -145,6 +145,10 @@ class SentenceReader(EffectReaders, TraitReaders):
         if dur is not None:
             out = [_lasting(e, dur.value) for e in out]
         return out
+
+    def read_condition(self, text: str) -> Condition:
+        """A condition on its own ("if you are Unicorn Clan", after a label: "Compassion, or if …:")."""
+        return self.cond(parse(text, self.names, "cond_only").children[1])
 
     def read_trait(self, sentence: str):
         tree = parse(sentence, self.names, "t_sentence")

@@ -135,7 +135,7 @@ def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], ki
 
 
 def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
-    label = re.match(r"^(Courtesy|Compassion)\s*:\s*", unit)
+    label = re.match(r"^(Courtesy|Compassion)(?:,\s*or\s+(?P<alt>if [^:]+))?\s*:\s*", unit)
     if label:
         _labelled(reading, unit, label, names, kind)
         return
@@ -166,6 +166,12 @@ def _labelled(reading: Reading, unit: str, label: re.Match, names: list[str], ki
     """A Courtesy/Compassion trait: the trait under the label, taking effect only while the
     label's condition holds (the cards' own reminder text defines the labels)."""
     cond = LABELS[label.group(1)]
+    if label["alt"]:  # "Compassion, or if you are Unicorn Clan: …": either one
+        try:
+            cond = Condition(any=[cond, SentenceReader(names, kind).read_condition(label["alt"])])
+        except Unreadable as exc:
+            reading.unparsed.append(Unread(text=_display(unit), reason=str(exc)))
+            return
     inner = Reading()
     _trait(inner, unit[label.end():], names, kind)
     if inner.discipline is not None and not (inner.unparsed or inner.statics or inner.triggers):

@@ -261,6 +261,10 @@ class TraitReaders:
             to = Filter(title=name) if name else self.filter_of(sub)
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "to": to,
                                            "amount": -n if kind == "st_equip_less" else n})]
+        if kind == "st_cannot_gain":
+            words = [_tok(item, "KEYWORD").value for item in node.children if isinstance(item, Tree)
+                     and item.data == "gain_item"]
+            return [Static.model_validate({**data, "kind": "cannot_gain", "keywords": words})]
         if kind == "st_enters_state":
             if _tok(node, "STATE").value != "bowed" or target != "self":
                 raise Unreadable("only a card entering play bowed itself is read")

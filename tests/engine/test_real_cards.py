@@ -28,3 +28,11 @@ def test_real_card_position(path):
 
 def test_there_are_forty_real_card_positions():
     assert len(POSITIONS) >= 40
+
+
+def test_a_card_that_cannot_gain_a_keyword_lacks_it():
+    """58-utaku-saiken: the Tessen gives Cavalry and Tactician; Saiken's own trait keeps Cavalry away, so
+    expecting Cavalry on him must fail while Koizumi has it (continuous-traits)."""
+    text = (Path(__file__).parent / "real_cards" / "58-utaku-saiken.yaml").read_text(encoding="utf-8")
+    result = service.replay(text.replace("saiken: [Tactician]", "saiken: [Cavalry]"))
+    assert [e["actual"] for e in failed(result)] == [{"saiken": [], "koizumi": ["Cavalry", "Tactician"]}]

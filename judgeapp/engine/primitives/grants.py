@@ -35,7 +35,13 @@ class Keyword(Primitive):
         for card in cards_of(g, ctx, args.target):
             if not card.in_play and not (card.zone is Zone.PROVINCE and card.face_up):
                 continue  # a face-up card in a Province can be given a keyword ("Give Reserve to …")
+            blocked = g.cannot_gain(card)
             for words, lose in ((args.add, False), (args.lose, True)):
+                if not lose and blocked & {w.lower() for w in words}:
+                    g.record(StepKind.EFFECT, f"{card.title} cannot gain "
+                                              f"{', '.join(w for w in words if w.lower() in blocked)} (its trait)",
+                             ["keywords"], ctx.player, "resolve")
+                    words = [w for w in words if w.lower() not in blocked]
                 if not words:
                     continue
                 g.ongoing.append(Ongoing("keyword", card.id, {"keywords": list(words), "lose": lose}, args.until,
@@ -77,6 +83,10 @@ class Tokens(Primitive):
         done = False
         for card in cards_of(g, ctx, args.target):
             if not card.in_play or not args.count:
+                continue
+            if args.count > 0 and args.name.lower() in g.cannot_gain(card):
+                g.record(StepKind.EFFECT, f"{card.title} cannot gain {args.name} tokens (its trait)", ["token"],
+                         ctx.player, "resolve")
                 continue
             have = card.tokens.get(args.name, 0)
             change = max(args.count, -have) if args.count < 0 and args.name not in STAT_TOKENS else args.count
