@@ -287,7 +287,11 @@ class TraitReaders:
         if isinstance(first, Token) and first.type == "THIS":
             if node.children[1].type == "TYPE":
                 return self._this(node.children[1].value)
-            return "self"
+            return self._this_kw(node.children[1].value)
+        if isinstance(first, Token) and first.type == "HE":  # "While this Shugenja is Fire, he has +1F"
+            if self.person not in ("self", "host"):
+                raise Unreadable("'he' naming a card other than this one or its Personality is not read")
+            return self.person
         group = first
         if group.data == "any_group" and _tok(group, "TYPE") is None:
             raise Unreadable("a group of cards named only by keywords is not read")
