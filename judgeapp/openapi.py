@@ -32,3 +32,18 @@ ERROR_RESPONSES = {
     500: _error("unexpected error, logged under details.request_id"),
     503: _error("the search index is not built yet"),
 }
+
+
+# Answered by the HTTP server in front of the API (gunicorn's request limits) before any view runs,
+# so with its own plain body: documented on every operation so schema checkers accept them.
+SERVER_LIMITS = {"414": "the URL (request line) is over the server's limit", "431": "the request headers are too large"}
+
+
+def add_server_limits(result, generator, request, public):
+    """drf-spectacular postprocessing hook: the server's own refusals on every operation."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                for status, description in SERVER_LIMITS.items():
+                    operation["responses"].setdefault(status, {"description": description})
+    return result

@@ -212,7 +212,7 @@ SPECTACULAR_SETTINGS = {
     # OpenAPI 3.1 (JSON Schema 2020-12): the position format's schema is the engine's own (pydantic).
     "OAS_VERSION": "3.1.0",
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
-                             "judgeapp.positions.openapi.add_components"],
+                             "judgeapp.positions.openapi.add_components", "judgeapp.openapi.add_server_limits"],
 }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
