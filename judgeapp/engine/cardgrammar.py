@@ -17,22 +17,28 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
 from .abilities import TargetSpec
+from .cardareas import grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
 from .cardlexer import CardLexer, Unknown, classify, words
 from .cardtraits import TraitReaders
-from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, PERSONALITY_WORDS, PLAYER_WORDS, VALUES,
+from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, PERSONALITY_WORDS, PLAYER_WORDS, STATICS,
+                       VALUES,
                        Unreadable, _and, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
                        _point_words, _sub, _tok, _toks, _unread)
 from .registry import Effect
 from .structures import AllRef, Amount, Condition, Filter
 
+for _group, _names in (("NP_KINDS", NP), ("AMOUNT_KINDS", AMOUNTS), ("VALUE_KINDS", VALUES), ("CLAUSE_KINDS", CLAUSES),
+                       ("STATIC_KINDS", STATICS)):
+    _names.update(kinds(_group))
+
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The core grammar and each area's extensions (``cardrules_*.lark``, ``%extend``)."""
+    """The core grammar and each area's extensions (``cardrules_*.lark``, ``cardareas/*.lark``, ``%extend``)."""
     here = Path(__file__).resolve().parent
     text = "\n".join(p.read_text(encoding="utf-8") for p in [here / "cardrules.lark"]
-                      + sorted(here.glob("cardrules_*.lark")))
+                      + sorted(here.glob("cardrules_*.lark")) + grammar_files())
     names = sorted(set(re.findall(r"\b[A-Z][A-Z_]*\b", re.sub(r"//.*", "", text))))
     return Lark("%declare " + " ".join(names) + "\n" + text, parser="lalr", lexer=CardLexer,
                 start=["a_sentence", "t_sentence", "cond_only"])
@@ -64,7 +70,7 @@ def with_self(sentence: str, names: list[str]) -> str:
     return sentence
 
 
-class SentenceReader(EffectReaders, TraitReaders):
+class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     """Reads the sentences of one unit (an ability or a trait) in order."""
 
     def __init__(self, names: list[str], kind: str = "", designators: tuple[str, ...] = ()):
@@ -156,6 +162,9 @@ class SentenceReader(EffectReaders, TraitReaders):
 
     # ----- clauses --------------------------------------------------------------------------
     def clause(self, node: Tree, index: int) -> list[Effect]:
+        hook = getattr(self, "clause_" + node.data, None)  # an area's own kind of clause (cardareas)
+        if hook is not None:
+            return hook(node, index)
         if node.data == "alternative":
             return self.alternative(node, index)
         if node.data in ("delayed_after", "delayed_before"):
@@ -265,6 +274,9 @@ class SentenceReader(EffectReaders, TraitReaders):
 
     def amount(self, node: Tree):
         kind = node.data
+        hook = getattr(self, "amount_" + kind, None)
+        if hook is not None:
+            return hook(node)
         if kind == "n":
             return int(node.children[0].value)
         if kind == "x":
@@ -280,6 +292,9 @@ class SentenceReader(EffectReaders, TraitReaders):
         return value
 
     def value(self, node: Tree) -> Amount:
+        hook = getattr(self, "value_" + node.data, None)
+        if hook is not None:
+            return hook(node)
         if node.data == "plus":
             inner = self.value(node.children[0])
             return inner.model_copy(update={"plus": inner.plus + int(_tok(node, "NUMBER").value)})
@@ -372,6 +387,9 @@ class SentenceReader(EffectReaders, TraitReaders):
 
     def np(self, node: Tree):
         kind = node.data
+        hook = getattr(self, "np_" + kind, None)
+        if hook is not None:
+            return hook(node)
         if kind == "self_ref":
             self.last = "self"
             if self.kind == "personality":
@@ -503,7 +521,8 @@ class SentenceReader(EffectReaders, TraitReaders):
                     (any_kw if has_or else data["keywords"]).append("Battle" if tok.type == "BATTLE" else tok.value)
         if any_kw:
             data["any_keyword"] = any_kw
-        for post in (c for c in node.children if isinstance(c, Tree) and c.data not in ("det", "typed", "keyworded")):
+        posts = (c for c in node.children if isinstance(c, Tree) and c.data not in ("det", "typed", "keyworded", "statword"))
+        for post in posts:
             kind = post.data
             if kind == "here":
                 data["at"] = "here"
@@ -563,6 +582,10 @@ class SentenceReader(EffectReaders, TraitReaders):
                 data["stats"].append({"stat": self.statword(_sub(post, "statword")),
                                       "op": "<" if kind == "lower_than_self" else ">",
                                       "value": {"stat": self.statword(_sub(post, "statword")), "of": ref}})
+            elif hasattr(self, "post_" + kind):  # an area's own qualifier (cardareas)
+                getattr(self, "post_" + kind)(post, data)
+            else:
+                raise Unreadable(f"the qualifier '{kind.replace('_', ' ')}' is not read")
         data["state"] = list(dict.fromkeys(data["state"]))
         return Filter.model_validate(data), optional
 

@@ -17,6 +17,7 @@ import re
 
 from lark.lexer import Lexer, Token
 
+from .cardareas import vocabulary
 from .vocab import CLANS
 
 CARD_TYPES = {
@@ -146,12 +147,6 @@ PHRASES = {
     ", or": ("COMMAOR", "or"), ", with": ("COMMAWITH", "with"),  # one token, so "X, or Y if …" and a list "X, Y, and Z" part at the comma (LALR)
     "anyone else": ("ANYONEELSE", "other"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
 }
-# Vocabulary each area of the reader added (effects: ``cardeffects``; traits: ``cardtraits``), kept in
-# its own table so the areas grow apart; an area may not give a word another meaning.
-EFFECT_WORDS: dict[str, str] = {}
-EFFECT_PHRASES: dict[str, tuple[str, str]] = {}
-TRAIT_WORDS: dict[str, str] = {}
-TRAIT_PHRASES: dict[str, tuple[str, str]] = {}
 
 
 def _merge(into: dict, *areas: dict) -> None:
@@ -162,8 +157,11 @@ def _merge(into: dict, *areas: dict) -> None:
             into[key] = value
 
 
-_merge(WORDS, EFFECT_WORDS, TRAIT_WORDS)
-_merge(PHRASES, EFFECT_PHRASES, TRAIT_PHRASES)
+# Vocabulary each area of the reader brings (``cardareas``), kept in its own table so the areas
+# grow apart; an area may not give a word another meaning.
+_AREA_WORDS, _AREA_PHRASES = vocabulary()
+_merge(WORDS, *_AREA_WORDS)
+_merge(PHRASES, *_AREA_PHRASES)
 MAX_PHRASE = max(len(p.split()) for p in PHRASES)
 STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)
 STAT_LINE = re.compile(r"^(\d+|X)(F|C|PH)$", re.I)

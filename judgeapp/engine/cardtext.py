@@ -226,6 +226,7 @@ def reader_version() -> str:
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
     paths = [here / name for name in READER_FILES] + sorted(here.glob("card*.py")) + sorted(here.glob("card*.lark")) \
+        + sorted((here / "cardareas").glob("*.py")) + sorted((here / "cardareas").glob("*.lark")) \
         + sorted((here / "primitives").glob("*.py"))
     for path in paths:
         digest.update(path.read_bytes())

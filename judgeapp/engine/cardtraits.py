@@ -192,6 +192,9 @@ class TraitReaders:
             data["while"] = Condition.model_validate({"not": c.model_dump(by_alias=True, exclude_defaults=True)}) \
                 if tail.data == "tail_unless" else c
         kind = node.data
+        hook = getattr(self, "read_" + kind, None)  # an area's own continuous trait (cardareas)
+        if hook is not None:
+            return hook(node, data)
         if kind == "st_copies":
             return [Static.model_validate({**data, "kind": "copies", "amount": int(_tok(node, "NUMBER").value)})]
         if kind == "st_stat_each":

@@ -39,23 +39,23 @@ def _toks(node, kind: str) -> list:
 def _sub(node, *names: str):
     return next((c for c in node.children if isinstance(c, Tree) and c.data in names), None)
 
-NP = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_unit", "his_attachments", "phrase",
-      "self_possessed",
-      "bare", "titled")
-AMOUNTS = ("n", "x", "equal", "half_down", "half_up", "per")
-VALUES = ("stat_of", "stat_of_your", "stat_of_np", "count", "my_honor", "plus", "printed_of")
+# Tree names of the grammar's groups; areas add theirs (``cardareas``: NP_KINDS, …) when the reader loads.
+NP = {"self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_unit", "his_attachments", "phrase",
+      "self_possessed", "bare", "titled"}
+AMOUNTS = {"n", "x", "equal", "half_down", "half_up", "per"}
+VALUES = {"stat_of", "stat_of_your", "stat_of_np", "count", "my_honor", "plus", "printed_of"}
 ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD": "melee_attack",
            "MELEE": "melee_attack", "FEARWORD": "fear", "FEAR": "fear"}
-STATICS = ("st_copies", "st_stat_each", "st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat",
+STATICS = {"st_copies", "st_stat_each", "st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat",
            "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
            "st_attach_only", "st_attach_never", "st_hand", "st_your_stat", "st_enters_state", "st_no_abilities",
-           "st_equip_less", "st_equip_more", "st_cannot_gain")
+           "st_equip_less", "st_equip_more", "st_cannot_gain"}
 
 
 # Words that name the absence of a keyword (CR Human: "a Personality or Follower who does not have the
 # Nonhuman keyword"; CR Infantry: one without Cavalry).
 ABSENCES = {"Human": "Nonhuman", "Infantry": "Cavalry"}
-CLAUSES = ("plain", "dependency", "alternative", "delayed_after", "delayed_before", "stronger_if")
+CLAUSES = {"plain", "dependency", "alternative", "delayed_after", "delayed_before", "stronger_if"}
 
 
 def _attachment_words(node: Tree) -> list[str]:
