@@ -84,6 +84,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         self.discarded = False  # a card was discarded by an earlier effect ("the card's Focus Value")
         self.after_action = False  # an Interrupt whose effects wait until the action has resolved
         self.person: object = None  # the last Personality named, for "him"/"he" after a card ("discard a card to move him")
+        self.attack_amount = False  # reading an Attack's or Fear's strength, whose target is the next one
 
     # ----- units ------------------------------------------------------------------------
     def read_body(self, body: list[str]):
@@ -466,6 +467,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         kind = _tok(node, "TYPE")
         if kind is None and _tok(node, "TARGET") is None:
             return None
+        if kind is None and self.attack_amount:
+            return len(self.targets) + 1  # in an Attack's strength, "the target" is its own (ranged-attack, fear)
         for n in range(len(self.targets), 0, -1):
             spec = self.targets[n - 1]
             if spec.player:

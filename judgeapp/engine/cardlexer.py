@@ -221,7 +221,7 @@ def classify(raw: list[str]) -> list[Token]:
         out.append(_one(w, low[i], out))
         spelled.append(w)
         i += 1
-    return _qualifier_and(_titles(out, spelled))
+    return _joiners(_titles(out, spelled))
 
 
 def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
@@ -251,16 +251,21 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
     return out
 
 
-# Words that open a qualifier: "and" before one joins two qualifiers of one noun phrase ("without
-# attachments and with equal or lower Chi"), not two effects (conjunctions).
-QUALIFIER_OPENERS = frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})
+# A joining word whose next word shows it joins two parts of one phrase, not two effects: "and"
+# before a qualifier ("without attachments and with equal or lower Chi", conjunctions) and a comma
+# before a change to an amount ("equal to his Chi, plus 1 if he is Fire").
+JOINERS = {"AND": ("QAND", frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})),
+           "COMMA": ("COMMAPLUS", frozenset({"PLUS", "MINUS", "SIGNED"}))}
 
 
-def _qualifier_and(toks: list[Token]) -> list[Token]:
-    """"and" between two qualifiers is its own token (``QAND``), so the LALR grammar tells it from
-    "and" between two effects ("… with lower Force and give him -2F") by the word after it."""
-    return [Token("QAND", t.value) if t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type in QUALIFIER_OPENERS
-            else t for i, t in enumerate(toks)]
+def _joiners(toks: list[Token]) -> list[Token]:
+    """Joining words as their own tokens (``QAND``, ``COMMAPLUS``), so the LALR grammar tells them from
+    the "and" or comma between two effects ("… with lower Force and give him -2F") by the word after."""
+    out = []
+    for i, t in enumerate(toks):
+        kind, before = JOINERS.get(t.type, (None, ()))
+        out.append(Token(kind, t.value) if kind and i + 1 < len(toks) and toks[i + 1].type in before else t)
+    return out
 
 
 def _one(w: str, lw: str, before: list[Token]) -> Token:

@@ -220,7 +220,7 @@ class TraitReaders:
             if isinstance(target, AllRef) and not isinstance(value, int):
                 raise Unreadable("an amount that differs for each card of a group is not read")
             if kind == "st_penalty":
-                value = -value if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+                value = -value if isinstance(value, int) else value.negated()
             return [Static.model_validate({**data, "kind": "stat", "stat": self.statword(_sub(node, "statword")),
                                            "amount": value})]
         if kind == "st_keyword":

@@ -316,10 +316,10 @@ def amount(g, value, ctx) -> int:
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0
-    n = n // a.per * a.times
+    n = n // a.per
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
-    return n + a.plus
+    return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))
 
 
 # ----- conditions --------------------------------------------------------------------------

@@ -80,6 +80,13 @@ PlayerRef = Union[Literal["you", "opponent", "each", "active", "attacker", "defe
                           "other"], StrictInt, Annotated[str, StringConstraints(min_length=1, max_length=31)]]
 
 
+class BonusIf(Model):
+    """"…, plus 2 if he is a Tactician": added to an amount when the condition holds."""
+
+    amount: SmallInt
+    if_: "Condition" = Field(alias="if")
+
+
 class Amount(Model):
     """A number computed when the effect applies: "equal to his Chi", "for each Samurai",
     "the Gold you paid", "half ... rounded down"."""
@@ -94,6 +101,13 @@ class Amount(Model):
     plus: SmallInt = 0
     half: Literal["down", "up"] | None = None
     per: Annotated[StrictInt, Field(ge=1, le=100)] = 1  # "for every 10 points of Family Honor": divided, rounded down
+    plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
+
+    def negated(self) -> "Amount":
+        """The same amount taken away ("a Force penalty equal to his Chi, plus 1 if …"): every part
+        changes sign, and halving still rounds the positive amount (``bonuses-and-penalties``)."""
+        return self.model_copy(update={"times": -self.times, "plus": -self.plus, "plus_if": [
+            b.model_copy(update={"amount": -b.amount}) for b in self.plus_if]})
 
     @model_validator(mode="after")
     def _one_source(self):
@@ -144,3 +158,5 @@ class Condition(Model):
 
 StatTest.model_rebuild()
 Condition.model_rebuild()
+BonusIf.model_rebuild()
+Amount.model_rebuild()

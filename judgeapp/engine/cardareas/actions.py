@@ -7,26 +7,18 @@ reaches the value; raise only ever a bonus, lower only ever a penalty).
 """
 from __future__ import annotations
 
-from lark import Tree
+from lark import Token, Tree
 
 from ..cardtree import NP, VALUES, Unreadable, _sub, _tok
 from ..registry import Effect
-from ..structures import Amount
+from ..structures import Amount, BonusIf
 
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
-WORDS = {"raise": "RAISE", "set": "SET"}
+WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS"}
+VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
-
-
-def negated(value):
-    """The penalty of an amount: "reduce … by his Chi" is a Force penalty of his Chi."""
-    if isinstance(value, int):
-        return -value
-    if value.half is not None:
-        raise Unreadable("reducing by half an amount is not read")
-    return value.model_copy(update={"times": -value.times, "plus": -value.plus})
 
 
 class Readers:
@@ -45,7 +37,7 @@ class Readers:
         """"Reduce the Force of a target enemy Follower by this Personality's Chi": a Force
         penalty of that amount (``bonuses-and-penalties``; a reduction is never a bonus)."""
         stat, ref = self._stat_name(node), self._stat_subject(node)
-        return Effect.model_validate({stat: {"target": ref, "amount": negated(self.value(_sub(node, *VALUES)))}})
+        return Effect.model_validate({stat: {"target": ref, "amount": self.value(_sub(node, *VALUES)).negated()}})
 
     def e_lower_stat_to(self, node):
         """"Reduce the Force of a target enemy Personality or Follower to 0": lowered to the value,
@@ -104,3 +96,35 @@ class Readers:
 
     def post_qualifier_and(self, post, data):
         """"without attachments and with equal or lower Chi": every qualifier holds (``conjunctions``)."""
+
+    # ----- amounts -------------------------------------------------------------------------------
+    def _inner(self, node: Tree) -> Amount:
+        return self.value(next(c for c in node.children if isinstance(c, Tree) and c.data in VALUES))
+
+    def _number(self, node: Tree) -> int:
+        tok = next(t for t in node.children if isinstance(t, Token) and t.type in ("NUMBER", "SIGNED"))
+        return int(tok.value)
+
+    def value_minus(self, node):
+        """"Zaiburo's Force minus 1"."""
+        inner = self._inner(node)
+        return inner.model_copy(update={"plus": inner.plus - self._number(node)})
+
+    def value_number_plus(self, node):
+        """"2 plus the number of other Personalities in this army"."""
+        inner = self._inner(node)
+        return inner.model_copy(update={"plus": inner.plus + self._number(node)})
+
+    def value_plus_if(self, node):
+        """"his Personal Honor, plus 2 if he is a Tactician": the condition is checked when the amount
+        is (a condition carries only to the part it follows, ``conjunctions``)."""
+        return self._bonus_if(node, self._number(node))
+
+    def value_minus_if(self, node):
+        """"his Personal Honor, minus 1 if he is unopposed"."""
+        return self._bonus_if(node, -self._number(node))
+
+    def _bonus_if(self, node: Tree, n: int) -> Amount:
+        inner = self._inner(node)
+        bonus = BonusIf.model_validate({"amount": n, "if": self.cond(self.cond_child(node))})
+        return inner.model_copy(update={"plus_if": inner.plus_if + [bonus]})

@@ -324,7 +324,11 @@ def describe_amount(value) -> str:
     if value.half:
         out = f"half {out}, rounded {value.half}"
     if value.plus:
-        out += f" plus {value.plus}"
+        out += f" plus {value.plus}" if value.plus > 0 else f" minus {-value.plus}"
+    for bonus in value.plus_if:
+        from ..abilities import describe_condition
+
+        out += f", {'plus' if bonus.amount >= 0 else 'minus'} {abs(bonus.amount)} if {describe_condition(bonus.if_)}"
     return out
 
 

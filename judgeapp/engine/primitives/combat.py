@@ -36,14 +36,13 @@ class _Attack(Primitive):
                                           "trait", [cls.cite, "negate"], ctx.player, "resolve")
                 continue
             force = g.stat(card, "force")
-            label = cls.label.format(n=max(strength + change, 0))
-            if force > strength + change:
-                g.record(StepKind.EFFECT, f"{label} against {card.title} fails: {force}F is more than "
-                                          f"{max(strength + change, 0)}",
+            total = max(strength + change, 0)  # no strength below zero ("his Force minus 1 (minimum zero)")
+            label = cls.label.format(n=total)
+            if force > total:
+                g.record(StepKind.EFFECT, f"{label} against {card.title} fails: {force}F is more than {total}",
                          [cls.cite], ctx.player, "resolve")
                 continue
-            g.record(StepKind.EFFECT, f"{label} against {card.title}: {force}F is not more than "
-                                      f"{max(strength + change, 0)}",
+            g.record(StepKind.EFFECT, f"{label} against {card.title}: {force}F is not more than {total}",
                      [cls.cite], ctx.player, "resolve")
             if cls.name == "fear":
                 done = cardops.bow(g, card, label, [cls.cite], ctx.player, ctx.source) or done

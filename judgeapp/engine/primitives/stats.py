@@ -102,7 +102,7 @@ class _Stat(Primitive):
             if not isinstance(value, int):
                 sign = "penalty" if value.times < 0 else "bonus"
                 return f"{who} gets a {stat_words(cls.stat)} {sign} equal to " \
-                       f"{describe_amount(value.model_copy(update={'times': abs(value.times)}))}{until}"
+                       f"{describe_amount(value.negated() if value.times < 0 else value)}{until}"
             return f"{who} gets {'+' if value >= 0 else ''}{value}{letter}{until}"
         return f"{who}'s {stat_words(cls.stat)} is {OP_WORDS[op]} {describe_amount(value)}{until}"
 
