@@ -38,6 +38,7 @@ class TargetSpec(Model):
     province: StrictBool = False
     at: Annotated[StrictInt, Field(ge=0, le=20)] = 0  # chosen before the effect with this (0-based) number
     attack: Literal["ranged", "melee", "fear"] | None = None  # a Follower or a Personality without Followers
+    followers_ok: Filter | None = None  # an Attack "that may target a Personality with Followers": these may have them
 
     def describe(self) -> str:
         from .primitives.cards import describe_filter
@@ -47,9 +48,23 @@ class TargetSpec(Model):
         if self.province:
             return "a target Province"
         if self.attack:
-            return f"the {self.attack.capitalize()} effect's target (an enemy Follower or Personality without Followers)"
+            return f"the {self.attack.capitalize()} effect's target ({self._attack_words()})"
         many = f"up to {self.count} " if self.up_to else (f"{self.count} " if self.count > 1 else "")
         return f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
+
+    def _attack_words(self) -> str:
+        """What an Attack or Fear may target: by default "an enemy Follower or Personality without
+        Followers" (``ranged-attack``, ``fear``), widened or narrowed by the card's own words."""
+        from .primitives.cards import describe_filter
+
+        default = self.filter == Filter(type=["personality", "follower"], side="enemy") and self.followers_ok is None
+        if default:
+            return "an enemy Follower or Personality without Followers"
+        words = describe_filter(self.filter)
+        if "personality" in self.filter.type:
+            words += f"; a {describe_filter(self.followers_ok)} may have Followers" if self.followers_ok is not None \
+                else "; a Personality only without Followers"
+        return words
 
     @model_validator(mode="before")
     @classmethod

@@ -108,10 +108,12 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
         return False  # cards in a unit must be at the current battlefield to be targeted (rules-of-location)
     if spec.attack:
         # Ranged/Melee Attacks and Fear: a Follower, or a Personality without Followers, in the
-        # current enemy army (ranged-attack, melee-attack, fear)
-        if card.type not in ("follower", "personality"):
+        # current enemy army (ranged-attack, melee-attack, fear); the card's own words may add kinds
+        # ("that may target Spells") or Personalities with Followers ("… a Personality with Followers")
+        if card.type not in ("follower", "personality", *spec.filter.type):
             return False
-        if card.type == "personality" and any(g.cards[a].type == "follower" for a in card.attachments):
+        if card.type == "personality" and any(g.cards[a].type == "follower" for a in card.attachments) \
+                and not (spec.followers_ok is not None and matches(g, spec.followers_ok, card, ctx)):
             return False
         if g.battlefield is None or host.location != g.battlefield or not g.enemy_of(card, ctx.player):
             return False

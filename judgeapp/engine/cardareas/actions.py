@@ -11,11 +11,13 @@ from lark import Token, Tree
 
 from ..cardtree import NP, VALUES, Unreadable, _sub, _tok
 from ..registry import Effect
-from ..structures import Amount, BonusIf
+from ..structures import Amount, BonusIf, Filter
 
+ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
+RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
-WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS"}
+WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
@@ -128,3 +130,66 @@ class Readers:
         inner = self._inner(node)
         bonus = BonusIf.model_validate({"amount": n, "if": self.cond(self.cond_child(node))})
         return inner.model_copy(update={"plus_if": inner.plus_if + [bonus]})
+
+    # ----- an Attack's own targeting and result (``ranged-attack``, ``melee-attack``, ``fear``) -----------
+    def e_attack_rider(self, node):
+        """"Fear 3 that may target a Personality with Followers", "Ranged 4 Attack that may target Items
+        but not Personalities", "Fear 4 that destroys Shugenja after it bows them": the Attack's
+        targeting or result as the card changes it."""
+        effects = self.act(node.children[0], self.index)
+        if len(effects) != 1 or effects[0].name not in ATTACK_EFFECTS or not isinstance(effects[0].args.target, int):
+            raise Unreadable("'that …' after something other than an Attack or Fear is not read")
+        effect, n = effects[0], effects[0].args.target
+        rider = _sub(node, *RIDERS)
+        spec, effect = getattr(self, "rider_" + rider.data)(rider, self.targets[n - 1], effect)
+        self.targets[n - 1] = spec
+        return effect
+
+    def _kind_filter(self, node: Tree) -> Filter:
+        """"a dishonorable Personality", "Shadowlands cards", "Shugenja": the cards a rider names (its
+        first card type; "a Personality with Followers" is a Personality)."""
+        mods = _sub(node, "mods")
+        types = [t for t in node.children if isinstance(t, Token) and t.type == "TYPE"]
+        loose = [m for m in node.children if isinstance(m, Tree) and m.data == "mod"]
+        if loose:
+            mods = Tree("mods", loose)
+        head = Tree("typed" if types else "keyworded", ([mods] if mods is not None else []) + types[:1])
+        return self.filter_parts(Tree("kind", [head]), [])[0]
+
+    def rider_may_target_with(self, rider, spec, effect):
+        """"… that may target a (dishonorable) Personality with Followers"."""
+        kinds = [t.value for t in rider.children if isinstance(t, Token) and t.type == "TYPE"]
+        if kinds != ["personality", "follower"]:
+            raise Unreadable("'that may target a … with …' other than a Personality with Followers is not read")
+        return spec.model_copy(update={"followers_ok": self._kind_filter(rider)}), effect
+
+    def rider_may_target_kinds(self, rider, spec, effect):
+        """"… that may target Items and Spells": those kinds of card too, in the enemy army."""
+        added = [t.value for t in _sub(rider, "kinds").children if isinstance(t, Token) and t.type == "TYPE"]
+        if set(added) - {"item", "spell", "holding"}:
+            raise Unreadable("'that may target' other kinds of card is not read")
+        flt = spec.filter.model_copy(update={"type": list(dict.fromkeys(spec.filter.type + added))})
+        return spec.model_copy(update={"filter": flt}), effect
+
+    def rider_may_target_but_not(self, rider, spec, effect):
+        """"… that may target Items but not Personalities"."""
+        spec, effect = self.rider_may_target_kinds(rider, spec, effect)
+        dropped = [t.value for t in rider.children if isinstance(t, Token) and t.type == "TYPE"][-1]
+        flt = spec.filter.model_copy(update={"type": [t for t in spec.filter.type if t != dropped]})
+        return spec.model_copy(update={"filter": flt}), effect
+
+    def rider_cannot_target(self, rider, spec, effect):
+        """"Fear 4 that cannot target a Cavalry card": cards without the keyword."""
+        flt = self._kind_filter(rider)
+        if flt.type != ["card"] or flt.state or flt.clan or flt.any_keyword or not flt.keywords:
+            raise Unreadable("'that cannot target' other than cards with a keyword is not read")
+        return spec.model_copy(update={"filter": spec.filter.model_copy(update={
+            "without": spec.filter.without + flt.keywords})}), effect
+
+    def rider_destroys_after(self, rider, spec, effect):
+        """"Fear 2 that destroys Followers after it bows them": a card of those kinds that this Fear
+        bows is then destroyed (each kind named is enough, ``conjunctions``)."""
+        if effect.name != "fear":
+            raise Unreadable("'that destroys … after it bows them' on an Attack is not read")
+        kinds = [self._kind_filter(k) for k in rider.children if isinstance(k, Tree) and k.data == "kind_phrase"]
+        return spec, effect.model_copy(update={"args": effect.args.model_copy(update={"destroys": kinds})})

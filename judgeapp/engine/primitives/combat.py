@@ -4,19 +4,25 @@ Personality without Followers whose Force is not more than the strength
 Courage add in (``courage``, ``combining``)."""
 from __future__ import annotations
 
+from pydantic import Field
+
 from .. import cardops
-from ..references import amount
+from ..references import amount, matches
 from ..registry import Primitive, primitive
-from ..structures import Model, Number, Ref
+from ..structures import Filter, Model, Number, Ref
 from ..textstatics import attack_against
 from ..vocab import StepKind
 from .common import cards_of
-from .cards import describe_amount, describe_ref
+from .cards import describe_amount, describe_filter, describe_ref
 
 
 class AttackArgs(Model):
     target: Ref
     amount: Number
+
+
+class FearArgs(AttackArgs):
+    destroys: list[Filter] = Field(default_factory=list, max_length=4)  # "that destroys Followers after it bows them"
 
 
 class _Attack(Primitive):
@@ -45,7 +51,11 @@ class _Attack(Primitive):
             g.record(StepKind.EFFECT, f"{label} against {card.title}: {force}F is not more than {total}",
                      [cls.cite], ctx.player, "resolve")
             if cls.name == "fear":
-                done = cardops.bow(g, card, label, [cls.cite], ctx.player, ctx.source) or done
+                bowed = cardops.bow(g, card, label, [cls.cite], ctx.player, ctx.source)
+                done = bowed or done
+                if bowed and any(matches(g, f, card, ctx) for f in args.destroys):
+                    cardops.leave_play(g, card, "destroyed", f"{label}, which destroys it after it bows it",
+                                       [cls.cite], ctx.player, ctx.source)
             else:
                 done = bool(cardops.leave_play(g, card, "destroyed", label, [cls.cite], ctx.player, ctx.source)) or done
         return done
@@ -53,8 +63,12 @@ class _Attack(Primitive):
     @classmethod
     def describe(cls, args):
         if isinstance(args.amount, int):
-            return f"{cls.label.format(n=args.amount)} against {describe_ref(args.target)}"
-        return f"{cls.label.format(n='X')} against {describe_ref(args.target)}, X = {describe_amount(args.amount)}"
+            words = f"{cls.label.format(n=args.amount)} against {describe_ref(args.target)}"
+        else:
+            words = f"{cls.label.format(n='X')} against {describe_ref(args.target)}, X = {describe_amount(args.amount)}"
+        for flt in getattr(args, "destroys", []):
+            words += f"; it destroys a {describe_filter(flt)} after bowing it"
+        return words
 
 
 @primitive
@@ -69,4 +83,4 @@ class MeleeAttack(_Attack):
 
 @primitive
 class Fear(_Attack):
-    name, Args, cite, label = "fear", AttackArgs, "fear", "Fear {n}"
+    name, Args, cite, label = "fear", FearArgs, "fear", "Fear {n}"
