@@ -23,6 +23,12 @@ VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
 
 
+def _change_word(change) -> str:
+    """("force", 2) → "+2F": a stat change as printed, the word a script chooses it by."""
+    stat, n = change
+    return f"{n:+d}" + {"force": "F", "chi": "C", "personal_honor": "PH", "gold_production": "GP"}.get(stat, stat)
+
+
 class Readers:
     def _stat_subject(self, node: Tree):
         """The card whose stat changes: "the Force of <np>" or "<np's> Force"."""
@@ -193,3 +199,45 @@ class Readers:
             raise Unreadable("'that destroys … after it bows them' on an Attack is not read")
         kinds = [self._kind_filter(k) for k in rider.children if isinstance(k, Tree) and k.data == "kind_phrase"]
         return spec, effect.model_copy(update={"args": effect.args.model_copy(update={"destroys": kinds})})
+
+    # ----- choices between effects (``choices``) ------------------------------------------------------
+    def _choice(self, options: list[tuple[str, list[Effect]]]) -> Effect:
+        words = [w for w, _ in options]
+        if len(set(words)) != len(words):
+            raise Unreadable("a choice between two effects of one kind is not read")
+        return Effect.model_validate({"choose": {"options": [
+            {"word": w, "do": [e.model_dump() for e in do]} for w, do in options]}})
+
+    def e_bow_or_straighten(self, node):
+        """"Bow or straighten a target Sensei": one target, then the player's choice of effect."""
+        ref = self.np(_sub(node, *NP))
+        return self._choice([(verb, [Effect.model_validate({verb: {"target": ref}})])
+                             for verb in ("bow", "straighten")])
+
+    def e_stat_give_choice(self, node):
+        """"Give a target Follower or Personality +2F or -2F"."""
+        ref = self.np(_sub(node, *NP))
+        options = []
+        for changes in (c for c in node.children if isinstance(c, Tree) and c.data == "changes"):
+            effects = self._changes(ref, changes)
+            options.append((" ".join(_change_word(t.value) for t in changes.children if isinstance(t, Token)
+                                     and t.type == "STATCHANGE"), effects))
+        return self._choice(options)
+
+    def e_keyword_choice(self, node):
+        """"Give Karachu Cavalry, Conqueror, or Naval": one of the keywords, the player's choice."""
+        ref = self.np(_sub(node, *NP))
+        return self._choice([(t.value, [Effect.model_validate({"keyword": {"target": ref, "add": [t.value]}})])
+                             for t in node.children if isinstance(t, Token) and t.type == "KEYWORD"])
+
+    def e_act_choice(self, node):
+        """"Straighten this Personality or give him Conqueror": one effect or the other (``choices``).
+        An option that targets would be targeted whichever is chosen, so options with their own
+        targets are not read."""
+        before = len(self.targets)
+        first, second = (self.act(a, self.index) for a in node.children if isinstance(a, Tree))
+        if len(self.targets) != before:
+            raise Unreadable("a choice between effects with their own targets is not read")
+        if len(first) != 1 or len(second) != 1:
+            raise Unreadable("a choice between groups of effects is not read")
+        return self._choice([(first[0].name, first), (second[0].name, second)])
