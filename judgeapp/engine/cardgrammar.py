@@ -522,6 +522,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         any_kw = []
         if mods is not None:
             has_or = _tok(mods, "OR") is not None
+            if has_or and not types and _titles_or(mods):
+                raise Unreadable("card titles joined by 'or' are not read")
             for m in mods.children:
                 if not isinstance(m, Tree):
                     continue
@@ -809,6 +811,19 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     def cond_child(self, node: Tree) -> Tree:
         """The condition among a rule's children ("…, or 3 Gold if <cond>")."""
         return next(c for c in node.children if isinstance(c, Tree) and c.data in CONDS)
+
+
+def _titles_or(mods: Tree) -> bool:
+    """"Doji Takato or Matsu Misato": two or more capitalised words on each side of every "or" are
+    titles, not keywords ("a Shadowlands Shugenja or Monk" has one word after its "or")."""
+    groups, words = [], 0
+    for m in mods.children:
+        if isinstance(m, Token) and m.type == "OR":
+            groups.append(words)
+            words = 0
+        elif isinstance(m, Tree) and m.children[0].type == "KEYWORD":
+            words += 1
+    return min(groups + [words]) >= 2
 
 
 CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})
