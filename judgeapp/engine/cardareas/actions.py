@@ -17,7 +17,7 @@ ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
-WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT"}
+WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
@@ -241,3 +241,11 @@ class Readers:
         if len(first) != 1 or len(second) != 1:
             raise Unreadable("a choice between groups of effects is not read")
         return self._choice([(first[0].name, first), (second[0].name, second)])
+
+    def e_transfer(self, node):
+        """"Transfer this Spell to your target Air Shugenja": the attachment moves to the other
+        Personality, its restrictions on attaching met, no cost paid (``transfer``)."""
+        what, to = (self.np(n) for n in node.children if isinstance(n, Tree))
+        if isinstance(to, int) and self.targets[to - 1].filter.type not in ([], ["personality"]):
+            raise Unreadable("transferring to a card other than a Personality is not read")
+        return Effect.model_validate({"transfer": {"target": what, "to": to}})
