@@ -16,7 +16,7 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from . import primitives  # noqa: F401  (registers every primitive before a reading is validated)
 from .registry import Effect
-from .structures import AllRef, Condition, Filter, Model, Number, Ref, SmallInt, StatName, Title, Word
+from .structures import AllRef, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
@@ -25,6 +25,14 @@ EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "b
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
+
+
+class CountIf(Model):
+    """"Target your Personality, or one or two of your Personalities if …": how many when the condition holds."""
+
+    count: Annotated[StrictInt, Field(ge=1, le=20)]
+    up_to: StrictBool = False
+    if_: Condition = Field(alias="if")
 
 
 class TargetSpec(Model):
@@ -39,6 +47,7 @@ class TargetSpec(Model):
     at: Annotated[StrictInt, Field(ge=0, le=20)] = 0  # chosen before the effect with this (0-based) number
     attack: Literal["ranged", "melee", "fear"] | None = None  # a Follower or a Personality without Followers
     followers_ok: Filter | None = None  # an Attack "that may target a Personality with Followers": these may have them
+    count_if: CountIf | None = None  # another number of them when a condition holds
 
     def describe(self) -> str:
         from .primitives.cards import describe_filter
@@ -50,7 +59,11 @@ class TargetSpec(Model):
         if self.attack:
             return f"the {self.attack.capitalize()} effect's target ({self._attack_words()})"
         many = f"up to {self.count} " if self.up_to else (f"{self.count} " if self.count > 1 else "")
-        return f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
+        words = f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
+        if self.count_if is not None:
+            words += (f" ({'up to ' if self.count_if.up_to else ''}{self.count_if.count} of them if "
+                      f"{describe_condition(self.count_if.if_)})")
+        return words
 
     def _attack_words(self) -> str:
         """What an Attack or Fear may target: by default "an enemy Follower or Personality without
@@ -144,7 +157,7 @@ class Static(Model):
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies"]
-    target: Literal["self", "host", "unit"] | AllRef = "self"
+    target: Literal["self", "host", "unit"] | AllRef | TargetedRef = "self"
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)

@@ -236,6 +236,9 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
                  ["good-faith-rule"], by, "resolve")
     else:
         run_effects(g, ctx, ability.targets, ability.effects, named)
+        # what this use targeted, for "the Personality this ability targeted has +2F" (card-memory-rule)
+        card.targeted[ability.n] = [c.id for chosen in ctx.targets.values() for c in chosen if isinstance(c, Card)]
+        g.version += 1
     tidy_up(g, card, by, from_province, disciplined)
     # "straighten this Follower after it resolves": effects waiting for this action (delayed-effects)
     triggers.fire(g, "after", triggers.Event("action_resolves", card, by, by=by, source=card))

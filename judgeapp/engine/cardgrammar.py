@@ -16,7 +16,7 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
-from .abilities import TargetSpec
+from .abilities import CountIf, TargetSpec
 from .cardareas import grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
 from .cardlexer import CardLexer, Unknown, classify, words
@@ -138,10 +138,17 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     def sentence_effects(self, tree: Tree) -> list[Effect]:
         out: list[Effect] = []
         last = 0  # where the last clause's effects start: a trailing "if" belongs to that clause (conjunctions)
+        purpose = False  # after "X to Y", "and Z" is part of what X is done for: it needs X too
         for clause in _sub(tree, "clauses").children:
-            if isinstance(clause, Tree) and clause.data in CLAUSES:
+            if isinstance(clause, Tree) and clause.data == "sep":
+                purpose = purpose and [t.type for t in clause.children] == ["AND"]
+            elif isinstance(clause, Tree) and clause.data in CLAUSES:
                 last = len(out)
-                out += self.clause(clause, len(self.effects) + len(out))
+                effects = self.clause(clause, len(self.effects) + len(out))
+                if purpose:  # "destroy the target to give Kuchika +2F and give her Tattooed" (independence-of-effects)
+                    effects = [e.model_copy(update={"needs_previous": True}) for e in effects]
+                out += effects
+                purpose = purpose or clause.data == "dependency"
         tail = _sub(tree, "tail_if", "tail_unless")
         if tail is not None:
             cond = self.cond(tail.children[1])
@@ -618,7 +625,19 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 raise Unreadable("a possessive of a card other than a Personality is not read")
             flt = flt.model_copy(update={"in_unit": True, "another": True})
         count, up_to = _count(dets)
-        self.new_target(flt, optional or opt, count or 1, up_to)
+        n = self.new_target(flt, optional or opt, count or 1, up_to)
+        more = [c for c in node.children if isinstance(c, Tree) and c.data == "np_t"][1:]
+        if more:
+            self.targets[n - 1] = self.targets[n - 1].model_copy(update={"count_if": self.count_if(more[0], flt, node)})
+
+    def count_if(self, np_t: Tree, flt, node: Tree) -> CountIf:
+        """"Target your Personality, or one or two of your Personalities if you have fewer Provinces than
+        any other player": the same cards, another number of them when the condition holds."""
+        dets = [c for c in np_t.children if isinstance(c, Tree) and c.data == "det"]
+        if self.filter_parts(np_t, _det_words(dets))[0] != flt:
+            raise Unreadable("'target X, or Y if …' naming other cards is not read")
+        count, up_to = _count(dets)
+        return CountIf.model_validate({"count": count or 1, "up_to": up_to, "if": self.cond(self.cond_child(node))})
 
     # ----- conditions ---------------------------------------------------------------------
     def cond(self, node: Tree) -> Condition:

@@ -251,20 +251,25 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
     return out
 
 
-# A joining word whose next word shows it joins two parts of one phrase, not two effects: "and"
-# before a qualifier ("without attachments and with equal or lower Chi", conjunctions) and a comma
-# before a change to an amount ("equal to his Chi, plus 1 if he is Fire").
-JOINERS = {"AND": ("QAND", frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})),
-           "COMMA": ("COMMAPLUS", frozenset({"PLUS", "MINUS", "SIGNED"}))}
+# A joining word whose neighbours show it joins two parts of one phrase, not two effects: "and"
+# before a qualifier ("without attachments and with equal or lower Chi", conjunctions), "and" in a list
+# of things given ("+1F and +1C", "+1F and Conqueror"), a comma before a change to an amount ("equal to
+# his Chi, plus 1 if he is Fire").  (token, the word before it (None: any), the words after it)
+JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), frozenset({"STATCHANGE", "KEYWORD"})),
+                   ("QAND", None, frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"}))],
+           "COMMA": [("COMMAPLUS", None, frozenset({"PLUS", "MINUS", "SIGNED"}))]}
 
 
 def _joiners(toks: list[Token]) -> list[Token]:
-    """Joining words as their own tokens (``QAND``, ``COMMAPLUS``), so the LALR grammar tells them from
-    the "and" or comma between two effects ("… with lower Force and give him -2F") by the word after."""
+    """Joining words as their own tokens (``QAND``, ``SAND``, ``COMMAPLUS``), so the LALR grammar tells
+    them from the "and" or comma between two effects ("… with lower Force and give him -2F", "give him
+    +1F and dishonor him") by the words around them."""
     out = []
     for i, t in enumerate(toks):
-        kind, before = JOINERS.get(t.type, (None, ()))
-        out.append(Token(kind, t.value) if kind and i + 1 < len(toks) and toks[i + 1].type in before else t)
+        kind = next((k for k, before, after in JOINERS.get(t.type, ())
+                     if (before is None or (i > 0 and toks[i - 1].type in before))
+                     and i + 1 < len(toks) and toks[i + 1].type in after), None)
+        out.append(Token(kind, t.value) if kind else t)
     return out
 
 

@@ -296,6 +296,9 @@ class TraitReaders:
                 raise Unreadable("'he' naming a card other than this one or its Personality is not read")
             return self.person
         group = first
+        hook = getattr(self, "subject_" + group.data, None)  # an area's own subject (cardareas)
+        if hook is not None:
+            return hook(group)
         if group.data == "any_group" and _tok(group, "TYPE") is None:
             raise Unreadable("a group of cards named only by keywords is not read")
         mods = [m.children[0] for m in group.children if isinstance(m, Tree) and m.data == "mod"]

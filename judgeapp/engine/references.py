@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 
 from .state import Card
-from .structures import AllRef, Amount, Condition, Filter
+from .structures import AllRef, Amount, Condition, Filter, TargetedRef
 from .vocab import Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
@@ -260,6 +260,8 @@ def matches_target(g, src: Card, target, card: Card) -> bool:
         return card in g.unit_of(src)
     if isinstance(target, AllRef):
         return matches(g, target.all, card, ctx)
+    if isinstance(target, TargetedRef):
+        return any(card.id in ids for ids in src.targeted.values()) and _type_ok(g, [target.targeted], card)
     if isinstance(target, Filter):
         return matches(g, target, card, ctx)
     return False

@@ -124,6 +124,8 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
 
 def choose(g, ctx: Context, spec: TargetSpec, k: int, queue: list) -> bool:
     """Make targeting choice ``k``: the script's, else the engine picks and says so."""
+    if spec.count_if is not None and holds(g, spec.count_if.if_, ctx):  # "or one or two … if …" (targeting)
+        spec = spec.model_copy(update={"count": spec.count_if.count, "up_to": spec.count_if.up_to})
     legal = candidates(g, ctx, spec)
     named = queue.pop(0) if queue else None
     if named is not None:

@@ -65,6 +65,13 @@ class Filter(Model):
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
 
 
+class TargetedRef(Model):
+    """"The Personality this ability targeted": the cards of that kind the card's own ability targeted
+    when it was last used (card memory)."""
+
+    targeted: CardKind
+
+
 class AllRef(Model):
     """Every card matching at the time the effect applies ("your Samurai each get +1F")."""
 

@@ -43,3 +43,17 @@ def test_an_attack_strength_below_zero_is_zero():
     fear = "{fear: {target: boy, amount: {stat: force, of: weak, plus: -1}}}"
     ok(run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
                  cards=cards, script=f"  - effect: {{by: alice, do: {fear}}}\n", expect="  - bowed: [boy]\n")))
+
+
+def test_a_second_number_of_targets_needs_its_condition():
+    """"Target your Personality, or one or two of your Personalities if you have fewer Provinces than any
+    other player": with as many Provinces as Bob, Alice targets one Personality only (targeting)."""
+    tide = ("[{ability: battle, targets: [{filter: {side: your, type: [personality]}, count_if: {count: 2, "
+            "up_to: true, if: {fewer_provinces: true}}}], do: [{force: {target: 1, amount: 1}}]}]")
+    cards = (ogre() + "  - {title: Tide, type: strategy, effects: " + tide + "}\n"
+             + "  - {title: Imp, type: personality, force: 1, chi: 1, honor: 0, cost: 1, ph: 1}\n")
+    alice = "    hand: [Tide]\n    units: [{card: Ogre, id: ogre, at: bob.p1}, {card: Imp, id: imp, at: bob.p1}]\n"
+    bob = "    units: [{card: Imp, id: enemy, at: bob.p1}]\n"
+    ok(run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1", cards=cards,
+                 script="  - action: {by: alice, card: Tide, targets: [[ogre, imp]]}\n",
+                 expect="  - force: {ogre: 7, imp: 1}\n")))

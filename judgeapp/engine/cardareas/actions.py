@@ -11,13 +11,13 @@ from lark import Token, Tree
 
 from ..cardtree import NP, VALUES, Unreadable, _sub, _tok
 from ..registry import Effect
-from ..structures import Amount, BonusIf, Filter
+from ..structures import Amount, BonusIf, Filter, TargetedRef
 
 ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
-WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
+WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER", "targeted": "TARGETED"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
@@ -249,3 +249,15 @@ class Readers:
         if isinstance(to, int) and self.targets[to - 1].filter.type not in ([], ["personality"]):
             raise Unreadable("transferring to a card other than a Personality is not read")
         return Effect.model_validate({"transfer": {"target": what, "to": to}})
+
+    def e_stat_and_keyword(self, node):
+        """"Give them each +1F and Conqueror", "Give this Shugenja +2F and Conqueror"."""
+        ref = self.np(_sub(node, *NP))
+        gains = _sub(node, "gains")
+        return self._changes(ref, gains) + [
+            Effect.model_validate({"keyword": {"target": ref, "add": self.kwlist(_sub(gains, "kwlist"))}})]
+
+    def subject_targeted_group(self, group):
+        """"The Personality this ability targeted has +2F": the card of that kind its ability last
+        targeted (``card-memory-rule``); "this ability" is the card's own."""
+        return TargetedRef(targeted=_tok(group, "TYPE").value)

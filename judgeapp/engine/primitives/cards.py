@@ -228,7 +228,7 @@ class Remove(Primitive):
 
 def describe_ref(ref) -> str:
     """Plain words for a reference, for timelines and the card page's reading."""
-    from ..structures import AllRef
+    from ..structures import AllRef, TargetedRef
 
     if ref in (None, "self"):
         return "this card"
@@ -248,6 +248,8 @@ def describe_ref(ref) -> str:
         return f"target {ref}"
     if isinstance(ref, AllRef):
         return "each " + describe_filter(ref.all)
+    if isinstance(ref, TargetedRef):
+        return f"the {ref.targeted.capitalize()} this card's ability targeted"
     if isinstance(ref, list):
         return " and ".join(describe_ref(r) for r in ref)
     return str(ref)
