@@ -316,7 +316,9 @@ def describe_condition(cond: Condition | None) -> str:
     if cond is None:
         return "always"
     parts = []
-    if cond.you_are:
+    if cond.you_are in ("active", "not_active"):
+        parts.append("it is your turn" if cond.you_are == "active" else "it is not your turn")
+    elif cond.you_are:
         parts.append(f"you are {'the ' if cond.you_are in ('attacker', 'defender') else ''}"
                      f"{cond.you_are.replace('_', ' ')}")
     if cond.controls is not None:
