@@ -124,7 +124,7 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
 
 def _outcome_ctx(ctx: Context, challenger, challenged, winner, losers) -> Context:
     out = Context(player=ctx.player, source=ctx.source, label=ctx.label, targets=dict(ctx.targets),
-                  choices=ctx.choices)
+                  choices=ctx.choices, action=ctx.action or ctx)  # the action's own effects (acting)
     out.duel = {"challenger": challenger, "challenged": challenged, "winner": winner, "losers": losers or []}
     return out
 
