@@ -50,6 +50,10 @@ class Context:
     rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
     negated: bool = False  # an Interrupt negated this action: its effects do not resolve (negate)
     negated_kinds: frozenset = frozenset()  # effects of these primitives were negated ("the action's Fear effects")
+    designator: str | None = None  # an action's designator this round (battle, open, …): "the Battle action"
+    action: object = None  # the action these effects belong to when not this context's own (a duel's outcome)
+    limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
+    did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
