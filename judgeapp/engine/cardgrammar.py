@@ -579,13 +579,6 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if _tok(post, "TYPE").value != "unit":
                     raise Unreadable("'in a … card' is not read")
                 data["unit_keyword"] = _tok(post, "KEYWORD").value
-            elif kind == "without_and_lower":
-                what = _tok(post, "TYPE").value
-                if what not in ("follower", "attachment"):
-                    raise Unreadable(f"'with no {what}s' is not read")
-                data["state"].append(f"without_{what}s")
-                stat = self.statword(_sub(post, "statword"))
-                data["stats"].append({"stat": stat, "op": "<", "value": {"stat": stat, "of": "self"}})
             elif kind == "in_province":
                 data["zone"] = "province"
                 data["side"] = "your"
@@ -594,11 +587,6 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 data["attached" if kind == "with_attached" else "not_attached"] = _attachment_words(post)
             elif kind == "in_own_army":  # "in Zenshi's army": on his side at his battlefield (army)
                 data["side"], data["at"] = "your", "here"
-            elif kind in ("lower_than_self", "higher_than_self"):
-                ref = self.last if isinstance(self.last, int) else "self"
-                data["stats"].append({"stat": self.statword(_sub(post, "statword")),
-                                      "op": "<" if kind == "lower_than_self" else ">",
-                                      "value": {"stat": self.statword(_sub(post, "statword")), "of": ref}})
             elif hasattr(self, "post_" + kind):  # an area's own qualifier (cardareas)
                 getattr(self, "post_" + kind)(post, data)
             else:
