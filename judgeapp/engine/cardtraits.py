@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from .abilities import Produce, Static, TriggerSpec
+from .abilities import GoldFor, Produce, Static, TriggerSpec
 from .cardtree import AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _sub, _tok, _toks, _unread
 from .structures import AllRef, Condition, Filter
 
@@ -43,7 +43,7 @@ class TraitReaders:
             what = _sub(_sub(node, "only"), "only_what")
             if _tok(what, "KEYWORD") is not None:
                 raise Unreadable("Gold only for cards with a keyword is not read")
-            data["only"] = _tok(what, "TYPE").value
+            data["only"] = GoldFor(card=Filter(type=[_tok(what, "TYPE").value]))
         elif node.data == "produce_more":
             data["effects"] = self.sentence_effects(Tree("more", [c for c in node.children if isinstance(c, Tree)]))
             if self.targets:

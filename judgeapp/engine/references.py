@@ -105,9 +105,10 @@ def select(g, flt: Filter, ctx: Context) -> list[Card]:
     return [c for c in g.cards.values() if c.zone is zone and matches(g, flt, c, ctx)]
 
 
-def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
-    """Whether a card fits every word of a filter, from the context's point of view."""
-    if card.zone is not STATE_ZONES[flt.zone]:
+def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) -> bool:
+    """Whether a card fits every word of a filter, from the context's point of view (``anywhere``:
+    wherever the card is now, as for the card a cost is paid for)."""
+    if not anywhere and card.zone is not STATE_ZONES[flt.zone]:
         return False
     if flt.type and not _type_ok(g, flt.type, card):
         return False

@@ -7,11 +7,49 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..cardtree import NP, Unreadable, _sub
-from ..structures import Condition
+from ..abilities import GoldFor, Produce
+from ..cardtree import AMOUNTS, NP, Unreadable, _sub, _tok, _toks
+from ..structures import Condition, Filter
+
+WORDS = {"which": "WHICH", "single": "SINGLE"}
 
 
 class Readers:
+    # ----- Gold production --------------------------------------------------------------------
+    def t_produce_for(self, tree: Tree) -> Produce:
+        """"[Bow]: Produce 5 Gold, which can only pay for a single Jade card": Gold kept apart for one
+        payment (``paying-gold-costs``); "Produce Gold equal to Nakura's Chi …" (``gold-producing-traits``)."""
+        number = _tok(tree, "NUMBER")
+        value = int(number.value) if number is not None else self.amount(_sub(tree, *AMOUNTS))
+        only = _sub(tree, "gold_only")
+        return Produce(amount=value, only=self.gold_for(only) if only is not None else None)
+
+    def t_produce_once(self, tree: Tree) -> Produce:
+        """"Once per turn, if Nishigori is unbowed, produce 3 Gold which …": Gold produced without
+        bowing, once each turn (``gold-producing-traits``, ``card-memory-rule``)."""
+        lead = _sub(tree, "lead")
+        return Produce.model_validate({"amount": int(_tok(tree, "NUMBER").value), "bow": False, "once_per_turn": True,
+                                       "if": self.cond(lead.children[1]) if lead is not None else None,
+                                       "only": self.gold_for(_sub(tree, "gold_only"))})
+
+    def gold_for(self, node: Tree) -> GoldFor:
+        """What the Gold may only pay for: a card ("a single Armor, Mine, or Weapon", "a single Air or
+        Maho Spell"), or an action ("a single Economic action", "a single Strategy's action")."""
+        what = _sub(node, "for_card", "for_action", "for_own_action", "for_invest")
+        if what.data == "for_invest":
+            raise Unreadable("Gold only for an Invest cost is not read")
+        if what.data == "for_own_action":  # "a single action from your card in play"
+            return GoldFor(what="action", card=Filter(side="your", type=[_tok(what, "TYPE").value]), in_play=True)
+        if what.data == "for_action":
+            kind, word = _tok(what, "TYPES"), _tok(what, "KEYWORD")
+            return GoldFor(what="action", keyword=word.value if word is not None else None,
+                           card=Filter(type=[kind.value]) if kind is not None else None)
+        words = [t.value for t in _toks(_sub(what, "gold_kinds"), "KEYWORD")]
+        kind = _tok(what, "TYPE")
+        data: dict = {"type": [kind.value] if kind is not None and kind.value != "card" else []}
+        data["keywords" if len(words) == 1 else "any_keyword"] = words
+        return GoldFor(card=Filter.model_validate(data))
+
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
         """"if it is your turn": you are the active player (``turn-sequence``)."""
