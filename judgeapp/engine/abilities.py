@@ -124,17 +124,40 @@ class TriggerSpec(Model):
         return f"{self.timing.capitalize()} {point}: " + "; ".join(parts)
 
 
+class GoldFor(Model):
+    """What Gold from one production may only pay for (``paying-gold-costs``): "which can only pay
+    for a single Jade card" (a card brought into play by Recruit or Equip, or played from the hand),
+    "… a single Economic action", "… a single action from your card in play"."""
+
+    what: Literal["card", "action"] = "card"
+    card: Filter | None = None  # the card paid for, or the card the action is on
+    keyword: Word | None = None  # the action has this keyword
+    in_play: StrictBool = False  # the action is on a card in play
+
+    def describe(self) -> str:
+        from .primitives.cards import describe_filter
+
+        if self.what == "card":
+            card = self.card or Filter()
+            return f"a single {describe_filter(card)}" + ("" if card.type else " card")
+        out = "a single " + (f"{self.keyword} " if self.keyword else "") + "action"
+        if self.in_play:
+            return out + " from your card in play"
+        return out + (f" from a {describe_filter(self.card)}" if self.card is not None else "")
+
+
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
-                  "attack_strength", "attack_immune", "own_attack_strength", "copies"]
+                  "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     what: Word | None = None
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
+    only: GoldFor | None = None  # production_for: the Holding has +N GP when its Gold pays only for this
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -167,6 +190,8 @@ class Static(Model):
                 what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
                 what = f"your {kinds} effects have {self.amount:+d} strength"
+        elif self.kind == "production_for":
+            what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
         elif self.kind == "cannot_gain":
             what = f"{who} cannot gain {' or '.join(self.keywords)}"
         elif self.kind == "enters_bowed":
@@ -179,28 +204,6 @@ class Static(Model):
             what = f"{who} can {'only ' if self.kind == 'attach_only' else 'not '}attach to " + (
                 describe_filter(self.to) if self.to is not None else "anything")
         return what + (f" while {describe_condition(self.while_)}" if self.while_ is not None else "")
-
-
-class GoldFor(Model):
-    """What Gold from one production may only pay for (``paying-gold-costs``): "which can only pay
-    for a single Jade card" (a card brought into play by Recruit or Equip, or played from the hand),
-    "… a single Economic action", "… a single action from your card in play"."""
-
-    what: Literal["card", "action"] = "card"
-    card: Filter | None = None  # the card paid for, or the card the action is on
-    keyword: Word | None = None  # the action has this keyword
-    in_play: StrictBool = False  # the action is on a card in play
-
-    def describe(self) -> str:
-        from .primitives.cards import describe_filter
-
-        if self.what == "card":
-            card = self.card or Filter()
-            return f"a single {describe_filter(card)}" + ("" if card.type else " card")
-        out = "a single " + (f"{self.keyword} " if self.keyword else "") + "action"
-        if self.in_play:
-            return out + " from your card in play"
-        return out + (f" from a {describe_filter(self.card)}" if self.card is not None else "")
 
 
 class Produce(Model):

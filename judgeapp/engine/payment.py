@@ -52,11 +52,27 @@ def _options(g, card: Card, purchase: Purchase | None) -> list[tuple[int, object
                                                                           or prod is None):
         # Twenty Festivals: a Holding's Gold Production is a stat it produces when bowed; a card printed with
         # only the icon produces it under either edition (holding-gold-production)
-        if card.bowed or (prod is not None and purchase is not None and not usable(g, purchase, prod.only)):
-            return []
-        return [(g.stat(card, "gold_production"), prod)]
-    return [(made, prod) for prod in trait_productions(card)
-            if (made := _made(g, card, prod)) is not None and (purchase is None or usable(g, purchase, prod.only))]
+        base = [] if card.bowed else [(g.stat(card, "gold_production"), prod)]
+    else:
+        base = [(made, prod) for prod in trait_productions(card) if (made := _made(g, card, prod)) is not None]
+    base += _paying_for(g, card, base)
+    return [(made, prod) for made, prod in base if purchase is None or usable(g, purchase, _only(prod))]
+
+
+def _paying_for(g, card: Card, base: list) -> list[tuple[int, object]]:
+    """"This Holding has +2GP when it pays for a single attachment only": each production may instead make
+    that much more Gold, kept for that one payment (``holding-gold-production``, ``paying-gold-costs``)."""
+    from .abilities import Produce
+
+    out = []
+    for src, st in g.statics():
+        if st.kind != "production_for" or not g.static_applies(src, st, card):
+            continue
+        for made, prod in base:
+            if _only(prod) is None:
+                trait = prod if prod is not None else Produce(amount=made)
+                out.append((max(made + st.amount, 0), trait.model_copy(update={"only": st.only})))
+    return out
 
 
 def trait_productions(card: Card) -> list:
@@ -77,7 +93,8 @@ def _made(g, card: Card, prod) -> int | None:
         made = prod.alt
     from .stats import apply_modifiers, tokens
 
-    bonus = apply_modifiers(g, card.id, "gold_production", tokens(card, "gold_production"), floor=False)
+    changes = tokens(card, "gold_production") + g.static_bonus(card, "gold_production")
+    bonus = apply_modifiers(g, card.id, "gold_production", changes, floor=False)
     return max(made + bonus, 0)
 
 
@@ -126,15 +143,18 @@ def usable(g, purchase: Purchase | None, only) -> bool:
     """Whether Gold that may only pay for ``only`` (a ``GoldFor``) can pay for this purchase."""
     if only is None:
         return True
-    if purchase is None or purchase.card is None:
+    if purchase is None:
         return False
-    if only.what == "card" and purchase.action and not purchase.played:
+    if only.what == "card":
+        right_kind = not purchase.action or purchase.played
+    else:
+        right_kind = purchase.action and (only.keyword is None or only.keyword.lower() in purchase.keywords)
+    card = purchase.card
+    if not right_kind or (card is None and (only.card is not None or only.in_play or only.what == "card")):
         return False
-    if only.what == "action" and (not purchase.action or (only.keyword and only.keyword.lower() not in
-                                                          purchase.keywords)
-                                  or (only.in_play and purchase.card.zone is not Zone.PLAY)):
+    if only.in_play and card.zone is not Zone.PLAY:
         return False
-    return only.card is None or matches(g, only.card, purchase.card, Context(player=purchase.player), anywhere=True)
+    return only.card is None or matches(g, only.card, card, Context(player=purchase.player), anywhere=True)
 
 
 def available(g, player: str, purchase: Purchase | None) -> int:

@@ -422,10 +422,11 @@ def cycle(g, step: dict, by: str) -> bool:
 def kharmic(g, step: dict, by: str) -> bool:
     """Kharmic Repeatable Limited, [2 Gold]: discard a Kharmic card from your hand to draw a card,
     or from your Province to refill the Province face up (``kharmic``)."""
-    problem = payment.check_named(g, by, step.get("pay"), 2)
+    purchase = payment.Purchase(by, action=True, keywords=frozenset({"kharmic"}))  # a Kharmic action (kharmic)
+    problem = payment.check_named(g, by, step.get("pay"), 2, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
-    if not payment.can_pay(g, by, 2, payment.Purchase(by, action=True)):
+    if not payment.can_pay(g, by, 2, purchase):
         raise Refused(Reason.COST, f"{by.capitalize()} cannot pay 2 Gold", "kharmic")
     ref = step.get("discard") or step.get("card")
     card = g.find(ref[0] if isinstance(ref, list) else ref, by) if ref else None
@@ -434,7 +435,7 @@ def kharmic(g, step: dict, by: str) -> bool:
         raise Refused(Reason.NO_TARGET, "the Kharmic ability needs a Kharmic card in your hand or face up in your "
                                         "Province (discard: its title)", "kharmic")
     _announce(g, by, f"uses the Kharmic ability on {card.title}", ["kharmic"])
-    payment.pay(g, by, 2, payment.Purchase(by, action=True), step.get("pay"), "the Kharmic ability")
+    payment.pay(g, by, 2, purchase, step.get("pay"), "the Kharmic ability")
     take_interrupts(g, step, _ctx(g, step, by, "Kharmic"), None)
     if card.zone is Zone.HAND:
         cardops.discard_from_hand(g, card, "Kharmic", ["kharmic"], by)

@@ -39,3 +39,31 @@ def test_a_trait_that_produces_without_bowing_adds_to_a_bowing_one_once_per_turn
                               "  - gold: {alice: 0}\n"))
     assert failed(result) == [], result["expectations"]
     assert any("Market produces 1 Gold" in t for t in texts(result))
+
+
+SUANA = ("  - {title: Dojo, type: holding, cost: 3, text: \"[Bow]: Produce 3 Gold.<br>This Holding has -1GP while your "
+         "Stronghold's Gold Production is 4 or greater.\"}\n"
+         "  - {title: Shrine, type: holding, cost: 1, keywords: [Kharmic], text: '[Bow]: Produce 1 Gold.<br>This Holding "
+         "has +1GP when it pays for a single Kharmic action only.'}\n"
+         "  - {title: Gift, type: strategy, focus: 1, text: '<b>Limited, :g2::</b> Gain 1 Honor.'}\n"
+         "  - {title: Charm, type: strategy, focus: 1, keywords: [Kharmic], text: ''}\n")
+
+
+def test_a_holding_has_less_gold_production_while_a_condition_holds():
+    """Dojo produces 3, less 1 while its Stronghold has 4 or more Gold Production (Test Keep: 5): 2 pays
+    Gift's [2 Gold] exactly (holding-gold-production, continuous-traits)."""
+    alice = "    hand: [Gift]\n    holdings: [{card: Dojo, id: dojo}]\n"
+    script = "  - action: {by: alice, card: Gift, ability: 1, pay: [dojo]}\n"
+    result = run(board(two_players(alice=alice), cards=SUANA, script=script,
+                       expect="  - bowed: [dojo]\n  - gold: {alice: 0}\n  - honor: {alice: 9}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_more_gold_production_for_a_kharmic_action():
+    """Shrine's +1GP when it pays for a single Kharmic action: the rulebook Kharmic ability's [2 Gold] from
+    Shrine alone (kharmic, holding-gold-production)."""
+    alice = "    hand: [Charm]\n    fate_deck: 5\n    holdings: [{card: Shrine, id: shrine}]\n"
+    script = "  - action: {by: alice, rulebook: kharmic, discard: Charm, pay: [shrine]}\n"
+    result = run(board(two_players(alice=alice), cards=SUANA, script=script,
+                       expect="  - bowed: [shrine]\n  - gold: {alice: 0}\n  - hand: {alice: 1}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..abilities import GoldFor, Produce
+from ..abilities import GoldFor, Produce, Static
 from ..cardtree import AMOUNTS, NP, Unreadable, _sub, _tok, _toks
-from ..structures import Condition, Filter
+from ..structures import AllRef, Condition, Filter
 
 WORDS = {"which": "WHICH", "single": "SINGLE"}
+STATIC_KINDS = {"st_production_for"}
 
 
 class Readers:
@@ -32,22 +33,42 @@ class Readers:
                                        "if": self.cond(lead.children[1]) if lead is not None else None,
                                        "only": self.gold_for(_sub(tree, "gold_only"))})
 
+    def read_st_production_for(self, node: Tree, data: dict) -> list[Static]:
+        """"This Holding has +2GP when it pays for a single attachment only": a Gold Production change for
+        the productions that pay only for that (``holding-gold-production``); "a single Library or Spell"
+        is either one."""
+        stat, n = _tok(node, "STATCHANGE").value
+        if stat != "gold_production" or n == "X" or data["target"] != "self":
+            raise Unreadable("that change when a card pays is not read")
+        return [Static.model_validate({**data, "kind": "production_for", "amount": n, "only": only})
+                for when in node.children if isinstance(when, Tree) and when.data == "pays_when"
+                for only in self.gold_fors(when)]
+
+    def gold_fors(self, node: Tree) -> list[GoldFor]:
+        """"a single Library or Spell": a keyword or a card type, either one."""
+        either = _sub(node, "for_card_or")
+        if either is None:
+            return [self.gold_for(node)]
+        return [GoldFor(card=Filter(keywords=[_tok(either, "KEYWORD").value])),
+                GoldFor(card=Filter(type=[_tok(either, "TYPE").value]))]
+
     def gold_for(self, node: Tree) -> GoldFor:
         """What the Gold may only pay for: a card ("a single Armor, Mine, or Weapon", "a single Air or
         Maho Spell"), or an action ("a single Economic action", "a single Strategy's action")."""
-        what = _sub(node, "for_card", "for_action", "for_own_action", "for_invest")
-        if what.data == "for_invest":
-            raise Unreadable("Gold only for an Invest cost is not read")
+        what = _sub(node, "for_card", "for_action", "for_own_action", "for_invest", "for_card_or")
+        if what.data in ("for_invest", "for_card_or"):
+            raise Unreadable("Gold only for that cost is not read")
         if what.data == "for_own_action":  # "a single action from your card in play"
             return GoldFor(what="action", card=Filter(side="your", type=[_tok(what, "TYPE").value]), in_play=True)
+        kind = _tok(what, "TYPES") or _tok(what, "TYPE")
         if what.data == "for_action":
-            kind, word = _tok(what, "TYPES"), _tok(what, "KEYWORD")
+            word = _tok(what, "KEYWORD")
             return GoldFor(what="action", keyword=word.value if word is not None else None,
                            card=Filter(type=[kind.value]) if kind is not None else None)
-        words = [t.value for t in _toks(_sub(what, "gold_kinds"), "KEYWORD")]
-        kind = _tok(what, "TYPE")
+        kinds = _sub(what, "gold_kinds")
+        words = [t.value for t in _toks(kinds, "KEYWORD")] if kinds is not None else []
         data: dict = {"type": [kind.value] if kind is not None and kind.value != "card" else []}
-        data["keywords" if len(words) == 1 else "any_keyword"] = words
+        data["keywords" if len(words) <= 1 else "any_keyword"] = words
         return GoldFor(card=Filter.model_validate(data))
 
     # ----- conditions -------------------------------------------------------------------------
@@ -66,6 +87,14 @@ class Readers:
         sub = _sub(node, *NP)
         if sub.data != "pronoun" or not any(isinstance(t, Token) and t.type == "IT" for t in sub.children):
             raise Unreadable("'… is your turn' said of a card is not read")
+
+    def c_your_card_stat(self, node: Tree) -> Condition:
+        """"if your Stronghold's Gold Production is 4 or greater": each such card of the player has it."""
+        bound = _tok(node, "ORMORE") or _tok(node, "ORLESS")
+        return Condition.model_validate({
+            "card": AllRef(all=Filter(type=[_tok(node, "TYPES").value], side="your")),
+            "stat": {"stat": self.statword(_sub(node, "statword")), "op": bound.value if bound is not None else "=",
+                     "value": int(_tok(node, "NUMBER").value)}})
 
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""
