@@ -134,13 +134,13 @@ class GoldFor(Model):
     keyword: Word | None = None  # the action has this keyword
     in_play: StrictBool = False  # the action is on a card in play
 
-    def describe(self) -> str:
+    def describe(self, single: str = "a single ") -> str:
         from .primitives.cards import describe_filter
 
         if self.what == "card":
             card = self.card or Filter()
-            return f"a single {describe_filter(card)}" + ("" if card.type else " card")
-        out = "a single " + (f"{self.keyword} " if self.keyword else "") + "action"
+            return f"{single}{describe_filter(card)}" + ("" if card.type else " card")
+        out = single + (f"{self.keyword} " if self.keyword else "") + "action"
         if self.in_play:
             return out + " from your card in play"
         return out + (f" from a {describe_filter(self.card)}" if self.card is not None else "")
@@ -150,14 +150,15 @@ class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
-                  "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for"]
+                  "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
+                  "bow_to_reduce"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     what: Word | None = None
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
-    only: GoldFor | None = None  # production_for: the Holding has +N GP when its Gold pays only for this
+    only: GoldFor | None = None  # production_for, bow_to_reduce: the payment the trait is for
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -192,6 +193,10 @@ class Static(Model):
                 what = f"your {kinds} effects have {self.amount:+d} strength"
         elif self.kind == "production_for":
             what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
+        elif self.kind == "bow_to_reduce":
+            n = self.amount if isinstance(self.amount, int) else 0
+            what = f"bow {who} when paying for {self.only.describe('a ')}: " + (
+                "it costs 0 Gold" if n <= -1000 else f"it costs {-n} less Gold")
         elif self.kind == "cannot_gain":
             what = f"{who} cannot gain {' or '.join(self.keywords)}"
         elif self.kind == "enters_bowed":

@@ -103,18 +103,35 @@ def _sensei(g, stronghold: Card) -> int:
     return sensei.card.stat("production") if sensei is not None else 0
 
 
-def producers(g, player: str, purchase: Purchase | None = None) -> list[tuple[Card, int, object]]:
-    """(card, Gold, trait) for each Gold-producing trait usable towards ``purchase`` now."""
+def producers(g, player: str, purchase: Purchase | None = None, cost: int = 0) -> list[tuple[Card, int, object]]:
+    """(card, Gold, trait) for each Gold-producing trait usable towards ``purchase`` now, and each trait
+    that bows to reduce its cost (for ``cost``: "When paying for a Follower, it enters play for 3 less
+    Gold")."""
     out = []
     for c in g.in_play(player):
         if c.id in g.traits_negated() and c.type != "stronghold":
             continue
         out += [(c, made, prod) for made, prod in _options(g, c, purchase) if made > 0]
+    return out + _reductions(g, player, purchase, cost)
+
+
+def _reductions(g, player: str, purchase: Purchase | None, cost: int) -> list[tuple[Card, int, object]]:
+    """"[Bow]: When paying for a Follower, it enters play for 3 less Gold": the unbowed card may bow while
+    its player pays for such a card, lowering the cost, to no less than 0 (``paying-gold-costs``)."""
+    out = []
+    for src, st in g.statics():
+        if st.kind == "bow_to_reduce" and src.controller == player and not src.bowed and cost > 0 \
+                and usable(g, purchase, st.only) and (st.while_ is None or holds(g, st.while_, src)):
+            out.append((src, cost if st.amount <= -1000 else min(-st.amount, cost), st))
     return out
 
 
+def _reduces(option) -> bool:
+    return getattr(option[2], "kind", None) == "bow_to_reduce"
+
+
 def _bows(option) -> bool:
-    return option[2] is None or option[2].bow
+    return option[2] is None or getattr(option[2], "bow", True)  # a cost-lowering trait bows too
 
 
 def _compatible(combo) -> bool:
@@ -157,13 +174,14 @@ def usable(g, purchase: Purchase | None, only) -> bool:
     return only.card is None or matches(g, only.card, card, Context(player=purchase.player), anywhere=True)
 
 
-def available(g, player: str, purchase: Purchase | None) -> int:
+def available(g, player: str, purchase: Purchase | None, cost: int = 0) -> int:
+    """The Gold the player can pay towards ``purchase`` now, counting cost reductions (for ``cost``)."""
     pool = sum(u.amount for u in g.players[player].gold if usable(g, purchase, u.only))
-    return pool + _most(producers(g, player, purchase))
+    return pool + _most(producers(g, player, purchase, cost))
 
 
 def can_pay(g, player: str, cost: int, purchase: Purchase | None) -> bool:
-    return cost <= 0 or available(g, player, purchase) >= cost
+    return cost <= 0 or available(g, player, purchase, cost) >= cost
 
 
 def check_named(g, player: str, named: list | None, cost: int = 0, purchase: Purchase | None = None) -> str | None:
@@ -175,12 +193,12 @@ def check_named(g, player: str, named: list | None, cost: int = 0, purchase: Pur
         card = g.find(ref, player)
         if card is None or not card.in_play or card.controller != player:
             return f"{ref} is not a card {player} controls in play"
-        made = production(g, card, purchase)
-        if made is None and card.bowed:
+        made = [n for c, n, _ in producers(g, player, purchase, cost) if c is card]
+        if not made and card.bowed:
             return f"{card.title} is bowed and cannot bow to produce Gold"
-        if made is None:
+        if not made:
             return f"{card.title} cannot produce Gold towards this cost now"
-        total += made[0]
+        total += max(made)
     if named and total < cost:
         return f"the Gold named in pay: ({total}, with the pool) does not cover the cost of {cost}"
     return None
@@ -193,7 +211,7 @@ def pay(g, player: str, cost: int, purchase: Purchase | None, named: list | None
     p = g.players[player]
     have = sum(u.amount for u in p.gold if usable(g, purchase, u.only))
     chosen: list[tuple[Card, int, object]] = []
-    options = producers(g, player, purchase)
+    options = producers(g, player, purchase, cost)
     if named:  # each named card once, with its trait that gives most
         for ref in named:
             ref = f"{player}.stronghold" if ref == "stronghold" else ref
@@ -210,6 +228,10 @@ def pay(g, player: str, cost: int, purchase: Purchase | None, named: list | None
     made_restricted = []
     for card, n, prod in chosen:
         g.tick()
+        if _reduces((card, n, prod)):
+            if bow(g, card, f"so that the cost is {n} Gold less", ["paying-gold-costs"], player, kind=StepKind.COST):
+                cost -= n
+            continue
         if not _produce(g, card, n, prod, player):
             continue
         unit = GoldUnit(n, _only(prod), card.title)
@@ -220,7 +242,7 @@ def pay(g, player: str, cost: int, purchase: Purchase | None, named: list | None
             from .resolution import run_effects
 
             run_effects(g, Context(player=player, source=card, label="Gold production"), [], prod.effects)
-    spend, left = [], cost
+    spend, left = [], max(cost, 0)
     for u in sorted((u for u in p.gold if usable(g, purchase, u.only)), key=lambda u: (u.only is None, u.amount)):
         if left <= 0:
             break
@@ -235,7 +257,7 @@ def pay(g, player: str, cost: int, purchase: Purchase | None, named: list | None
     leftover_restricted = [u for u in made_restricted if u in p.gold]
     if leftover_restricted:
         g.take_gold(player, leftover_restricted)  # single-purpose Gold does not enter the pool
-    names = ", ".join(f"{c.title} ({n})" for c, n, _ in chosen)
+    names = ", ".join(f"{c.title} ({n}{' less' if _reduces((c, n, t)) else ''})" for c, n, t in chosen)
     how = "" if not chosen else (f"; the engine used {names} (least Gold wasted; name them with pay:)" if auto
                                  else f"; from {names}")
     g.record(StepKind.COST, f"{player.capitalize()} pays {cost} Gold for {what}{how}; {p.gold_total()} Gold left in "

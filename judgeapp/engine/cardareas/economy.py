@@ -11,7 +11,7 @@ from ..abilities import GoldFor, Produce, Static
 from ..cardtree import AMOUNTS, NP, Unreadable, _sub, _tok, _toks
 from ..structures import AllRef, Condition, Filter
 
-WORDS = {"which": "WHICH", "single": "SINGLE"}
+WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST"}
 STATIC_KINDS = {"st_production_for"}
 
 
@@ -70,6 +70,23 @@ class Readers:
         data: dict = {"type": [kind.value] if kind is not None and kind.value != "card" else []}
         data["keywords" if len(words) <= 1 else "any_keyword"] = words
         return GoldFor(card=Filter.model_validate(data))
+
+    # ----- costs ------------------------------------------------------------------------------
+    def t_bow_to_reduce(self, tree: Tree) -> list[Static]:
+        """"[Bow]: When paying for a Follower, it enters play for 3 less Gold": while paying for such a card
+        (or "an action on a Strategy"), its player may bow this card to lower the cost (``paying-gold-costs``)."""
+        nps = [c for c in tree.children if isinstance(c, Tree) and c.data in NP]
+        if nps[0].data not in ("phrase", "bare"):
+            raise Unreadable("paying for one named card is not read")
+        card = self.filter_of(nps[0])
+        if len(nps) > 1 and nps[1].data != "pronoun":
+            raise Unreadable("a cost lowered for a card other than the one paid for is not read")
+        action = _tok(tree, "ACTION_WORD") is not None
+        n = int(_tok(tree, "NUMBER").value)
+        if _tok(tree, "LESS") is None and n != 0:
+            raise Unreadable("a card entering play for a set Gold cost other than 0 is not read")
+        return [Static(kind="bow_to_reduce", amount=-n if _tok(tree, "LESS") is not None else -1000,
+                       only=GoldFor(what="action" if action else "card", card=card))]
 
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
