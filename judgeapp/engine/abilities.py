@@ -179,8 +179,15 @@ class Static(Model):
             what = f"{who} may {str(self.what).replace('_', ' ')}"
         elif self.kind == "cost":
             n = self.amount if isinstance(self.amount, int) else 0
-            what = f"{who} costs {abs(n)} {'less' if n < 0 else 'more'} Gold" if n > -1000 else \
-                f"{who} enters play ignoring its Gold Cost"
+            if not isinstance(self.amount, int):
+                what = f"{who} costs {describe_amount(self.amount.model_copy(update={'times': abs(self.amount.times)}))}" \
+                       f" {'less' if self.amount.times < 0 else 'more'} Gold"
+            elif n > -1000:
+                what = f"{who} costs {abs(n)} {'less' if n < 0 else 'more'} Gold"
+            else:
+                what = f"{who} enters play ignoring its Gold Cost"
+            if self.what:
+                what += f" to {self.what.capitalize()}"
             if self.to is not None:
                 what += f" to equip to a {describe_filter(self.to)}"
         elif self.kind in ("attack_strength", "attack_immune", "own_attack_strength"):
@@ -396,6 +403,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"your Family Honor {cond.honor.op} {cond.honor.value if isinstance(cond.honor.value, int) else 'X'}")
     if cond.clan:
         parts.append(f"you are a {cond.clan} Clan player")
+    if cond.other_clan:
+        parts.append(f"another player is {cond.other_clan} Clan")
     if cond.favor is not None:
         parts.append("you control the Imperial Favor" if cond.favor else "you do not control the Imperial Favor")
     if cond.first_turn is not None:

@@ -232,8 +232,8 @@ class TraitReaders:
             return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(node)})]
         if kind in ("st_attach_only", "st_attach_never"):
             return [Static.model_validate({**data, "kind": kind[3:], "to": self.filter_of(_sub(node, *NP))})]
-        if kind.startswith("st_cost") and target != "self":
-            raise Unreadable("a cost change for other cards is not read")
+        if kind.startswith("st_cost") and not (target == "self" or isinstance(target, AllRef)):
+            raise Unreadable("a cost change for that card is not read")
         if kind in ("st_cost_less", "st_cost_more"):
             n = int(_tok(node, "NUMBER").value)
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost",

@@ -380,6 +380,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             return False
     if cond.clan is not None and cond.clan.replace(" Clan", "") not in g.players[me].clans:
         return False
+    if cond.other_clan is not None and not any(cond.other_clan.replace(" Clan", "") in g.players[p].clans
+                                                for p in g.live() if p != me):
+        return False
     if cond.favor is not None and (g.favor == me) != cond.favor:
         return False
     if cond.first_turn is not None and (g.turn <= len(g.order)) != cond.first_turn:

@@ -8,11 +8,12 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import GoldFor, Produce, Static
-from ..cardtree import AMOUNTS, NP, Unreadable, _sub, _tok, _toks
+from ..cardtree import AMOUNTS, NP, Unreadable, _name_words, _sub, _tok, _toks
 from ..structures import AllRef, Condition, Filter
 
 WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST"}
-STATIC_KINDS = {"st_production_for"}
+PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
+STATIC_KINDS = {"st_production_for", "st_you_pay"}
 
 
 class Readers:
@@ -88,6 +89,23 @@ class Readers:
         return [Static(kind="bow_to_reduce", amount=-n if _tok(tree, "LESS") is not None else -1000,
                        only=GoldFor(what="action" if action else "card", card=card))]
 
+    def read_st_you_pay(self, node: Tree, data: dict) -> list[Static]:
+        """"You Recruit non-Ninja Personalities for 1 more Gold": a change to the Gold Cost of the player's
+        own cards when Recruited (or Equipped), whoever's trait it is (``recruit``, ``equip``)."""
+        sub = _sub(node, *NP)
+        name = _name_words(sub)
+        if sub.data == "self_ref":
+            target = "self"
+        elif name or sub.data in ("phrase", "bare"):
+            flt = Filter(title=name) if name else self.filter_of(sub)
+            target = AllRef(all=flt.model_copy(update={"side": "your"}))
+        else:
+            raise Unreadable("that cost change is not read")
+        n = int(_tok(node, "NUMBER").value)
+        return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "target": target,
+                                       "amount": -n if _tok(node, "LESS") is not None else n,
+                                       "what": "recruit" if _tok(node, "RECRUIT") is not None else "equip"})]
+
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
         """"if it is your turn": you are the active player (``turn-sequence``)."""
@@ -112,6 +130,15 @@ class Readers:
             "card": AllRef(all=Filter(type=[_tok(node, "TYPES").value], side="your")),
             "stat": {"stat": self.statword(_sub(node, "statword")), "op": bound.value if bound is not None else "=",
                      "value": int(_tok(node, "NUMBER").value)}})
+
+    def c_allegiance(self, node: Tree) -> Condition:
+        """"if your Allegiance is Traditionalist": you control the Allegiance card with that title (the
+        Allegiance Strategies "Traditionalist" and "Progressive" are put into play and allow no other)."""
+        return Condition(controls=Filter(keywords=["Allegiance"], title=_tok(node, "KEYWORD").value))
+
+    def c_other_clan(self, node: Tree) -> Condition:
+        """"if another player is Scorpion Clan": some other player has that Clan Alignment (``clan-alignment``)."""
+        return Condition(other_clan=_tok(node, "CLAN").value)
 
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""
