@@ -121,10 +121,11 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     good_faith(g, ctx, ability, step)
     gold = gold_cost(ability, step)
     if gold:
-        problem = payment.check_named(g, by, step.get("pay"), gold)
+        purchase = action_purchase(card, ability, by)
+        problem = payment.check_named(g, by, step.get("pay"), gold, purchase)
         if problem:
             raise Refused(Reason.COST, problem, "paying-gold-costs")
-        if not payment.can_pay(g, by, gold, None):
+        if not payment.can_pay(g, by, gold, purchase):
             raise Refused(Reason.COST, f"{by.capitalize()} cannot pay {gold} Gold for {card.title}",
                           "paying-gold-costs")
     return designator
@@ -161,6 +162,13 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
         elif not legal and not (spec.optional or spec.up_to):
             raise Refused(Reason.NO_TARGET, f"no legal target for {ctx.source.title if ctx.source else 'the action'}'s "
                                             "required targeting", "good-faith-rule")
+
+
+def action_purchase(card: Card, ability: Ability, by: str) -> payment.Purchase:
+    """What an action's Gold pays for: an action from this card, with its keywords; a card played
+    from the hand, a Province or the discard pile is also paid for itself (``paying-gold-costs``)."""
+    played = card.zone in (Zone.HAND, Zone.PROVINCE, Zone.DISCARD, Zone.RESOLUTION)
+    return payment.Purchase(by, card, action=True, played=played, keywords=frozenset(k.lower() for k in ability.keywords))
 
 
 def gold_cost(ability: Ability, step: dict) -> int:
@@ -273,7 +281,7 @@ def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context, discipl
         cardops.bow(g, card, "paying the action's cost", ["costs"], ctx.player, kind=StepKind.COST)
     gold = gold_cost(ability, step) + (discipline or 0)
     if gold:
-        payment.pay(g, ctx.player, gold, None, step.get("pay"),
+        payment.pay(g, ctx.player, gold, action_purchase(card, ability, ctx.player), step.get("pay"),
                     f"{card.title}'s ability" + (f" (with its Discipline cost of {discipline})" if discipline else ""))
         ctx.paid = gold
 

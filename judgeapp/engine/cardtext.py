@@ -154,8 +154,10 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
                 reading.invest_cost, (reading.invest, reading.invest_targets) = gold, effects
             else:
                 reading.discipline, reading.discipline_if = gold, effects
-        elif isinstance(found, Produce):
+        elif isinstance(found, Produce) and reading.produce is None:
             reading.produce = found.model_copy(update={"text": _display(sentence)})
+        elif isinstance(found, Produce):  # a second Gold-producing trait: bowing uses one of them
+            reading.produce_also.append(found.model_copy(update={"text": _display(sentence)}))
         elif isinstance(found, TriggerSpec):
             reading.triggers.append(found.model_copy(update={"text": _display(sentence)}))
         else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from .abilities import Produce, Static, TriggerSpec
+from .abilities import GoldFor, Produce, Static, TriggerSpec
 from .cardtree import AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _sub, _tok, _toks, _unread
 from .structures import AllRef, Condition, Filter
 
@@ -43,7 +43,7 @@ class TraitReaders:
             what = _sub(_sub(node, "only"), "only_what")
             if _tok(what, "KEYWORD") is not None:
                 raise Unreadable("Gold only for cards with a keyword is not read")
-            data["only"] = _tok(what, "TYPE").value
+            data["only"] = GoldFor(card=Filter(type=[_tok(what, "TYPE").value]))
         elif node.data == "produce_more":
             data["effects"] = self.sentence_effects(Tree("more", [c for c in node.children if isinstance(c, Tree)]))
             if self.targets:
@@ -232,8 +232,8 @@ class TraitReaders:
             return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(node)})]
         if kind in ("st_attach_only", "st_attach_never"):
             return [Static.model_validate({**data, "kind": kind[3:], "to": self.filter_of(_sub(node, *NP))})]
-        if kind.startswith("st_cost") and target != "self":
-            raise Unreadable("a cost change for other cards is not read")
+        if kind.startswith("st_cost") and not (target == "self" or isinstance(target, AllRef)):
+            raise Unreadable("a cost change for that card is not read")
         if kind in ("st_cost_less", "st_cost_more"):
             n = int(_tok(node, "NUMBER").value)
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost",

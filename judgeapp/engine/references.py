@@ -114,9 +114,10 @@ def select(g, flt: Filter, ctx: Context) -> list[Card]:
     return [c for c in g.cards.values() if c.zone is zone and matches(g, flt, c, ctx)]
 
 
-def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
-    """Whether a card fits every word of a filter, from the context's point of view."""
-    if card.zone is not STATE_ZONES[flt.zone]:
+def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) -> bool:
+    """Whether a card fits every word of a filter, from the context's point of view (``anywhere``:
+    wherever the card is now, as for the card a cost is paid for)."""
+    if not anywhere and card.zone is not STATE_ZONES[flt.zone]:
         return False
     if flt.type and not _type_ok(g, flt.type, card):
         return False
@@ -387,6 +388,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         if most != cond.most_cards:
             return False
     if cond.clan is not None and cond.clan.replace(" Clan", "") not in g.players[me].clans:
+        return False
+    if cond.other_clan is not None and not any(cond.other_clan.replace(" Clan", "") in g.players[p].clans
+                                                for p in g.live() if p != me):
         return False
     if cond.favor is not None and (g.favor == me) != cond.favor:
         return False

@@ -145,10 +145,11 @@ def recruit(g, step: dict, by: str) -> bool:
         if reading.invest_cost is None:
             raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
         cost += reading.invest_cost
-    problem = payment.check_named(g, by, step.get("pay"), cost, card.type)
+    purchase = payment.Purchase(by, card)
+    problem = payment.check_named(g, by, step.get("pay"), cost, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
-    if not payment.can_pay(g, by, cost, card.type):
+    if not payment.can_pay(g, by, cost, purchase):
         raise Refused(Reason.COST, f"{by.capitalize()} cannot pay {cost} Gold for {card.title}", "recruit")
     proclaim = bool(step.get("proclaim"))
     if proclaim:
@@ -162,7 +163,7 @@ def recruit(g, step: dict, by: str) -> bool:
               + (", Proclaiming him" if proclaim else "") + (", Investing" if invest else ""),
               ["recruit"] + (["proclaim"] if proclaim else []))
     ctx = _ctx(g, step, by, "Recruit")
-    payment.pay(g, by, cost, card.type, step.get("pay"), card.title)
+    payment.pay(g, by, cost, purchase, step.get("pay"), card.title)
     _brought_card_targeted(g, by, "Recruit", [card], "recruit")
     take_interrupts(g, step, ctx, None, brings=card)
     if card.zone is not Zone.PROVINCE:
@@ -298,14 +299,15 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
     _entry_checks(g, card, by)
     cost = gold_cost(g, card, by, host)
-    problem = payment.check_named(g, by, step.get("pay"), cost, card.type)
+    purchase = payment.Purchase(by, card)
+    problem = payment.check_named(g, by, step.get("pay"), cost, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
-    if not payment.can_pay(g, by, cost, card.type):
+    if not payment.can_pay(g, by, cost, purchase):
         raise Refused(Reason.COST, f"{by.capitalize()} cannot pay {cost} Gold for {card.title}", "equip")
     _announce(g, by, f"equips {card.title} to {host.title}", ["equip", "reserve" if reserve else "open-actions"])
     ctx = _ctx(g, step, by, "Equip")
-    payment.pay(g, by, cost, card.type, step.get("pay"), card.title)
+    payment.pay(g, by, cost, purchase, step.get("pay"), card.title)
     _brought_card_targeted(g, by, "Equip", [card, host], "equip")
     take_interrupts(g, step, ctx, None, brings=card)
     if card.zone is not Zone.HAND or not host.in_play:
@@ -420,10 +422,11 @@ def cycle(g, step: dict, by: str) -> bool:
 def kharmic(g, step: dict, by: str) -> bool:
     """Kharmic Repeatable Limited, [2 Gold]: discard a Kharmic card from your hand to draw a card,
     or from your Province to refill the Province face up (``kharmic``)."""
-    problem = payment.check_named(g, by, step.get("pay"), 2)
+    purchase = payment.Purchase(by, action=True, keywords=frozenset({"kharmic"}))  # a Kharmic action (kharmic)
+    problem = payment.check_named(g, by, step.get("pay"), 2, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
-    if not payment.can_pay(g, by, 2, None):
+    if not payment.can_pay(g, by, 2, purchase):
         raise Refused(Reason.COST, f"{by.capitalize()} cannot pay 2 Gold", "kharmic")
     ref = step.get("discard") or step.get("card")
     card = g.find(ref[0] if isinstance(ref, list) else ref, by) if ref else None
@@ -432,7 +435,7 @@ def kharmic(g, step: dict, by: str) -> bool:
         raise Refused(Reason.NO_TARGET, "the Kharmic ability needs a Kharmic card in your hand or face up in your "
                                         "Province (discard: its title)", "kharmic")
     _announce(g, by, f"uses the Kharmic ability on {card.title}", ["kharmic"])
-    payment.pay(g, by, 2, None, step.get("pay"), "the Kharmic ability")
+    payment.pay(g, by, 2, purchase, step.get("pay"), "the Kharmic ability")
     take_interrupts(g, step, _ctx(g, step, by, "Kharmic"), None)
     if card.zone is Zone.HAND:
         cardops.discard_from_hand(g, card, "Kharmic", ["kharmic"], by)
@@ -578,7 +581,7 @@ def legacy(g, step: dict, by: str) -> bool:
         return True
     prov = next((p for p in player.provinces if pick.id in p.cards), None)
     cost = pick.card.stat("cost")
-    if not payment.pay(g, by, cost, "holding", step.get("pay"), pick.title):
+    if not payment.pay(g, by, cost, payment.Purchase(by, pick), step.get("pay"), pick.title):
         g.record(StepKind.EFFECT, f"{by.capitalize()} cannot pay {cost} Gold for {pick.title}: the Recruit fails",
                  ["legacy", "recruit"], by, "resolve")
         return True

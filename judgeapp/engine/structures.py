@@ -132,6 +132,7 @@ class Condition(Model):
     action_by: Literal["you", "other"] | None = None  # an Interrupt's: whose action it interrupts ("if the action is yours")
     honor: HonorTest | None = None
     clan: Word | None = None  # "if you are a Crane Clan player"
+    other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment
     favor: StrictBool | None = None
     first_turn: StrictBool | None = None
     fewer_provinces: StrictBool | None = None  # you have fewer Provinces than each other player (Compassion)
