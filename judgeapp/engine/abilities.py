@@ -352,6 +352,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"your Family Honor {cond.honor.op} {cond.honor.value if isinstance(cond.honor.value, int) else 'X'}")
     if cond.clan:
         parts.append(f"you are a {cond.clan} Clan player")
+    if cond.other_clan:
+        parts.append(f"another player is a {cond.other_clan} Clan player")
     if cond.favor is not None:
         parts.append("you control the Imperial Favor" if cond.favor else "you do not control the Imperial Favor")
     if cond.first_turn is not None:

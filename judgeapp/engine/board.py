@@ -217,23 +217,35 @@ class Board:
         return {o.target for o in self.ongoing if o.kind == "negate_traits"}
 
     def static_applies(self, src: Card, st, card: Card) -> bool:
-        from .references import matches_target, holds
+        """Whether a continuous trait covers a card now; its condition may be about that card ("it":
+        "Your Samurai have +1F while opposing a dishonorable Personality", ``continuous-traits``)."""
+        from .references import card_context, holds, matches_target
 
         if getattr(self, "_static_depth", 0) > 3:
             return False  # a trait whose condition reads the stat it changes: stop the loop
         self._static_depth = getattr(self, "_static_depth", 0) + 1
         try:
-            return matches_target(self, src, st.target, card) and (st.while_ is None or holds(self, st.while_, src))
+            if not matches_target(self, src, st.target, card):
+                return False
+            if st.while_ is None:
+                return True
+            ctx = card_context(self, src)
+            ctx.subject = card
+            return holds(self, st.while_, ctx)
         finally:
             self._static_depth -= 1
 
     def static_bonus(self, card: Card, stat: str) -> int:
+        """The stat changes continuous traits give a card; an amount may be the card's own ("a Force
+        penalty equal to their Personal Honor": ``it``)."""
+        from .references import amount, card_context
+
         total = 0
         for src, st in self.statics():
             if st.kind == "stat" and st.stat == stat and self.static_applies(src, st, card):
-                from .references import amount
-
-                total += amount(self, st.amount, src)
+                ctx = card_context(self, src)
+                ctx.subject = card
+                total += amount(self, st.amount, ctx)
         return total
 
     def restricted(self, card: Card, what: str) -> str | None:

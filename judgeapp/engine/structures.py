@@ -63,6 +63,7 @@ class Filter(Model):
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
+    opposes: "Filter | None" = None  # at a battlefield, on the other side from such a card ("opposing a Shugenja")
 
 
 class AllRef(Model):
@@ -132,6 +133,7 @@ class Condition(Model):
     action_by: Literal["you", "other"] | None = None  # an Interrupt's: whose action it interrupts ("if the action is yours")
     honor: HonorTest | None = None
     clan: Word | None = None  # "if you are a Crane Clan player"
+    other_clan: Word | None = None  # "if another player is Lion Clan"
     favor: StrictBool | None = None
     first_turn: StrictBool | None = None
     fewer_provinces: StrictBool | None = None  # you have fewer Provinces than each other player (Compassion)
@@ -143,4 +145,5 @@ class Condition(Model):
 
 
 StatTest.model_rebuild()
+Filter.model_rebuild()
 Condition.model_rebuild()
