@@ -124,6 +124,9 @@ class TriggerSpec(Model):
         return f"{self.timing.capitalize()} {point}: " + "; ".join(parts)
 
 
+KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks", "fear": "Fear effects"}
+
+
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
@@ -134,7 +137,9 @@ class Static(Model):
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     what: Word | None = None
-    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
+    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to;
+    # permit: the cards a rulebook action may also target ("You may target defending Personalities with …")
+    by: Literal["you", "other"] | None = None  # restrict: only actions of this card's player, or of the others
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -149,8 +154,16 @@ class Static(Model):
                 f"{who} has a {stat_words(self.stat)} change equal to {describe_amount(self.amount)}"
         elif self.kind == "keyword":
             what = f"{who} has {', '.join(self.keywords)}"
+        elif self.kind == "restrict" and self.keywords:
+            whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
+            kinds = " and ".join(KIND_WORDS.get(k, f"{k} actions") for k in self.keywords)
+            what = f"{whose}{kinds} may not target {who}" if self.what == "be_targeted" else \
+                f"{whose}{kinds}: no {str(self.what).replace('_', ' ')} of {who}"
         elif self.kind == "restrict":
             what = f"{who}: no {str(self.what).replace('_', ' ')}"
+        elif self.kind == "permit" and self.to is not None:
+            what = f"you may target a {describe_filter(self.to)} with the rulebook " \
+                   f"{str(self.what).replace('_', ' ').title()} action"
         elif self.kind == "permit":
             what = f"{who} may {str(self.what).replace('_', ' ')}"
         elif self.kind == "cost":

@@ -14,6 +14,13 @@ from .vocab import ELEMENTS, Zone
 IN_PLAY_RANK = {Zone.PLAY: 0, Zone.HAND: 1, Zone.PROVINCE: 2}
 
 
+def _covers(src: Card, st, kinds: frozenset, by: str | None) -> bool:
+    """Whether a restriction is about this action or effect: one of its kinds, and its player's side."""
+    if st.keywords and not {k.lower() for k in st.keywords} & kinds:
+        return False
+    return st.by is None or (by is not None and (by == src.controller) == (st.by == "you"))
+
+
 class Board:
     # ----- players --------------------------------------------------------------------
     def player(self, name: str):
@@ -248,10 +255,14 @@ class Board:
                 total += amount(self, st.amount, ctx)
         return total
 
-    def restricted(self, card: Card, what: str) -> str | None:
-        """A card's own or another card's restriction on it ("cannot attack"), as text."""
+    def restricted(self, card: Card, what: str, kinds: frozenset = frozenset(), by: str | None = None) -> str | None:
+        """A card's own or another card's restriction on it ("cannot attack"), as text. A restriction
+        naming kinds of action or effect ("Favor actions may not target Hoturi") covers only those
+        (``kinds``: the acting action's keywords, lower-case), and "your"/"other players'" only
+        that player's (``by``, ``permissions``)."""
         for src, st in self.statics():
-            if st.kind == "restrict" and st.what == what and self.static_applies(src, st, card):
+            if st.kind == "restrict" and st.what == what and _covers(src, st, kinds, by) \
+                    and self.static_applies(src, st, card):
                 return st.text or f"{src.title}: {what.replace('_', ' ')} is not allowed"
         for o in self.ongoing:
             if o.kind == "restrict" and o.target == card.id and o.data.get("what") == what:
@@ -261,6 +272,14 @@ class Board:
     def permitted(self, card: Card, what: str) -> bool:
         return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
                    for src, st in self.statics())
+
+    def permitted_targets(self, player: str, what: str) -> list:
+        """The cards a player's traits also let an action target ("You may target defending Personalities
+        with the rulebook Favor Political Battle action", ``permissions``): a filter for each."""
+        from .references import holds
+
+        return [st.to for src, st in self.statics() if st.kind == "permit" and st.what == what and st.to is not None
+                and src.controller == player and (st.while_ is None or holds(self, st.while_, src))]
 
     # ----- setters (each notes its change) --------------------------------------------
     def set_bowed(self, card: Card, bowed: bool) -> bool:

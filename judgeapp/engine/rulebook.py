@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import cardops, payment
 from .actions import Refused, take_interrupts
-from .references import Context
+from .references import Context, matches
 from .resolution import state_checks
 from .state import Card
 from .textstatics import attach_problem, copies_problem, gold_cost
@@ -30,6 +30,10 @@ ABILITIES = {
     "legacy": ("dynasty", Round.DYNASTY, "legacy"),
 }
 REPEATABLE = {"recruit", "equip", "dynasty_discard", "courage", "reserve", "kharmic"}
+# What restrictions naming kinds of action see in the player abilities ("Favor and Lobby actions cannot
+# target Rutaro"): their printed ability keywords (lobby, rulebook-favor-battle), and Lobby's own name.
+KINDS = {"lobby": frozenset({"political", "lobby"}), "favor_limited": frozenset({"favor", "political"}),
+         "favor_battle": frozenset({"favor", "political"})}
 ABSENT = {"cavalry", "reserve"}
 
 
@@ -88,6 +92,14 @@ def _ctx(g, step: dict, by: str, label: str, source: Card | None = None) -> Cont
 def _first_target(g, step: dict, by: str) -> Card | None:
     refs = step.get("targets") or ([step["to"]] if step.get("to") else [])
     return g.find(refs[0], by) if refs else None
+
+
+def _targetable(g, card: Card, by: str, name: str) -> None:
+    """A player ability's target must be one that may be targeted: "This Personality cannot be targeted",
+    "Favor actions may not target Hoturi" (``targeting``, ``permissions``)."""
+    why = g.restricted(card, "be_targeted", KINDS.get(name, frozenset()), by)
+    if why:
+        raise Refused(Reason.NO_TARGET, f"{card.title} cannot be targeted by {_title(name)} ({why})", "targeting")
 
 
 def _discard_from_hand(g, step: dict, by: str, keyword: str | None, why: str, section: str) -> Card:
@@ -292,6 +304,7 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
                                         f"{by} controls in play", "attachments")
     if g.battlefield is not None and g.segment in ("engage", "combat") and host.location != g.battlefield:
         raise Refused(Reason.LOCATION, f"{host.title} is not at the current battlefield", "rules-of-location")
+    _targetable(g, host, by, "equip")
     limit = attach_limit(g, card, host)
     if limit:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
@@ -351,6 +364,7 @@ def lobby(g, step: dict, by: str) -> bool:
             or target.bowed or g.stat(target, "personal_honor") < 1:
         raise Refused(Reason.NO_TARGET, "Lobby needs your unbowed Personality with 1 or more Personal Honor",
                       "good-faith-rule")
+    _targetable(g, target, by, "lobby")
     _announce(g, by, f"Lobbies with {target.title}", ["lobby"])
     take_interrupts(g, step, _ctx(g, step, by, "Lobby"), None)
     if cardops.bow(g, target, "Lobby", ["lobby"], by):
@@ -378,14 +392,17 @@ def favor_limited(g, step: dict, by: str) -> bool:
 
 def favor_battle(g, step: dict, by: str) -> bool:
     """Favor Political Battle: discard the Imperial Favor to move a target attacking enemy
-    Personality home."""
+    Personality home; a trait may let its player target other enemy Personalities too ("You may
+    target defending Personalities with the rulebook Favor Political Battle action", ``permissions``)."""
     if g.favor != by:
         raise Refused(Reason.COST, f"{by.capitalize()} does not hold the Imperial Favor", "rulebook-favor-battle")
     target = _first_target(g, step, by)
-    if target is None or target.type != "personality" or not target.in_play or g.side(target) != "attacking" \
-            or not g.enemy_of(target, by) or target.location != g.battlefield:
+    if target is None or target.type != "personality" or not target.in_play or not g.enemy_of(target, by) \
+            or target.location != g.battlefield or not (g.side(target) == "attacking" or any(
+                matches(g, flt, target, Context(player=by)) for flt in g.permitted_targets(by, "favor_battle"))):
         raise Refused(Reason.NO_TARGET, "the Favor's Battle ability needs a target attacking enemy Personality at "
                                         "this battlefield", "good-faith-rule")
+    _targetable(g, target, by, "favor_battle")
     _announce(g, by, f"uses the Imperial Favor's Battle ability on {target.title}", ["rulebook-favor-battle"])
     take_interrupts(g, step, _ctx(g, step, by, "Favor Battle"), None)
     g.set_favor(None)
@@ -456,6 +473,7 @@ def cavalry(g, step: dict, by: str) -> bool:
                                         "Follower have Cavalry)", "cavalry")
     if target.location == g.battlefield:
         raise Refused(Reason.NO_TARGET, f"{target.title} is already at the current battlefield", "cavalry")
+    _targetable(g, target, by, "cavalry")
     _announce(g, by, f"uses the Cavalry ability on {target.title}", ["cavalry", "engage-actions"])
     take_interrupts(g, step, _ctx(g, step, by, "Cavalry"), None)
     cardops.move_unit(g, target, g.battlefield, "Cavalry", ["cavalry"], by)

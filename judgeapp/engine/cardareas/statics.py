@@ -2,10 +2,16 @@
 the conditions they hold under, restrictions and permissions."""
 from __future__ import annotations
 
-from ..cardtree import NP, Unreadable, _sub, _tok
+from lark import Token, Tree
+
+from ..abilities import Static
+from ..cardtree import ATTACKS, NP, Unreadable, _sub, _tok, _toks
 from ..structures import Condition, Filter
 
-WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES"}
+WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK"}
+STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target"}
+# The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
+RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
 
 class Readers:
@@ -46,3 +52,34 @@ class Readers:
             raise Unreadable("opposing one named card is not read")
         return Condition.model_validate({"card": card, "fits": Filter(opposes=self.filter_of(sub)).model_dump(
             exclude_defaults=True)})
+
+    # ----- restrictions and permissions ---------------------------------------------------------------
+    def read_st_attack_untargetable(self, node, data) -> list[Static]:
+        """"Melee and Ranged Attacks may not target Kazuki": those effects cannot choose him as their
+        target; other targeting is not affected (``targeting``, ``ranged-attack``, ``melee-attack``)."""
+        kinds = [ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children if isinstance(a, Tree)]
+        return [Static.model_validate({**data, "kind": "restrict", "what": "be_targeted", "target": self.attacked(
+            _sub(node, "attacked")), "keywords": list(dict.fromkeys(kinds))})]
+
+    def read_st_untargetable(self, node, data) -> list[Static]:
+        """"Your Political actions may not target Umehiko", "Favor and Lobby actions cannot target Rutaro":
+        actions with one of those keywords (the action's own, ``keyword-inheritance``) cannot target the
+        card; "your"/"other players'" narrow it to whose actions they are (``targeting``)."""
+        first = node.children[0]
+        by = None
+        if isinstance(first, Token) and first.type in ("YOUR", "YOU"):
+            by = "you"
+        elif isinstance(first, Token) and first.type == "OTHER":
+            by = "other"
+        return [Static.model_validate({**data, "kind": "restrict", "what": "be_targeted", "by": by, "target": self.attacked(
+            _sub(node, "attacked")), "keywords": [t.value for t in _toks(_sub(node, "act_kinds"), "KEYWORD")]})]
+
+    def read_st_rulebook_target(self, node, data) -> list[Static]:
+        """"You may target defending Personalities with the rulebook Favor Political Battle action": a
+        permission for its player, widening only the word it names ("attacking"); the action's other
+        words ("enemy") still hold (``permissions``, ``rulebook-favor-battle``)."""
+        what = RULEBOOK_ACTIONS.get(tuple(t.value for t in _toks(node, "KEYWORD")) + ("battle",))
+        if what is None:
+            raise Unreadable("a permission for that rulebook action is not read")
+        group = Tree("any_group", [_sub(node, "mods"), _tok(node, "TYPE")])
+        return [Static.model_validate({**data, "kind": "permit", "what": what, "to": self.group_filter(group)})]
