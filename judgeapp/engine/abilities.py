@@ -159,6 +159,9 @@ class Static(Model):
             kinds = " and ".join(KIND_WORDS.get(k, f"{k} actions") for k in self.keywords)
             what = f"{whose}{kinds} may not target {who}" if self.what == "be_targeted" else \
                 f"{whose}{kinds}: no {str(self.what).replace('_', ' ')} of {who}"
+        elif self.kind == "restrict" and self.what in ("join", "enter_play"):
+            verb = "come under the control of" if self.what == "join" else "enter play for"
+            return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
         elif self.kind == "restrict":
             what = f"{who}: no {str(self.what).replace('_', ' ')}"
         elif self.kind == "permit" and self.to is not None:

@@ -11,7 +11,7 @@ from .actions import Refused, take_interrupts
 from .references import Context, matches
 from .resolution import state_checks
 from .state import Card
-from .textstatics import attach_problem, copies_problem, gold_cost
+from .textstatics import attach_problem, copies_problem, gold_cost, join_problem
 from .vocab import Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -270,7 +270,7 @@ def _entry_checks(g, card: Card, by: str) -> None:
         raise Refused(Reason.UNIQUE, f"{by.capitalize()} already controls a Unique {card.title}", "unique")
     if card.card.has_keyword("Loyal") and card.card.clans and not (card.card.clans & g.players[by].clans):
         raise Refused(Reason.RESTRICTED, f"{card.title} is Loyal and does not share {by}'s Clan Alignment", "loyal")
-    limit = copies_problem(g, card, by)
+    limit = copies_problem(g, card, by) or join_problem(g, card, by)
     if limit:
         raise Refused(Reason.RESTRICTED, limit, "continuous-traits")
 

@@ -8,8 +8,11 @@ from ..abilities import Static
 from ..cardtree import ATTACKS, NP, Unreadable, _sub, _tok, _toks
 from ..structures import Condition, Filter
 
-WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK"}
-STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target"}
+WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
+         "who": "WHO"}
+PHRASES = {"or above": ("ORMORE", ">=")}
+STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
+                "st_join", "st_enter"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -83,3 +86,32 @@ class Readers:
             raise Unreadable("a permission for that rulebook action is not read")
         group = Tree("any_group", [_sub(node, "mods"), _tok(node, "TYPE")])
         return [Static.model_validate({**data, "kind": "permit", "what": what, "to": self.group_filter(group)})]
+
+    # ----- joining a player ------------------------------------------------------------------------
+    def read_st_join_clan(self, node, data) -> list[Static]:
+        """"Will not join a Phoenix Clan player": it cannot come under the control of a player with that
+        Clan Alignment (``join``, ``clan-alignment``)."""
+        return self._join(data, "join", Condition(clan=_tok(node, "CLAN").value))
+
+    def read_st_join_controls(self, node, data) -> list[Static]:
+        """"Asp Skirmisher will not join a player who controls a Human Personality" (``join``)."""
+        return self._join(data, "join", self.c_controls(node))
+
+    def read_st_join(self, node, data) -> list[Static]:
+        """"Zenathaar will not join you if you control any Shadowlands Personalities" (``join``)."""
+        return self._join(data, "join", None)
+
+    def read_st_enter(self, node, data) -> list[Static]:
+        """"Otani will not enter play if your Family Honor is 0 or above": "you" is the player who would
+        bring him into play (``entering-and-leaving``, ``continuous-traits``)."""
+        return self._join(data, "enter_play", None)
+
+    @staticmethod
+    def _join(data: dict, what: str, cond: Condition | None) -> list[Static]:
+        if data["target"] != "self":
+            raise Unreadable("another card that will not join a player is not read")
+        if cond is not None:
+            data = {**data, "while": cond}
+        if data.get("while") is None:
+            raise Unreadable("'will not join you' with no condition is not read")
+        return [Static.model_validate({**data, "kind": "restrict", "what": what})]
