@@ -146,6 +146,7 @@ class GoldFor(Model):
         if self.in_play:
             return out + " from your card in play"
         return out + (f" from a {describe_filter(self.card)}" if self.card is not None else "")
+KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks", "fear": "Fear effects"}
 
 
 class Static(Model):
@@ -161,6 +162,7 @@ class Static(Model):
     what: Word | None = None
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
     only: GoldFor | None = None  # production_for, bow_to_reduce: the payment the trait is for
+    by: Literal["you", "other"] | None = None  # restrict: only actions of this card's player, or of the others
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -175,8 +177,19 @@ class Static(Model):
                 f"{who} has a {stat_words(self.stat)} change equal to {describe_amount(self.amount)}"
         elif self.kind == "keyword":
             what = f"{who} has {', '.join(self.keywords)}"
+        elif self.kind == "restrict" and self.keywords:
+            whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
+            kinds = " and ".join(KIND_WORDS.get(k, f"{k} actions") for k in self.keywords)
+            what = f"{whose}{kinds} may not target {who}" if self.what == "be_targeted" else \
+                f"{whose}{kinds}: no {str(self.what).replace('_', ' ')} of {who}"
+        elif self.kind == "restrict" and self.what in ("join", "enter_play"):
+            verb = "come under the control of" if self.what == "join" else "enter play for"
+            return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
         elif self.kind == "restrict":
             what = f"{who}: no {str(self.what).replace('_', ' ')}"
+        elif self.kind == "permit" and self.to is not None:
+            what = f"you may target a {describe_filter(self.to)} with the rulebook " \
+                   f"{str(self.what).replace('_', ' ').title()} action"
         elif self.kind == "permit":
             what = f"{who} may {str(self.what).replace('_', ' ')}"
         elif self.kind == "cost":

@@ -523,6 +523,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if not isinstance(m, Tree):
                     continue
                 tok = m.children[0]
+                if tok.type == "STATE" and _or_beside(mods.children, m):  # "a dishonorable or Gaijin card"
+                    raise Unreadable("'or' between a state and another word is not read")
                 if tok.type == "STATE":
                     data["state"].append(tok.value)
                 elif tok.type in ("NONKW", "NONCLAN"):
@@ -809,6 +811,12 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
 
 
 CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})
+
+def _or_beside(items: list, mod: Tree) -> bool:
+    """Whether "or" stands next to this word of a list ("unbowed Monk or Shugenja": not beside "unbowed")."""
+    i = items.index(mod)
+    return any(isinstance(t, Token) and t.type == "OR" for t in items[max(i - 1, 0):i + 2])
+
 
 def point_of(text: str):
     """(event, phase, whose) for a timing point such as "your next turn begins"; None if unread."""

@@ -177,6 +177,9 @@ class TraitReaders:
     # ----- continuous traits -----------------------------------------------------------------
     def static(self, node: Tree) -> list[Static]:
         target = self.static_target(_sub(node, "subject"))
+        self.trait_subject = target if target in ("self", "host") else "it"  # whom "while opposing …" is about
+        if isinstance(target, AllRef):
+            self.last = "it"  # "they": each card of the group in turn (board.static_applies)
         cond = _sub(node, "while_if", "while_battle", "while_state")
         data: dict = {"target": target}
         if cond is not None and cond.data == "while_state":

@@ -145,6 +145,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False
     if flt.opposing and not _opposing(g, card, ctx):
         return False
+    if flt.opposes is not None and not _opposes(g, card, flt.opposes, ctx):
+        return False
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
@@ -203,6 +205,15 @@ def _opposing(g, card: Card, ctx: Context) -> bool:
     return g.side(me) != g.side(them)
 
 
+def _opposes(g, card: Card, other: Filter, ctx: Context) -> bool:
+    """"Opposing" refers to cards at the same battlefield, on different sides (``opposing``)."""
+    side = g.side(card)
+    if side is None:
+        return False
+    where = (g.host(card) or card).location
+    return any(g.side(o) not in (None, side) and (g.host(o) or o).location == where for o in select(g, other, ctx))
+
+
 def has_state(g, card: Card, state: str) -> bool:
     host = g.host(card) or card
     if state == "bowed":
@@ -247,7 +258,7 @@ def has_attached(g, card: Card, words: list[str]) -> bool:
     """Whether a Personality has an attachment with every one of these words (its keywords or
     its card type: "with a Weapon", "has a Fire Spell")."""
     host = g.host(card) or card
-    want = {w.lower() for w in words}
+    want = {w.lower() for w in words} - {"attachment"}  # "has an attachment": any card attached to him
     for aid in host.attachments:
         att = g.cards[aid]
         if want <= g.keywords(att) | {att.type}:

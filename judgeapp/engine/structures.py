@@ -63,6 +63,7 @@ class Filter(Model):
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
+    opposes: "Filter | None" = None  # at a battlefield, on the other side from such a card ("opposing a Shugenja")
 
 
 class AllRef(Model):
@@ -145,4 +146,5 @@ class Condition(Model):
 
 
 StatTest.model_rebuild()
+Filter.model_rebuild()
 Condition.model_rebuild()

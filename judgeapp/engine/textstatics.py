@@ -48,6 +48,21 @@ def copies_problem(g, card: Card, by: str) -> str | None:
     return None
 
 
+def join_problem(g, card: Card, by: str) -> str | None:
+    """Why ``card`` will not enter play under ``by``'s control, by its own trait: "Will not join a
+    Phoenix Clan player" (``join``: to come under a player's control, by entering play or changing
+    controller), "Yurei will not enter play if you control a Fallen Personality" — "you" being the
+    player it would join (``continuous-traits``: a card's own traits apply out of play)."""
+    ctx = card_context(g, card)
+    ctx.player = by
+    for st in card.card.reading.statics:
+        if st.kind == "restrict" and st.what in ("join", "enter_play") and st.target == "self" \
+                and (st.while_ is None or holds(g, st.while_, ctx)):
+            return f"{card.title} will not {'join' if st.what == 'join' else 'enter play for'} {by} " \
+                   f"({st.text or 'its trait'})"
+    return None
+
+
 def attach_problem(g, card: Card, host: Card) -> str | None:
     """Why ``card`` may not attach to ``host`` by a card's trait, or None: the attachment's own
     "Can only attach to …"/"Cannot attach to …", and the Personality's "Cannot attach …"."""

@@ -291,6 +291,8 @@ def describe_filter(f: Filter) -> str:
         words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
     if f.opposing:
         words.append("opposing this card")
+    if f.opposes is not None:
+        words.append(f"opposing a {describe_filter(f.opposes)}")
     if f.in_unit:
         words.append("in this unit")
     if f.unit_keyword:
