@@ -21,7 +21,8 @@ PHRASES = {
     "this duel's winner": ("WINNER", "winner"), "this duel's loser": ("LOSER", "loser"),
     "your personality in this duel": ("DUELIST", "duelist_yours"),
     "the personality facing yours in this duel": ("DUELIST", "duelist_other"),
-    "and , if": ("ANDIF", "if"),  # "+2F and, if you are attacking, gain 1 Honor": not "+2F and +1C"
+    "and , if": ("ANDIF", "if"),
+    "at a battlefield": ("ATABATTLEFIELD", "battlefield"),  # "+2F and, if you are attacking, gain 1 Honor": not "+2F and +1C"
 }
 NP_KINDS = ("duelist", "the_other")
 CLAUSE_KINDS = ("after_it_ends", "if_clause")
@@ -128,3 +129,13 @@ class Readers:
         if state not in ("attacking", "defending"):
             raise Unreadable(f"'if you are {state}' is not read")
         return Condition(you_are="attacker" if state == "attacking" else "defender")
+
+    def ev_ev_duel_won(self, node):
+        """"After Izumiko wins a duel": when the duel's resolution makes him its winner (``duel``);
+        "… a duel at a battlefield": one he fights away from home (``battlefield``)."""
+        spec = {"event": "duel_won", **self._whose(node)}
+        if _tok(node, "ATABATTLEFIELD") is not None:
+            if spec["whose"] in ("self", "host"):
+                raise Unreadable("'this card wins a duel at a battlefield' is not read")
+            spec["subject"] = {**spec.get("subject", {}), "at": "battlefield"}
+        return spec
