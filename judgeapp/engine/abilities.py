@@ -25,6 +25,7 @@ EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "b
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
+EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel"}  # a trigger's words, where not its name
 
 
 class TargetSpec(Model):
@@ -115,7 +116,7 @@ class TriggerSpec(Model):
         whose = {"your": "your ", "self": "this card ", "host": "this Personality ", "enemy": "an enemy ",
                  "other": "another player's ", "any": ""}[self.whose]
         what = describe_filter(self.subject) if self.subject is not None else ""
-        point = f"{whose}{what} {self.event.replace('_', ' ')}".replace("  ", " ").strip()
+        point = f"{whose}{what} {EVENT_WORDS.get(self.event, self.event.replace('_', ' '))}".replace("  ", " ").strip()
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
@@ -432,7 +433,7 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.phase:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
     if cond.duel:
-        parts.append(f"you {cond.duel} the duel")
+        parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
     if cond.any:
         parts.append(" or ".join(describe_condition(c) for c in cond.any))
     if cond.all:

@@ -84,12 +84,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         self.discarded = False  # a card was discarded by an earlier effect ("the card's Focus Value")
         self.after_action = False  # an Interrupt whose effects wait until the action has resolved
         self.person: object = None  # the last Personality named, for "him"/"he" after a card ("discard a card to move him")
+        # a sentence that only changes an earlier effect takes its leading "If" here (order-of-effects, exception 1)
+        self.modifier = None
 
     # ----- units ------------------------------------------------------------------------
     def read_body(self, body: list[str]):
         """An ability's sentences: (leading condition, effects, targets)."""
         condition = None
         for i, sentence in enumerate(body):
+            self.modifier = None
             tree = parse(sentence, self.names, "a_sentence")
             lead = _sub(tree, "lead")
             cond = self.cond(lead.children[1]) if lead is not None else None
@@ -109,7 +112,11 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             if tree.data == "after_entering":
                 condition = _and(condition, self.entering(tree, i))
                 self.effects += self.sentence_effects(tree)
-            if cond is not None:
+            if cond is not None and self.modifier is not None:
+                if len(self.effects) != before:
+                    raise Unreadable("a condition on an earlier effect's option and on new effects is not read")
+                self.modifier(cond)  # "If he is unbowed, he may refuse": a condition on an earlier effect's option
+            elif cond is not None:
                 if len(self.effects) == before:
                     raise Unreadable("a condition on a target choice alone is not read")
                 self.effects[before:] = [e.model_copy(update={"condition": _and(e.condition, cond)})

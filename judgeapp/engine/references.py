@@ -431,7 +431,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
 
 def _duel_result(ctx: Context, result: str) -> bool:
     """"If you win this duel": a Personality you control won (or lost) the duel whose consequences
-    apply; in a tie both lose (``duel``)."""
+    apply; in a tie both lose (``duel``).  "If he refuses": the challenge was refused (``refuse``)."""
     duel = ctx.duel or {}
+    if result == "refused":
+        return bool(duel.get("refused"))
     cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
     return any(c is not None and c.controller == ctx.player for c in cards)

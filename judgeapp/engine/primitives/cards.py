@@ -287,6 +287,8 @@ def describe_filter(f: Filter) -> str:
         words.append("at home")
     elif f.at == "any":
         words.append("at any location")
+    elif f.at == "battlefield":
+        words.append("at a battlefield")
     if f.zone != "play":
         words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
     if f.opposing:
