@@ -46,6 +46,7 @@ class Context:
     keywords: frozenset = frozenset()  # the action's own keywords (Kiho, Courage, …)
     round: str | None = None
     strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
+    boosts: list = field(default_factory=list)  # (kinds, change) for one of the action's attacks of those kinds
     rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
     negated: bool = False  # an Interrupt negated this action: its effects do not resolve (negate)
     negated_kinds: frozenset = frozenset()  # effects of these primitives were negated ("the action's Fear effects")
@@ -375,6 +376,11 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.action_by is not None:
         action = ctx.interrupted
         if action is None or (action.player == me) != (cond.action_by == "you"):
+            return False
+    if cond.action is not None:
+        from .acting import fits
+
+        if not fits(g, cond.action, ctx):
             return False
     if cond.most_cards is not None:
         mine = len(g.players[me].hand)
