@@ -106,7 +106,30 @@ def fits(g, test: ActionTest, ctx: Context) -> bool:
         return False
     if any(k.lower() not in action.keywords for k in test.keywords):
         return False
+    if test.source is not None and not _from(g, test.source, action, ctx):
+        return False
+    if test.has and not _has(action.ability, test.has):
+        return False
     return test.did is None or any(_did(g, test, done, ctx) for done in action.did)
+
+
+def _from(g, source: Filter, action: Context, ctx: Context) -> bool:
+    """The action is from such a card, wherever it is now (a Strategy in the resolution area)."""
+    card = action.source
+    return card is not None and matches(g, source.model_copy(update={"zone": ZONE_NAMES.get(card.zone, "play")}),
+                                        card, ctx)
+
+
+def _has(ability, kinds: list[str]) -> bool:
+    """"A Ranged Attack action is one with a Ranged Attack effect" (``ranged-attack``)."""
+    return ability is not None and any(e.name in kinds for e in _all_effects(ability.effects))
+
+
+def _all_effects(effects):
+    for e in effects:
+        yield e
+        for option in getattr(e.args, "options", ()):  # an "or" choice's effects are the action's too
+            yield from _all_effects(option.do)
 
 
 def _did(g, test: ActionTest, done: Done, ctx: Context) -> bool:

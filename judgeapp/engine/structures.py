@@ -30,7 +30,7 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
-ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck"]
+ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck", "resolution"]
 Compare = Literal["<", "<=", "=", ">=", ">"]
 
 
@@ -119,6 +119,9 @@ class ActionTest(Model):
     designators: list[Literal["battle", "engage", "open", "limited", "dynasty"]] = Field(default_factory=list,
                                                                                           max_length=5)  # one of these
     keywords: list[Word] = Field(default_factory=list, max_length=4)  # it has each ("Political", "Fire")
+    source: Filter | None = None  # it is from such a card ("from a Strategy", "an Event's effects")
+    has: list[Literal["fear", "ranged_attack", "melee_attack"]] = Field(default_factory=list,
+                                                                         max_length=3)  # an effect of one of these
     did: Literal["moves", "recruited", "destroyed", "bows"] | None = None  # its effects did this …
     card: Ref | None = None  # … to this card
     fits: Filter | None = None  # … or to a card like this (as it is now)

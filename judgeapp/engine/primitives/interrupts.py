@@ -10,7 +10,7 @@ from pydantic import Field
 
 from ..acting import Limit
 from ..registry import Primitive, primitive
-from ..structures import ActionTest, AllRef, Model, Ref, SmallInt
+from ..structures import ActionTest, AllRef, Filter, Model, Ref, SmallInt
 from ..vocab import StepKind
 from .cards import describe_filter, describe_ref
 from .common import cards_of
@@ -58,7 +58,8 @@ class LimitAction(Primitive):
 
     @classmethod
     def describe(cls, args):
-        who = "any " + describe_filter(args.target.all) if isinstance(args.target, AllRef) else describe_ref(args.target)
+        who = "any " + (describe_filter(args.target.all) if args.target.all != Filter() else "card") \
+            if isinstance(args.target, AllRef) else describe_ref(args.target)
         kind = f"{' or '.join(d.capitalize() for d in args.designators)} " if args.designators else ""
         if args.negate:
             return f"negate {who}'s {LIMITED[args.what]} from the {kind}action"
@@ -114,8 +115,11 @@ DID = {"moves": "moved", "recruited": "Recruited", "destroyed": "destroyed", "bo
 
 def describe_action(test: ActionTest) -> str:
     """An Interrupt's test of the action it interrupts, in plain words."""
-    kind = " ".join(list(test.keywords) + [d.capitalize() for d in test.designators])
-    words = [f"the action is a {kind} action"] if kind else []
+    kind = " ".join(list(test.keywords) + [d.capitalize() for d in test.designators]
+                    + [" or ".join(ATTACK_WORDS[k] for k in test.has)])
+    words = [f"the action is {_a(kind.strip())} action"] if kind.strip() else []
+    if test.source is not None:
+        words.append(f"the action is from {_a(describe_filter(test.source))}")
     if test.did is not None:
         what = describe_ref(test.card) if test.card is not None else _a(describe_filter(test.fits)) \
             if test.fits is not None else "a card"
