@@ -21,6 +21,7 @@ STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "d
 
 
 ZONE_NAMES = {zone: name for name, zone in STATE_ZONES.items()}
+DUELISTS = ("duelist_yours", "duelist_other")  # the Personalities of the duel, from the effect's player's side
 
 
 @dataclass
@@ -88,6 +89,10 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         if ref in ("loser", "losers"):
             return list(duel.get("losers") or [])
         return [duel[ref]] if duel.get(ref) is not None else []
+    if ref in DUELISTS:  # "your Personality in this duel", "the other Personality" (facing)
+        duel = ctx.duel or {}
+        return [c for c in (duel.get("challenger"), duel.get("challenged"))
+                if c is not None and (c.controller == ctx.player) == (ref == "duelist_yours")]
     if isinstance(ref, int):
         chosen = ctx.targets.get(ref)
         if chosen is None:
@@ -406,6 +411,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
         if cond.phase != now and not (cond.phase == "attack" and g.phase == "attack"):
             return False
+    if cond.duel is not None and not _duel_result(ctx, cond.duel):
+        return False
     if cond.any is not None and not any(holds(g, c, ctx) for c in cond.any):
         return False
     if cond.all is not None and not all(holds(g, c, ctx) for c in cond.all):
@@ -413,3 +420,11 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.not_ is not None and holds(g, cond.not_, ctx):
         return False
     return True
+
+
+def _duel_result(ctx: Context, result: str) -> bool:
+    """"If you win this duel": a Personality you control won (or lost) the duel whose consequences
+    apply; in a tie both lose (``duel``)."""
+    duel = ctx.duel or {}
+    cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
+    return any(c is not None and c.controller == ctx.player for c in cards)

@@ -260,4 +260,6 @@ class AdditionalAction(Primitive):
 
     @classmethod
     def describe(cls, args):
-        return "take an additional action"
+        from .honor import _who
+
+        return "take an additional action" if args.player == "you" else f"{_who(args.player)} takes an additional action"
