@@ -413,6 +413,10 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"the action {'brings' if cond.action_brings else 'does not bring'} this card into play")
     if cond.action_by is not None:
         parts.append("the action is yours" if cond.action_by == "you" else "the action is another player's")
+    if cond.action is not None:
+        from .primitives.interrupts import describe_action
+
+        parts.append(describe_action(cond.action))
     if cond.most_cards is not None:
         parts.append(f"you {'' if cond.most_cards else 'do not '}have more cards in your hand than each other player")
     if cond.honor is not None:

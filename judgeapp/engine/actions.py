@@ -230,7 +230,8 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} action", round=round_kind,
                   choices=list(step.get("choose") or []), discard_named=_names(step.get("discard")),
                   find_named=_lower(step.get("find")), duel_script=step.get("duel") or _take_pending_duel(g), keywords=frozenset(k.lower() for k in ability.keywords),
-                  rehonors=any(e.name == "rehonor" for e in ability.effects), designator=designator)
+                  rehonors=any(e.name == "rehonor" for e in ability.effects), designator=designator,
+                  ability=ability)
     with acting.taking(g):
         pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
         card.used[ability.n] = card.used.get(ability.n, 0) + 1

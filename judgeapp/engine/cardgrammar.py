@@ -109,6 +109,9 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if len(self.targets) == first:
                     raise Unreadable("'you may target and …' naming no new target is not read")
                 self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
+            hook = getattr(self, "s_" + tree.data, None)  # an area's own kind of sentence (cardareas)
+            if hook is not None:
+                condition = _and(condition, hook(tree, i))
             if tree.data == "after_entering":
                 condition = _and(condition, self.entering(tree, i))
                 self.effects += self.sentence_effects(tree)

@@ -120,8 +120,10 @@ def _unread(what: str):
     raise Unreadable(f"{what} is not read")
 
 
-def _and(a: Condition | None, b: Condition) -> Condition:
-    return b if a is None else Condition(all=[a, b])
+def _and(a: Condition | None, b: Condition | None) -> Condition | None:
+    if a is None or b is None:
+        return b if a is None else a
+    return Condition(all=[a, b])
 
 
 def _lasting(effect: Effect, until: str) -> Effect:

@@ -16,7 +16,8 @@ from .structures import AllRef, Amount, Condition, Filter
 from .vocab import Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
-               "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK}
+               "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK,
+               "resolution": Zone.RESOLUTION}
 
 
 ZONE_NAMES = {zone: name for name, zone in STATE_ZONES.items()}
@@ -47,10 +48,12 @@ class Context:
     keywords: frozenset = frozenset()  # the action's own keywords (Kiho, Courage, …)
     round: str | None = None
     strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
+    boosts: list = field(default_factory=list)  # (kinds, change) for one of the action's attacks of those kinds
     rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
     negated: bool = False  # an Interrupt negated this action: its effects do not resolve (negate)
     negated_kinds: frozenset = frozenset()  # effects of these primitives were negated ("the action's Fear effects")
     designator: str | None = None  # an action's designator this round (battle, open, …): "the Battle action"
+    ability: object = None  # the card ability an action is taken from: its effects ("a Ranged Attack action")
     action: object = None  # the action these effects belong to when not this context's own (a duel's outcome)
     limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
     did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
@@ -392,6 +395,11 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.action_by is not None:
         action = ctx.interrupted
         if action is None or (action.player == me) != (cond.action_by == "you"):
+            return False
+    if cond.action is not None:
+        from .acting import fits
+
+        if not fits(g, cond.action, ctx):
             return False
     if cond.most_cards is not None:
         mine = len(g.players[me].hand)

@@ -30,7 +30,7 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
-ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck"]
+ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck", "resolution"]
 Compare = Literal["<", "<=", "=", ">=", ">"]
 
 
@@ -113,6 +113,23 @@ class HonorTest(Model):
     value: Number
 
 
+class ActionTest(Model):
+    """An Interrupt's test of the action it interrupts ("the Battle action", "if it moved your
+    Personality to a battlefield"): its kind, and what its effects did (``interrupt-actions``)."""
+
+    designators: list[Literal["battle", "engage", "open", "limited", "dynasty"]] = Field(default_factory=list,
+                                                                                          max_length=5)  # one of these
+    keywords: list[Word] = Field(default_factory=list, max_length=4)  # it has each ("Political", "Fire")
+    source: Filter | None = None  # it is from such a card ("from a Strategy", "an Event's effects")
+    has: list[Literal["fear", "ranged_attack", "melee_attack"]] = Field(default_factory=list,
+                                                                         max_length=3)  # an effect of one of these
+    did: Literal["moves", "recruited", "destroyed", "bows"] | None = None  # its effects did this …
+    card: Ref | None = None  # … to this card
+    fits: Filter | None = None  # … or to a card like this (as it is now)
+    to: Literal["battlefield", "home"] | None = None  # moved it there
+    in_battle: StrictBool = False  # did it during a battle
+
+
 class Condition(Model):
     """An "If …" (``good-faith-rule``: a leading "If" must hold to announce the action)."""
 
@@ -131,6 +148,7 @@ class Condition(Model):
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
     action_by: Literal["you", "other"] | None = None  # an Interrupt's: whose action it interrupts ("if the action is yours")
+    action: ActionTest | None = None  # an Interrupt's: what the action is and what it did (acting)
     honor: HonorTest | None = None
     clan: Word | None = None  # "if you are a Crane Clan player"
     other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment
