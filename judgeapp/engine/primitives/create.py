@@ -35,13 +35,15 @@ class Create(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        host = None
-        if args.type in ("follower", "item"):
-            hosts = [c for c in cards_of(g, ctx, args.attach_to) if c.in_play and c.type == "personality"] \
-                if args.attach_to is not None else []
-            if not hosts:
-                return False  # a created attachment needs its Personality (created-cards)
-            host = hosts[0]
+        if args.type not in ("follower", "item"):
+            return cls.create(g, ctx, args, None)
+        hosts = [c for c in cards_of(g, ctx, args.attach_to) if c.in_play and c.type == "personality"] \
+            if args.attach_to is not None else []
+        # a created attachment needs its Personality (created-cards); "attach … to each of them": one each
+        return any([cls.create(g, ctx, args, host) for host in hosts])
+
+    @classmethod
+    def create(cls, g, ctx, args, host) -> bool:
         title = " ".join(args.keywords + [args.type.capitalize()])
         card = Card(_new_id(g, title), _definition(title, args), ctx.player, Zone.REMOVED, controller=ctx.player,
                     created=True)
