@@ -166,7 +166,7 @@ MAX_PHRASE = max(len(p.split()) for p in PHRASES)
 STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)
 STAT_LINE = re.compile(r"^(\d+|X)(F|C|PH)$", re.I)
 TOKEN_RE = re.compile(
-    r"BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
+    r"«\d+»|BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
     r"[A-Za-z][A-Za-z'\-]*(?:'s)?|[.,:;\"()/!?•]")
 PUNCT = {".": "DOT", ",": "COMMA", ":": "COLON", ";": "SEMI", "\"": "QUOTE", "(": "LPAR", ")": "RPAR", "/": "SLASH",
          "!": "DOT", "?": "DOT", "•": "BULLET"}
@@ -252,6 +252,8 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
 
 
 def _one(w: str, lw: str, before: list[Token]) -> Token:
+    if w.startswith("«"):
+        return Token("EMBEDDED", int(w[1:-1]))  # quoted text, read apart (cardtext.embed, embedded-text)
     if w == "THISCARD":
         return Token("THISCARD", "self")
     if w == "THISCARD's":

@@ -77,8 +77,32 @@ def units(text: str) -> list[tuple[str, re.Match | None]]:
 def _real_header(m: re.Match, line: str) -> bool:
     if m.start() > 0 and not re.search(r"[.:)\"]\s*$", line[:m.start()]):
         return False  # "… gets +2F during Battle: …" is not a new ability
+    if line.count('"', 0, m.start()) % 2:
+        return False  # 'the ability, "Battle: Melee 2 Attack."': embedded text, part of this unit (embedded-text)
     words = (m["words"] or "").split()
     return all(w in ABILITY_WORDS or w.endswith("Clan") or w.lower() not in WORDS for w in words)
+
+
+QUOTED = re.compile(r'"([^"]*)"')
+
+
+def embed(text: str) -> tuple[str, list[str]]:
+    """Embedded text (``embedded-text``): each quoted ability or trait becomes one word, «N» (the
+    N-th text returned), so that its sentences stay inside it; its closing punctuation stays in the
+    sentence around it ('the ability, "Battle: Fear 4." Destroy this Spell.' is two sentences)."""
+    texts: list[str] = []
+
+    def mark(m: re.Match) -> str:
+        inner = m.group(1).strip()
+        tail = re.search(r"[.,;]+$", inner)
+        texts.append(_display(inner[:tail.start()].strip() if tail else inner))  # as printed: read again apart
+        return f"«{len(texts) - 1}»{tail.group() if tail else ''}"
+
+    return QUOTED.sub(mark, text), texts
+
+
+def _unembed(text: str, texts: list[str]) -> str:
+    return re.sub(r"«(\d+)»", lambda m: f'"{texts[int(m.group(1))]}"', text)
 
 
 def sentences(body: str) -> list[str]:
@@ -111,13 +135,14 @@ def _short_names(title: str, kind: str) -> list[str]:
 
 
 def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], kind: str) -> None:
-    body = unit[header.end() - header.start():].strip()
+    body, embedded = embed(unit[header.end() - header.start():].strip())
     kinds = [header["kind"].lower()] + ([header["kind2"].lower()] if header["kind2"] else [])
     kinds = ["battle" if k == "reaction" else k for k in kinds]
     costs = header["costs"] or ""
     gold = re.search(r"GOLD_(\d+|X)", costs)
     words = (header["words"] or "").split()
     reader = SentenceReader(names, kind, tuple(kinds))
+    reader.embedded = embedded
     try:
         condition, effects, targets = reader.read_body(sentences(body))
     except (Unreadable, ValidationError) as exc:
@@ -139,10 +164,13 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
     if label:
         _labelled(reading, unit, label, names, kind)
         return
-    for group in _trait_sentences(unit, names):
-        sentence = " ".join(group)
+    marked, embedded = embed(unit)
+    for group in _trait_sentences(marked, names):
+        sentence = _unembed(" ".join(group), embedded)
+        reader = SentenceReader(names, kind)
+        reader.embedded = embedded
         try:
-            found = SentenceReader(names, kind).read_trait(group[0], group[1:])
+            found = reader.read_trait(group[0], group[1:])
         except (Unreadable, ValidationError) as exc:
             reading.unparsed.append(Unread(text=_display(sentence), reason=_reason(exc)))
             continue

@@ -66,6 +66,7 @@ SECTIONS = {
     "indefinite-conditional-effects": "Indefinite conditional effects", "unstoppable": "Unstoppable",
     "keywords": "Keywords", "entering-and-leaving": "Entering and leaving", "legacy": "Legacy",
     "gold-production": "Gold Production",
+    "embedded-text": "Embedded text",
 }
 
 

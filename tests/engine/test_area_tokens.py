@@ -65,3 +65,22 @@ def test_a_created_attachment_for_each_of_several_personalities():
                     expect="  - force: {ronin-follower: 1, ronin-follower-2: 1}\n")
     assert failed(result) == [], result["expectations"]
     assert sum("enters play attached to Samurai" in t for t in texts(result)) == 2
+
+
+def test_a_created_card_has_its_embedded_ability_as_printed_text():
+    """"create a … Personality with the ability, "…"": the created card's printed text is the ability
+    (created-cards, embedded-text); "this Personality" in it is the created card."""
+    script = ("  - effect: {by: alice, do: {create: {type: personality, force: 1, chi: 1, text: 'Open: Bow this "
+              "Personality. Gain 1 Honor.'}}}\n  - action: {by: alice, card: personality, ability: 1}\n")
+    result = run(board(two_players(alice=UNITS), cards=SAMURAI, script=script,
+                       expect="  - honor: {alice: 9}\n  - bowed: [personality]\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_a_granted_ability_is_used_like_a_printed_one_and_goes_with_its_time():
+    """"Give him the ability, "…"": usable this turn (embedded-text, duration-of-effects)."""
+    script = ("  - effect: {by: alice, do: {grant: {target: s, text: 'Open: Gain 2 Honor.'}}}\n"
+              "  - action: {by: alice, card: s, ability: 1}\n  - action: {by: alice, card: t, ability: 1}\n")
+    result = run(board(two_players(alice=UNITS), cards=SAMURAI, script=script,
+                       expect="  - honor: {alice: 10}\n  - rejected: {step: 3}\n"))
+    assert failed(result) == [], result["expectations"]
