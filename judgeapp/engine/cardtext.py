@@ -226,8 +226,8 @@ def _trait_sentences(unit: str, names: list[str]) -> list[list[str]]:
     challenges him.")."""
     out: list[list[str]] = []
     for s in sentences(unit):
-        if out and (re.match(r"^(?:He|She|It|They|Him|Her|This (?:gain|loss|bonus|effect)|That|Then)\b", s)
-                    or (_TRIGGER.match(out[-1][0]) and _refers_back(s, names))):
+        if out and (re.match(r"^(?:He|She|It|They|Him|Her|This (?:gain|loss|bonus|effect)|That|Then|"
+                             r"Unless (?:he|she|it|they))\b", s) or (_TRIGGER.match(out[-1][0]) and _refers_back(s, names))):
             out[-1].append(s)
         elif out and out[-1][-1].rstrip().endswith(":") is False and re.match(r"^BOW\s*:", out[-1][0]) and \
                 not re.match(r"^(?:BOW|After|Before|When|Your|While|If)\b", s):
