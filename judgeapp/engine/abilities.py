@@ -376,7 +376,7 @@ def describe_effect(effect: Effect) -> str:
 
 def describe_condition(cond: Condition | None) -> str:
     """An "If …" in plain words, from its structure."""
-    from .primitives.cards import describe_amount, describe_filter, describe_ref, stat_words
+    from .primitives.cards import describe_amount, describe_filter, describe_ref, describe_tokens, stat_words
 
     if cond is None:
         return "always"
@@ -403,6 +403,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
     if cond.fits is not None:
         parts.append(f"{subject} is a {describe_filter(cond.fits)}")
+    if cond.tokens is not None:
+        parts.append(f"{subject} has {describe_tokens(cond.tokens)}")
     if cond.stat is not None:
         op = {"=": "is", "<": "is lower than", "<=": "is at most", ">": "is higher than", ">=": "is at least"}
         parts.append(f"{subject}'s {stat_words(cond.stat.stat)} {op[cond.stat.op]} {describe_amount(cond.stat.value)}")

@@ -10,7 +10,7 @@ leading "If" and the required targets (``good-faith-rule``), and the Gold.
 """
 from __future__ import annotations
 
-from . import acting, cardops, payment, triggers
+from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
 from .references import Context, holds
 from .resolution import candidates, run_effects, _lookup
@@ -29,8 +29,8 @@ class Refused(Exception):
         self.reason, self.text, self.section = reason, text, section
 
 
-def pick_ability(card: Card, which) -> Ability | None:
-    abilities = card.card.reading.abilities
+def pick_ability(g, card: Card, which) -> Ability | None:
+    abilities = granted.abilities(g, card)  # printed, then granted (embedded-text)
     if which is None:
         return abilities[0] if len(abilities) == 1 else None
     if isinstance(which, int) and not isinstance(which, bool):
@@ -192,7 +192,7 @@ def take_action(g, step: dict, round_kind: str) -> bool:
     if card is None:
         g.reject(step, Reason.UNKNOWN_CARD, f"no card {step.get('card')!r}", "taking-actions")
         return False
-    ability = pick_ability(card, step.get("ability"))
+    ability = pick_ability(g, card, step.get("ability"))
     if ability is None:
         _no_ability(g, step, card)
         return False
@@ -371,7 +371,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
     if card is None:
         g.reject(entry, Reason.UNKNOWN_CARD, f"no card {entry.get('card')!r}", "interrupt-actions", **where)
         return
-    chosen = pick_ability(card, entry.get("ability"))
+    chosen = pick_ability(g, card, entry.get("ability"))
     if chosen is None or "interrupt" not in chosen.designators:
         g.reject(entry, Reason.WRONG_ROUND, f"{card.title} has no Interrupt ability to play here", "interrupt-actions",
                  **where)

@@ -166,8 +166,13 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         """A condition on its own ("if you are Unicorn Clan", after a label: "Compassion, or if …:")."""
         return self.cond(parse(text, self.names, "cond_only").children[1])
 
-    def read_trait(self, sentence: str):
+    def read_trait(self, sentence: str, more: list[str] = ()):
+        """A trait; ``more``: the sentences after it that refer back to it, part of the same
+        trait (``traits``), read in order like an ability's."""
         tree = parse(sentence, self.names, "t_sentence")
+        if more and tree.data != "triggered":
+            raise Unreadable("sentences referring back to a trait other than a triggered one are not read")
+        self.more = list(more)
         return getattr(self, "t_" + tree.data)(tree)
 
     # ----- clauses --------------------------------------------------------------------------

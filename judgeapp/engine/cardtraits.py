@@ -19,8 +19,18 @@ class TraitReaders:
         lead = _sub(tree, "lead")
         if lead is not None:  # "After …, if <condition>, …": the trait resolves only if it holds
             spec["condition"] = self.cond(lead.children[1])
-        effects = self.sentence_effects(tree)
-        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": effects})
+        if _sub(tree, "target") is not None:  # "After …, target one or two of your Personalities."
+            self.declare(_sub(tree, "target"))
+        else:
+            self.effects = self.sentence_effects(tree)
+        if getattr(self, "more", None):  # the sentences referring back to this one (traits)
+            condition, _, _ = self.read_body(self.more)
+            if condition is not None:  # "If he …, …" after a first sentence with no effects: that sentence's
+                self.effects = [e.model_copy(update={"condition": _and(e.condition, condition)})
+                                for e in self.effects]
+        if not self.effects:
+            raise Unreadable("the trait names targets but no effect")
+        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": self.effects})
 
     def t_imperative(self, tree: Tree):
         raise Unreadable("an effect with no trigger and no designator is not a trait the engine can apply")

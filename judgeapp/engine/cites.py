@@ -68,6 +68,7 @@ SECTIONS = {
     "gold-production": "Gold Production",
     # the actions area (card-text reader): targets, their qualifiers and amounts
     "absent-stats": "Absent stats", "comparing-stats": "Comparing stats", "conjunctions": "Conjunctions",
+    "embedded-text": "Embedded text",
 }
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .state import Card
 from .structures import AllRef, Amount, Condition, Filter
+from .tokenkinds import count as count_tokens
 from .vocab import Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
@@ -160,6 +161,9 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False
     for test in flt.stats:
         if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
+            return False
+    for test in flt.tokens:
+        if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
             return False
     return True
 
@@ -335,6 +339,8 @@ def amount(g, value, ctx) -> int:
             n = sum(g.stat(c, a.stat) for c in cards)
     elif a.count is not None:
         n = len(select(g, a.count, ctx))
+    elif a.tokens is not None:
+        n = sum(count_tokens(c.tokens, a.tokens) for c in resolve(g, a.of if a.of is not None else "self", ctx) or [])
     elif a.paid:
         n = ctx.paid
     else:
@@ -367,7 +373,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.exists is not None and not select(g, cond.exists, ctx):
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits:
+            or cond.fits or cond.tokens:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -383,6 +389,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
             if cond.stat is not None and not compare(g.stat(c, cond.stat.stat), cond.stat.op,
                                                      amount(g, cond.stat.value, ctx)):
+                return False
+            if cond.tokens is not None and not compare(count_tokens(c.tokens, cond.tokens.name), cond.tokens.op,
+                                                       amount(g, cond.tokens.value, ctx)):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False

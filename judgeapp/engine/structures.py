@@ -64,6 +64,7 @@ class Filter(Model):
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
     opposes: "Filter | None" = None  # at a battlefield, on the other side from such a card ("opposing a Shugenja")
+    tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
 
 
 class AllRef(Model):
@@ -91,6 +92,7 @@ class Amount(Model):
     count: Filter | None = None
     paid: StrictBool = False
     honor_of: PlayerRef | None = None
+    tokens: Word | None = None  # "the number of Tameko's Fire tokens": tokens of this name on ``of`` (token)
     times: SmallInt = 1
     plus: SmallInt = 0
     half: Literal["down", "up"] | None = None
@@ -98,10 +100,11 @@ class Amount(Model):
 
     @model_validator(mode="after")
     def _one_source(self):
-        given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None]
+        given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
+                 self.tokens is not None]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
-                             "{honor_of: you}")
+                             "{honor_of: you}, {tokens: Fire, of: self}")
         return self
 
 
@@ -128,6 +131,13 @@ class ActionTest(Model):
     fits: Filter | None = None  # … or to a card like this (as it is now)
     to: Literal["battlefield", "home"] | None = None  # moved it there
     in_battle: StrictBool = False  # did it during a battle
+class TokenTest(Model):
+    """How many tokens of a name a card has: "a Poison token" (``>= 1``), "no Training tokens"
+    (``= 0``), "two or fewer Respect tokens" (``<= 2``) (``token``)."""
+
+    name: Word
+    op: Compare = ">="
+    value: Number = 1
 
 
 class Condition(Model):
@@ -143,6 +153,7 @@ class Condition(Model):
     has_keyword: Word | None = None  # of ``card``
     has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
     stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
+    tokens: TokenTest | None = None  # of ``card``: "if he has a Poison token"
     fits: Filter | None = None  # ``card`` is one of these, wherever it is now ("if this destroyed a Follower")
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player

@@ -301,9 +301,19 @@ def describe_filter(f: Filter) -> str:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
         words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
+    words += [f"with {describe_tokens(t)}" for t in f.tokens]
     if f.another:
         words.insert(0, "another")
     return " ".join(words)
+
+
+def describe_tokens(test) -> str:
+    """"a Poison token", "no Training tokens", "<= 2 Respect tokens" (a ``TokenTest``)."""
+    if test.op == ">=" and test.value == 1:
+        return f"a {test.name} token"
+    if test.op == "=" and test.value == 0:
+        return f"no {test.name} tokens"
+    return f"{test.op} {describe_amount(test.value)} {test.name} tokens"
 
 
 def stat_words(stat: str) -> str:
@@ -321,6 +331,8 @@ def describe_amount(value) -> str:
         out = f"{whose}'s {'printed ' if value.printed else ''}{stat_words(value.stat)}"
     elif value.count is not None:
         out = f"the number of {describe_filter(value.count)}s"
+    elif value.tokens is not None:
+        out = f"the number of {value.tokens} tokens on {describe_ref(value.of if value.of is not None else 'self')}"
     elif value.paid:
         out = "the Gold paid"
     else:
