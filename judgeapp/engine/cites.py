@@ -65,7 +65,7 @@ SECTIONS = {
     "abilities": "Abilities", "destroy": "Destroy", "discard": "Discard", "draw": "Draw", "dead": "Dead",
     "indefinite-conditional-effects": "Indefinite conditional effects", "unstoppable": "Unstoppable",
     "keywords": "Keywords", "entering-and-leaving": "Entering and leaving", "legacy": "Legacy",
-    "gold-production": "Gold Production",
+    "gold-production": "Gold Production", "opposed": "Opposed", "another": "Another",
 }
 
 
