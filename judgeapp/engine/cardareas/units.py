@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..cardtree import OPPOSED_HERE, Unreadable, _sub, _tok
-
+from ..cardtree import NP, OPPOSED_HERE, Unreadable, _sub, _tok
+from ..registry import Effect
 from ..structures import UnitOf
 
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
@@ -43,6 +43,12 @@ class Readers:
         if not isinstance(ref, int) and ref not in UNIT_LEADERS:
             raise Unreadable("the unit of a card not in play is not read")
         return UnitOf(unit_of=ref)
+
+    # ----- moving ---------------------------------------------------------------------------------
+    def e_move_to_own(self, node: Tree) -> Effect:
+        """"Move your target Shugenja at any location to Kiyomichi's battlefield": where this card's unit is."""
+        place = "own_location" if _tok(node, "LOCATION") is not None else "own_battlefield"
+        return Effect.model_validate({"move_to": {"target": self.np(_sub(node, *NP)), "to": place}})
 
     # ----- "as he moves" ---------------------------------------------------------------------------
     def clause_as_moves(self, node: Tree, index: int):

@@ -209,7 +209,24 @@ class MoveHome(Primitive):
 
 
 class MoveToArgs(MoveHomeArgs):
-    to: str = Field("here", max_length=40)  # "here" is the current battlefield
+    # "here" is the current battlefield; "own_battlefield" / "own_location" where this card's unit is
+    # ("to Kiyomichi's battlefield", "to The Shakash's location"); else a Province's id
+    to: str = Field("here", max_length=40)
+
+
+PLACE_WORDS = {"here": "this battlefield", "own_battlefield": "this card's battlefield",
+               "own_location": "this card's location"}
+
+
+def destination(g, ctx, to: str) -> str | None:
+    """Where a move goes now; None when there is no such battlefield (``battlefields``)."""
+    if to == "here":
+        return g.battlefield
+    if to in ("own_battlefield", "own_location"):
+        own = g.host(ctx.source) or ctx.source
+        where = own.location if own is not None and own.in_play else None
+        return None if to == "own_battlefield" and where == "home" else where
+    return to
 
 
 @primitive
@@ -218,7 +235,7 @@ class MoveTo(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        to = g.battlefield if args.to == "here" else args.to
+        to = destination(g, ctx, args.to)
         if to is None or (to != "home" and g.province(to) is None):
             g.record(StepKind.EFFECT, f"There is no battlefield {args.to} to move to ({ctx.why()})", ["battlefields"],
                      ctx.player)
@@ -227,8 +244,7 @@ class MoveTo(Primitive):
 
     @classmethod
     def describe(cls, args):
-        return f"move {describe_ref(args.target)} to " + ("this battlefield" if args.to == "here" else args.to) \
-            + _as_moving(args)
+        return f"move {describe_ref(args.target)} to {PLACE_WORDS.get(args.to, args.to)}" + _as_moving(args)
 
 
 @primitive
