@@ -393,15 +393,19 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.exists is not None:
         parts.append(f"there is a {describe_filter(cond.exists)}")
     subject = describe_ref(cond.card if cond.card is not None else "self")
-    if cond.is_:
-        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_)}")
+    if "would_be_opposed" in cond.is_:
+        parts.append(f"{subject} would be opposed at this battlefield")
+    if set(cond.is_) - {"would_be_opposed"}:
+        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_ if s != 'would_be_opposed')}")
     if cond.is_not:
         parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not)}")
     if cond.has_keyword:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:
         parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
-    if cond.fits is not None:
+    if cond.fits == Filter(side="your"):
+        parts.append(f"you control {subject}")
+    elif cond.fits is not None:
         parts.append(f"{subject} is a {describe_filter(cond.fits)}")
     if cond.tokens is not None:
         parts.append(f"{subject} has {describe_tokens(cond.tokens)}")

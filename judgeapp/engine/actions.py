@@ -153,12 +153,15 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
         legal = candidates(g, ctx, spec)
         want = named.pop(0) if named else None
         if want is not None:
+            picked = []
             for ref in (want if isinstance(want, list) else [want]):
                 item = _lookup(g, ref, ctx, spec)
                 if item is None or item not in legal:
                     raise Refused(Reason.NO_TARGET, f"{ref} is not a legal target for "
                                                     f"{ctx.source.title if ctx.source else 'the action'}",
                                   "good-faith-rule")
+                picked.append(item)
+            ctx.targets[k] = picked  # a later targeting may depend on it ("your other units")
         elif not legal and not (spec.optional or spec.up_to):
             raise Refused(Reason.NO_TARGET, f"no legal target for {ctx.source.title if ctx.source else 'the action'}'s "
                                             "required targeting", "good-faith-rule")

@@ -17,16 +17,17 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
 from .abilities import TargetSpec
-from .cardareas import grammar_files, kinds, mixins
+from .cardareas import finishers, grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
 from .cardlexer import CardLexer, Unknown, classify, words
 from .cardtraits import TraitReaders
-from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, PERSONALITY_WORDS, PLAYER_WORDS, STATICS,
+from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
+                       PLAYER_WORDS, STATICS,
                        VALUES,
                        Unreadable, _and, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
                        _point_words, _sub, _tok, _toks, _unread)
 from .registry import Effect
-from .structures import AllRef, Amount, Condition, Filter
+from .structures import AllRef, Amount, Condition, Filter, UnitOf
 
 for _group, _names in (("NP_KINDS", NP), ("AMOUNT_KINDS", AMOUNTS), ("VALUE_KINDS", VALUES), ("CLAUSE_KINDS", CLAUSES),
                        ("STATIC_KINDS", STATICS)):
@@ -68,6 +69,12 @@ def with_self(sentence: str, names: list[str]) -> str:
     for name in sorted(names, key=len, reverse=True):
         sentence = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", "THISCARD", sentence)
     return sentence
+
+
+# Noun phrases naming one card named before (or this card), as a condition's subject.
+CARD_NAMED = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner")
+# Cards that are in a unit: "another Personality" on them is other than their own.
+UNIT_CARDS = ("personality", "follower", "item", "spell")
 
 
 class SentenceReader(*mixins(), EffectReaders, TraitReaders):
@@ -126,6 +133,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                                          for e in self.effects[before:]]
         if not self.effects:
             raise Unreadable("the ability names targets but no effect")
+        for finish in finishers():  # an area's last pass over the whole ability (cardareas)
+            condition = finish(self, condition)
         if self.after_action:  # "Interrupt: After you Recruit …": everything waits for the action (interrupt-actions)
             self.effects = [Effect.model_validate({"delayed": {"after": "the action resolves", "do": [
                 e.model_dump() for e in self.effects]}})]
@@ -189,9 +198,11 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         acts = [c for c in node.children if isinstance(c, Tree) and c.data != "may"]
         may = _sub(node, "may") is not None
         durs = _toks(node, "DUR")
+        named = len(self.targets)
         first = self.act(acts[0], index)
-        if may:
+        if may:  # "you may straighten one of your units": its choice is optional too (good-faith-rule)
             first = [e.model_copy(update={"may": True}) for e in first]
+            self.targets[named:] = [t.model_copy(update={"optional": True}) for t in self.targets[named:]]
         if node.data == "dependency":
             then = [e.model_copy(update={"needs_previous": True}) for e in self.act(acts[1], index + len(first))]
             out = first + then
@@ -503,7 +514,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return AllRef(all=flt)
         if "THE" in words:
             raise Unreadable("'the …' naming a card not named before is not read")
-        return self.new_target(flt, optional, count or 1, up_to)
+        chosen = self.new_target(flt, optional, count or 1, up_to)
+        if flt.type == ["unit"]:  # "straighten one of your units": its Personality is chosen, every card is affected (unit)
+            return UnitOf(unit_of=chosen)
+        return chosen
 
     def filter_of(self, node: Tree) -> Filter:
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
@@ -531,6 +545,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         mods = _sub(head, "mods")
         types = [t.value for t in _toks(head, "TYPE")]
         data["type"] = types
+        if data.get("another") and self.kind not in UNIT_CARDS and isinstance(self.person, int) \
+                and {"personality", "unit"} & set(types):
+            # "one of your other units" on a Strategy: other than the Personality named before (``another``)
+            data["another"], data["besides"] = False, self.person
         any_kw = []
         if mods is not None:
             has_or = _tok(mods, "OR") is not None
@@ -661,6 +679,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
 
     def c_controls(self, node):
         sub = _sub(node, *NP)
+        if sub.data in CARD_NAMED:  # "if you control him": that card is yours (``card-control``)
+            return Condition(card=self._card_cond(node), fits=Filter(side="your"))
         if sub.data == "titled":
             return Condition(controls=Filter(title=sub.children[0].value))
         name = _name_words(sub)
@@ -675,6 +695,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         return self.c_controls(node)
 
     def c_controls_none(self, node):
+        if _sub(node, *CARD_NAMED) is not None:  # "if you do not control him"
+            return _not(self.c_controls(node))
         return Condition(controls_none=self.filter_of(_sub(node, *NP)) if _sub(node, "phrase", "bare") is not None
                          else _unread("control of a named card"))
 
@@ -689,7 +711,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
 
     def _card_cond(self, node) -> object:
         sub = _sub(node, *NP)
-        if sub.data not in ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner"):
+        if sub.data not in CARD_NAMED:
             raise Unreadable("a condition on a card not named before is not read")
         return self.np(sub)
 
@@ -718,11 +740,17 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         return Condition.model_validate({"card": self._card_cond(node), "has_keyword": f"{_tok(node, 'CLAN').value} Clan"})
 
     def c_would_be(self, node):
-        self.np(_sub(node, *NP))  # "If this Personality would be opposed, … move him": he is named here
+        """"If he would be opposed": at the current battlefield, the army facing the side his
+        controller's units move to has units (``opposed``, ``move``).  A target named before is
+        tested itself; this card, or your target named next in the sentence, is yours: the enemy
+        army there has units."""
+        ref = self.np(_sub(node, *NP))  # "If this Personality would be opposed, … move him": he is named here
         state = _tok(node, "STATE").value
         if state != "opposed":
             raise Unreadable(f"'would be {state}' is not read")
-        return Condition(exists=Filter(type=["personality"], side="enemy", at="here"))
+        if isinstance(ref, int):
+            return Condition.model_validate({"card": ref, "is": ["would_be_opposed"]})
+        return OPPOSED_HERE
 
     def c_hand_ge(self, node):
         return self._hand(node, ">=")

@@ -134,7 +134,7 @@ PHRASES = {
     "once per turn": ("ONCEPERTURN", "turn"), "once per game": ("ONCEPERGAME", "game"),
     "in your hand": ("INHAND", "hand"), "from your hand": ("FROMHAND", "hand"),
     "in his army": ("INHISARMY", "army"), "in this unit": ("INUNIT", "unit"), "in his unit": ("INUNIT", "unit"),
-    "his unit": ("HISUNIT", "unit"), "this unit": ("HISUNIT", "unit"),
+    "his unit": ("HISUNIT", "his"), "this unit": ("HISUNIT", "this"),
     "the current battlefield": ("HEREPLACE", "here"), "this battlefield": ("HEREPLACE", "here"),
     "this province": ("HEREPLACE", "here"), "another of your": ("ANOTHEROFYOUR", "your"),
     "of your": ("OFYOUR", "your"), "at this battle": ("HERE", "here"), "at the current battle": ("HERE", "here"),

@@ -33,7 +33,9 @@ ICONS = [(re.compile(r"\[Bow\]|:bow:|Bowing_s|Bow this (?:card|Holding)(?=\s*:)"
          (re.compile(r"\[\* Gold\]|:g(?:\*|star):|Gold star 20|\[\*\]|:X:", re.I), "GOLD_X"),
          (re.compile(r"\[(\d+) Gold\]|:g(\d+):|Gold (\d+) 20|\[(\d+)\]", re.I), None),
          (re.compile(r":fear:", re.I), "Fear")]
-REMINDER = re.compile(r"\s*\((?!if able\)|you choose\))[^()]*\)")
+# Reminder text in parentheses is dropped; a few parentheses are rules text (errata): "(if able)",
+# "(you choose)", and where a target may be, "(at any location)" (units).
+REMINDER = re.compile(r"\s*\((?!if able\)|you choose\)|at any location\)|at the current battlefield\))[^()]*\)")
 ABILITY_WORDS = {"Repeatable", "Tireless", "Home", "Absent", "Political", "Military", "Kiho", "Kata", "Iaijutsu",
                  "Fire", "Air", "Earth", "Water", "Void", "Thunder", "Ninja", "Tactical", "Unstoppable", "Courage",
                  "Favor", "Kharmic", "Maho", "Tattoo", "Bushido", "Virtue", "Naval", "Elemental", "Crab", "Crane",

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 
 from .state import Card
-from .structures import AllRef, Amount, Condition, Filter
+from .structures import AllRef, Amount, Condition, Filter, UnitOf
 from .tokenkinds import count as count_tokens
 from .vocab import Zone
 
@@ -101,6 +101,11 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return [c for c in chosen if isinstance(c, Card)]
     if isinstance(ref, AllRef):
         return select(g, ref.all, ctx)
+    if isinstance(ref, UnitOf):  # "his unit": every card of it (unit)
+        leaders = resolve(g, ref.unit_of, ctx)
+        if leaders is None:
+            return None
+        return list(dict.fromkeys(c for leader in leaders for c in g.unit_of(leader)))
     if isinstance(ref, list):
         out = []
         for r in ref:
@@ -143,6 +148,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False  # "a Battle Strategy": one with a Battle action (battle-actions)
     if flt.another and ctx.source is not None and (card.id == ctx.source.id or card is g.host(ctx.source)):
         return False
+    if flt.besides is not None and (g.host(card) or card) in (ctx.targets.get(flt.besides) or []):
+        return False  # "one of your other units": not the one named before (another)
     if any(not has_state(g, card, s) for s in flt.state):
         return False
     if flt.at and card.zone is Zone.PLAY and not _at_ok(g, flt.at, card):
@@ -237,6 +244,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.side(card) == "defending"
     if state == "opposed":
         return g.opposed(card)
+    if state == "would_be_opposed":
+        return g.would_be_opposed(card)
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):

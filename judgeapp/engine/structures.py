@@ -26,7 +26,7 @@ CardKind = Literal["personality", "follower", "item", "spell", "holding", "strat
 Side = Literal["your", "enemy", "any", "other", "opponent"]
 State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "defending", "opposed", "unopposed",
                 "with_followers", "without_followers", "with_attachments", "without_attachments", "face_up",
-                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed"]
+                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
@@ -55,6 +55,7 @@ class Filter(Model):
     at: Place | None = None
     zone: ZoneName = "play"
     another: StrictBool = False  # not the card the text is on (nor its Personality)
+    besides: StrictInt | None = None  # not this chosen target, nor a card of its unit ("your other units")
     title: Title | None = None
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
@@ -74,10 +75,19 @@ class AllRef(Model):
 
 
 CardId = Annotated[str, StringConstraints(min_length=1, max_length=150)]
+
+
+class UnitOf(Model):
+    """Every card of a card's unit ("straighten his unit"): things that affect a unit affect
+    all the cards in it (``unit``)."""
+
+    unit_of: Union[StrictInt, CardId]
+
+
 # A card: an index of the ability's targets (1-based), ``self`` (the card the text is on),
 # ``host`` (the Personality an attachment is on), ``it`` (the card the trigger is about),
-# an id or title, a list of these, or every card matching a filter.
-Ref = Union[StrictInt, CardId, list[Union[StrictInt, CardId]], AllRef]
+# an id or title, a list of these, every card matching a filter, or every card of a unit.
+Ref = Union[StrictInt, CardId, list[Union[StrictInt, CardId]], AllRef, UnitOf]
 PlayerRef = Union[Literal["you", "opponent", "each", "active", "attacker", "defender", "controller", "owner",
                           "other"], StrictInt, Annotated[str, StringConstraints(min_length=1, max_length=31)]]
 
