@@ -106,6 +106,9 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if len(self.targets) == first:
                     raise Unreadable("'you may target and …' naming no new target is not read")
                 self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
+            hook = getattr(self, "s_" + tree.data, None)  # an area's own kind of sentence (cardareas)
+            if hook is not None:
+                condition = _and(condition, hook(tree, i))
             if tree.data == "after_entering":
                 condition = _and(condition, self.entering(tree, i))
                 self.effects += self.sentence_effects(tree)
@@ -648,9 +651,23 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                          else _unread("control of a named card"))
 
     def c_controls_n(self, node):
-        if int(_tok(node, "NUMBER").value) != 1:
-            raise Unreadable("controlling a number of cards is not read")
-        return self.c_controls(node)
+        if int(_tok(node, "NUMBER").value) == 1:
+            return self.c_controls(node)
+        return self.count_controlled(node, ">=")
+
+    def count_controlled(self, node, op: str) -> Condition:
+        """"if you control two or more Rings", "if you have two or fewer Rings in play": how many
+        such cards you control."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("counting one named card is not read")
+        flt = self.filter_of(sub)
+        if flt.zone != "play" or flt.side not in ("any", "your"):
+            raise Unreadable("counting cards out of play or another player's is not read")
+        if any(k.endswith("s") for k in flt.keywords):  # "Geisha Houses": the keyword is "Geisha House"
+            raise Unreadable("a keyword in the plural is not read")
+        return Condition.model_validate({"count": {"filter": flt.model_copy(update={"side": "your"}), "op": op,
+                                                   "value": int(_tok(node, "NUMBER").value)}})
 
     def c_controls_none(self, node):
         return Condition(controls_none=self.filter_of(_sub(node, *NP)) if _sub(node, "phrase", "bare") is not None

@@ -112,6 +112,14 @@ class HonorTest(Model):
     value: Number
 
 
+class CountTest(Model):
+    """"if you have two or fewer Rings in play": how many cards match the filter, compared."""
+
+    filter: Filter
+    op: Compare
+    value: Number
+
+
 class Condition(Model):
     """An "If …" (``good-faith-rule``: a leading "If" must hold to announce the action)."""
 
@@ -126,6 +134,7 @@ class Condition(Model):
     has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
     stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
     fits: Filter | None = None  # ``card`` is one of these, wherever it is now ("if this destroyed a Follower")
+    count: CountTest | None = None  # the number of cards matching a filter ("two or more Rings you control")
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
