@@ -117,6 +117,8 @@ class TriggerSpec(Model):
                  "other": "another player's ", "any": ""}[self.whose]
         what = describe_filter(self.subject) if self.subject is not None else ""
         point = f"{whose}{what} {EVENT_WORDS.get(self.event, self.event.replace('_', ' '))}".replace("  ", " ").strip()
+        if self.by:
+            point += " by you" if self.by == "you" else " by another player"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
@@ -155,7 +157,7 @@ class Static(Model):
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
-                  "bow_to_reduce"]
+                  "bow_to_reduce", "use_from_hand"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
@@ -226,6 +228,9 @@ class Static(Model):
             what = f"{who} enters play bowed"
         elif self.kind == "copies":
             what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
+        elif self.kind == "use_from_hand":
+            which = f"its {' '.join(self.keywords)} ability" if self.keywords else "its ability"
+            what = f"you may discard this card from your hand to use {which} without paying its costs"
         elif self.kind == "hand_size":
             what = f"your maximum hand size is changed by {self.amount}"
         else:
@@ -392,6 +397,10 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"you control no {describe_filter(cond.controls_none)}")
     if cond.exists is not None:
         parts.append(f"there is a {describe_filter(cond.exists)}")
+    if cond.count is not None:
+        op = {"=": "exactly", "<": "fewer than", "<=": "at most", ">=": "at least", ">": "more than"}[cond.count.op]
+        what = describe_filter(cond.count.filter.model_copy(update={"side": "any"}))
+        parts.append(f"you control {op} {describe_amount(cond.count.value)} {what}(s)")
     subject = describe_ref(cond.card if cond.card is not None else "self")
     if "would_be_opposed" in cond.is_:
         parts.append(f"{subject} would be opposed at this battlefield")

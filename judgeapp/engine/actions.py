@@ -21,6 +21,24 @@ from .zones import move
 HAND_TYPES = frozenset({"strategy", "ring"})
 
 
+def ring_use(card: Card, ability: Ability) -> str | None:
+    """How a Ring's ability works from its owner's hand (``ring``): "play" for one that puts the
+    Ring itself into play, "discard" for one its text lets the player use by discarding it from
+    hand without cost ("You may discard this Ring from your hand to use its Void ability without
+    cost"); None for any other (the Ring's abilities otherwise work only in play)."""
+    if any(e.name == "put_into_play" and e.args.target == "self" for e in ability.effects):
+        return "play"
+    for st in card.card.reading.statics:
+        if st.kind == "use_from_hand" and all(ability.has(k) for k in st.keywords):
+            return "discard"
+    return None
+
+
+def free_use(card: Card, ability: Ability) -> bool:
+    """A Ring in hand discarded to use its ability without cost (``ring``)."""
+    return card.zone is Zone.HAND and card.type == "ring" and ring_use(card, ability) == "discard"
+
+
 class Refused(Exception):
     """A check failed: the step is recorded as rejected with this reason."""
 
@@ -45,8 +63,14 @@ def source_problem(g, card: Card, ability: Ability, by: str, interrupt_to=None) 
     if card.zone is Zone.HAND:
         if card.owner != by:
             return Refused(Reason.NOT_IN_HAND, f"{card.title} is not in {by}'s hand", "taking-actions")
-        if card.type in HAND_TYPES or (interrupt_to is not None and interrupt_to.get("brings") is card):
+        if card.type == "strategy" or (interrupt_to is not None and interrupt_to.get("brings") is card):
             return None
+        if card.type == "ring":
+            if ring_use(card, ability) is not None:
+                return None
+            return Refused(Reason.NOT_IN_PLAY, f"{card.title} is a Ring in hand: only an ability that puts it into "
+                                               "play, or one its text lets you use by discarding it, works from there",
+                           "ring")
         return Refused(Reason.NOT_IN_PLAY, f"{card.title} is a {card.type} in hand: its abilities work only once it "
                                            "is in play", "using-abilities")
     if card.zone is Zone.PROVINCE:
@@ -119,7 +143,7 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
         raise Refused(Reason.CONDITION, f"the condition that starts {card.title}'s ability is not met",
                       "good-faith-rule")
     good_faith(g, ctx, ability, step)
-    gold = gold_cost(ability, step)
+    gold = 0 if free_use(card, ability) else gold_cost(ability, step)
     if gold:
         purchase = action_purchase(card, ability, by)
         problem = payment.check_named(g, by, step.get("pay"), gold, purchase)
@@ -226,6 +250,7 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     from_hand = card.zone is Zone.HAND
     from_province = card.zone is Zone.PROVINCE
     disciplined = card.zone is Zone.DISCARD  # played with Discipline (source_problem allowed it)
+    free = free_use(card, ability)
     g.record(StepKind.ACTION, f"{by.capitalize()} announces {card.title}'s {designator.capitalize()} action: "
                               f"{ability.text}", ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
     if from_hand or from_province or disciplined:
@@ -236,7 +261,10 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
                   rehonors=any(e.name == "rehonor" for e in ability.effects), designator=designator,
                   ability=ability)
     with acting.taking(g):
-        pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
+        if free:
+            discard_to_use(g, card, by)
+        else:
+            pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
         card.used[ability.n] = card.used.get(ability.n, 0) + 1
         named = step.get("targets")
         if g.rules == "twenty-festivals" and ability.targets:
@@ -277,6 +305,13 @@ def choose_targets_step(g, ctx: Context, ability: Ability, named: list | None) -
     g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses the action's targets: {shown or 'none yet'}",
              ["action-sequence", "targeting"], ctx.player, "choose targets")
     return [w for w in chosen if w is not None] if all(w is not None for w in chosen) else list(named or [])
+
+
+def discard_to_use(g, card: Card, by: str) -> None:
+    """A Ring discarded from hand to use its ability without cost: it waits in a resolution
+    area while the ability resolves and is discarded afterwards (``ring``)."""
+    g.record(StepKind.COST, f"{by.capitalize()} discards {card.title} from hand to use its ability without cost; it "
+                            "is discarded once the ability has resolved", ["ring", "resolution-area"], by, "costs")
 
 
 def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context, discipline: int = 0) -> None:
@@ -389,12 +424,16 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
              "interrupts")
     from_province = card.zone is Zone.PROVINCE
     disciplined = card.zone is Zone.DISCARD
+    free = free_use(card, chosen)
     if card.zone in (Zone.HAND, Zone.PROVINCE, Zone.DISCARD) and card is not brings:
         move(g, card, Zone.RESOLUTION)  # the card being brought into play stays where the action takes it from
     ctx = Context(player=by, source=card, label="Interrupt", round=Round.INTERRUPT, interrupted=action_ctx,
                   choices=list(entry.get("choose") or []), discard_named=_names(entry.get("discard")),
                   find_named=_lower(entry.get("find")), keywords=frozenset(k.lower() for k in chosen.keywords))
-    pay_costs(g, card, chosen, entry, ctx, card.card.reading.discipline if disciplined else 0)
+    if free:
+        discard_to_use(g, card, by)
+    else:
+        pay_costs(g, card, chosen, entry, ctx, card.card.reading.discipline if disciplined else 0)
     card.used[chosen.n] = card.used.get(chosen.n, 0) + 1
     run_effects(g, ctx, chosen.targets, chosen.effects, entry.get("targets"))
     tidy_up(g, card, by, from_province, disciplined)

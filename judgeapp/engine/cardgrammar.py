@@ -690,9 +690,23 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                          else _unread("control of a named card"))
 
     def c_controls_n(self, node):
-        if int(_tok(node, "NUMBER").value) != 1:
-            raise Unreadable("controlling a number of cards is not read")
-        return self.c_controls(node)
+        if int(_tok(node, "NUMBER").value) == 1:
+            return self.c_controls(node)
+        return self.count_controlled(node, ">=")
+
+    def count_controlled(self, node, op: str) -> Condition:
+        """"if you control two or more Rings", "if you have two or fewer Rings in play": how many
+        such cards you control."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("counting one named card is not read")
+        flt = self.filter_of(sub)
+        if flt.zone != "play" or flt.side not in ("any", "your"):
+            raise Unreadable("counting cards out of play or another player's is not read")
+        if any(k.endswith("s") for k in flt.keywords):  # "Geisha Houses": the keyword is "Geisha House"
+            raise Unreadable("a keyword in the plural is not read")
+        return Condition.model_validate({"count": {"filter": flt.model_copy(update={"side": "your"}), "op": op,
+                                                   "value": int(_tok(node, "NUMBER").value)}})
 
     def c_controls_none(self, node):
         if _sub(node, *CARD_NAMED) is not None:  # "if you do not control him"

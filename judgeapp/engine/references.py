@@ -381,6 +381,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.exists is not None and not select(g, cond.exists, ctx):
         return False
+    if cond.count is not None and not compare(len(select(g, cond.count.filter, ctx)), cond.count.op,
+                                              amount(g, cond.count.value, ctx)):
+        return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
             or cond.fits or cond.tokens:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []

@@ -148,6 +148,12 @@ class TokenTest(Model):
     name: Word
     op: Compare = ">="
     value: Number = 1
+class CountTest(Model):
+    """"if you have two or fewer Rings in play": how many cards match the filter, compared."""
+
+    filter: Filter
+    op: Compare
+    value: Number
 
 
 class Condition(Model):
@@ -165,6 +171,7 @@ class Condition(Model):
     stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
     tokens: TokenTest | None = None  # of ``card``: "if he has a Poison token"
     fits: Filter | None = None  # ``card`` is one of these, wherever it is now ("if this destroyed a Follower")
+    count: CountTest | None = None  # the number of cards matching a filter ("two or more Rings you control")
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
