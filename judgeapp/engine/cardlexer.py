@@ -73,7 +73,7 @@ WORDS = {
     "top": "TOP", "bottom": "BOTTOM", "deck": "DECK", "decks": "DECK", "pile": "PILE", "first": "FIRST",
     "next": "NEXT", "additional": "ADDITIONAL", "loser": "LOSER", "winner": "WINNER", "duel": "DUEL",
     "duel's": "DUELS", "army": "ARMY", "attack": "ATTACK_WORD", "attacks": "ATTACK_WORD", "ranged": "RANGED",
-    "melee": "MELEE", "fear": "FEAR", "cost": "COST", "copy": "COPY", "copies": "COPY", "x": "X", "less": "LESS",
+    "melee": "MELEE", "fear": "FEAR", "cost": "COST", "copy": "COPY", "copies": "COPY", "x": "X",
     "ever": "EVER", "still": "STILL", "own": "OWN", "times": "TIMES", "every": "EACH", "exactly": "EXACTLY",
     "battlefield": "BATTLEFIELD", "battlefields": "BATTLEFIELD", "location": "LOCATION", "yours": "YOURS",
     "owner": "OWNER", "controller": "CONTROLLER", "either": "EITHER", "destroyed": "DESTROYED",
@@ -134,7 +134,7 @@ PHRASES = {
     "once per turn": ("ONCEPERTURN", "turn"), "once per game": ("ONCEPERGAME", "game"),
     "in your hand": ("INHAND", "hand"), "from your hand": ("FROMHAND", "hand"),
     "in his army": ("INHISARMY", "army"), "in this unit": ("INUNIT", "unit"), "in his unit": ("INUNIT", "unit"),
-    "his unit": ("HISUNIT", "unit"), "this unit": ("HISUNIT", "unit"),
+    "his unit": ("HISUNIT", "his"), "this unit": ("HISUNIT", "this"),
     "the current battlefield": ("HEREPLACE", "here"), "this battlefield": ("HEREPLACE", "here"),
     "this province": ("HEREPLACE", "here"), "another of your": ("ANOTHEROFYOUR", "your"),
     "of your": ("OFYOUR", "your"), "at this battle": ("HERE", "here"), "at the current battle": ("HERE", "here"),
@@ -166,7 +166,7 @@ MAX_PHRASE = max(len(p.split()) for p in PHRASES)
 STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)
 STAT_LINE = re.compile(r"^(\d+|X)(F|C|PH)$", re.I)
 TOKEN_RE = re.compile(
-    r"BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
+    r"«\d+»|BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
     r"[A-Za-z][A-Za-z'\-]*(?:'s)?|[.,:;\"()/!?•]")
 PUNCT = {".": "DOT", ",": "COMMA", ":": "COLON", ";": "SEMI", "\"": "QUOTE", "(": "LPAR", ")": "RPAR", "/": "SLASH",
          "!": "DOT", "?": "DOT", "•": "BULLET"}
@@ -274,6 +274,8 @@ def _joiners(toks: list[Token]) -> list[Token]:
 
 
 def _one(w: str, lw: str, before: list[Token]) -> Token:
+    if w.startswith("«"):
+        return Token("EMBEDDED", int(w[1:-1]))  # quoted text, read apart (cardtext.embed, embedded-text)
     if w == "THISCARD":
         return Token("THISCARD", "self")
     if w == "THISCARD's":

@@ -17,7 +17,7 @@ ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
-WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER", "targeted": "TARGETED"}
+WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")

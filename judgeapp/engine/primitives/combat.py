@@ -7,6 +7,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from .. import cardops
+from ..acting import boost
 from ..references import amount, matches
 from ..registry import Primitive, primitive
 from ..structures import Filter, Model, Number, Ref
@@ -30,7 +31,7 @@ class _Attack(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        strength = amount(g, args.amount, ctx) + ctx.strength.get(cls.name, 0)
+        strength = amount(g, args.amount, ctx) + ctx.strength.get(cls.name, 0) + boost(ctx, cls.name)
         done = False
         for card in cards_of(g, ctx, args.target):
             g.tick()
