@@ -440,6 +440,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:
         parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
+    if cond.attached_to is not None:
+        parts.append(f"{subject} is attached to a {describe_filter(cond.attached_to)}")
     if cond.fits == Filter(side="your"):
         parts.append(f"you control {subject}")
     elif cond.fits is not None:

@@ -253,6 +253,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return has == (state == "with_followers")
     if state in ("with_attachments", "without_attachments"):
         return bool(host.attachments) == (state == "with_attachments")
+    if state == "in_play":  # "if it is still in play"
+        return card.zone is Zone.PLAY
     if state == "destroyed":  # "if this destroyed a card": it was in play and is now in a discard pile or dead
         return card.zone in (Zone.DISCARD, Zone.DEAD)
     if state == "face_up":
@@ -387,7 +389,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                                               amount(g, cond.count.value, ctx)):
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits or cond.tokens:
+            or cond.fits or cond.tokens or cond.attached_to:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -397,6 +399,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.has_keyword and not g.has_keyword(c, cond.has_keyword):
                 return False
             if cond.has_attached and not has_attached(g, c, cond.has_attached):
+                return False
+            if cond.attached_to is not None and not (c.attached_to in g.cards and matches(
+                    g, cond.attached_to, g.cards[c.attached_to], ctx)):
                 return False
             if cond.fits is not None and not matches(g, cond.fits.model_copy(update={"zone": ZONE_NAMES.get(
                     c.zone, "play")}), c, ctx):

@@ -26,7 +26,8 @@ CardKind = Literal["personality", "follower", "item", "spell", "holding", "strat
 Side = Literal["your", "enemy", "any", "other", "opponent"]
 State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "defending", "opposed", "unopposed",
                 "with_followers", "without_followers", "with_attachments", "without_attachments", "face_up",
-                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed"]
+                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed",
+                "in_play"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
@@ -189,6 +190,7 @@ class Condition(Model):
     is_not: list[State] = Field(default_factory=list, max_length=6)
     has_keyword: Word | None = None  # of ``card``
     has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
+    attached_to: Filter | None = None  # ``card`` is attached to a card of these ("if it is attached to a Commander")
     stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
     tokens: TokenTest | None = None  # of ``card``: "if he has a Poison token"
     fits: Filter | None = None  # ``card`` is one of these, wherever it is now ("if this destroyed a Follower")

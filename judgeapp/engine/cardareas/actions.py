@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..cardtree import NP, VALUES, Unreadable, _sub, _tok
+from ..cardtree import ABSENCES, NP, VALUES, Unreadable, _sub, _tok
 from ..registry import Effect
-from ..structures import Amount, BonusIf, Filter, TargetedRef
+from ..structures import Amount, BonusIf, Condition, Filter, TargetedRef
 
 ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
@@ -261,3 +261,31 @@ class Readers:
         """"The Personality this ability targeted has +2F": the card of that kind its ability last
         targeted (``card-memory-rule``); "this ability" is the card's own."""
         return TargetedRef(targeted=_tok(group, "TYPE").value)
+
+    # ----- conditions on a card ------------------------------------------------------------------
+    def c_card_attached_to(self, node):
+        """"if it is attached to a Commander": the card's Personality is such a card (``possessive-case``)."""
+        mods = _sub(node, "mods")
+        head = Tree("typed" if _tok(node, "TYPE") else "keyworded",
+                    ([mods] if mods is not None else []) + ([_tok(node, "TYPE")] if _tok(node, "TYPE") else []))
+        flt, _ = self.filter_parts(Tree("bare", [head]), [])
+        return Condition.model_validate({"card": self._card_cond(node), "attached_to": flt.model_dump(
+            exclude_defaults=True)})
+
+    def c_card_in_play(self, node):
+        """"Bow the target if it is still in play"."""
+        return Condition.model_validate({"card": self._card_cond(node), "is": ["in_play"]})
+
+    def c_card_is_kinds(self, node):
+        """"if it is a One-Handed Weapon": the card has every one of these keywords."""
+        return Condition(all=[self._is_kind(self._card_cond(node), k.children[0])
+                              for k in node.children if isinstance(k, Tree) and k.data == "kind_word"])
+
+    def _is_kind(self, card, tok: Token) -> Condition:
+        """A card is Shadowlands, Crab Clan, bowed, or Human (no Nonhuman, ``human``)."""
+        if tok.type == "STATE":
+            return Condition.model_validate({"card": card, "is": [tok.value]})
+        word = f"{tok.value} Clan" if tok.type == "CLAN" else tok.value
+        if word in ABSENCES:
+            return Condition.model_validate({"not": {"card": card, "has_keyword": ABSENCES[word]}})
+        return Condition.model_validate({"card": card, "has_keyword": word})
