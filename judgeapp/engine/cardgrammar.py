@@ -632,8 +632,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 data["state"].append("face_up")
             elif kind in ("with_attached", "without_attached"):
                 data["attached" if kind == "with_attached" else "not_attached"] = _attachment_words(post)
-            elif kind == "in_own_army":  # "in Zenshi's army": on his side at his battlefield (army)
-                data["side"], data["at"] = "your", "here"
+            elif kind == "in_own_army":  # "in Zenshi's army", "in his army": his side at his battlefield (army)
+                if _tok(post, "INHISARMY") is not None and self.last not in ("self", "host"):
+                    raise Unreadable("'in his army' naming a card other than this one or its Personality is not read")
+                data["in_army"] = True
             elif hasattr(self, "post_" + kind):  # an area's own qualifier (cardareas)
                 getattr(self, "post_" + kind)(post, data)
             else:

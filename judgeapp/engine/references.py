@@ -160,6 +160,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
+    if flt.in_army and not _same_army(g, card, ctx):
+        return False
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
         return False
     if flt.attached and not has_attached(g, card, flt.attached):
@@ -209,6 +211,16 @@ def _at_ok(g, at: str, card: Card) -> bool:
     if at == "battlefield":
         return host.location != "home"
     return g.battlefield is not None and host.location == g.battlefield  # "at this battlefield"
+
+
+def _same_army(g, card: Card, ctx: Context) -> bool:
+    """In the army of the text's card (its Personality's, for an attachment): on the same side at the
+    same battlefield (``army``); a card at home is in no army."""
+    me = (g.host(ctx.source) or ctx.source) if ctx.source else None
+    them = g.host(card) or card
+    if me is None or me.zone is not Zone.PLAY or me.location == "home" or them.location != me.location:
+        return False
+    return g.side(me) is not None and g.side(me) == g.side(them)
 
 
 def _opposing(g, card: Card, ctx: Context) -> bool:

@@ -61,6 +61,7 @@ class Filter(Model):
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit
+    in_army: StrictBool = False  # in the text's card's army: its side at its battlefield ("in this army")
     unit_keyword: Word | None = None  # "in a Cavalry unit": every card of its unit has it (unit-keywords)
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"

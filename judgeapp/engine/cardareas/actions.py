@@ -289,3 +289,12 @@ class Readers:
         if word in ABSENCES:
             return Condition.model_validate({"not": {"card": card, "has_keyword": ABSENCES[word]}})
         return Condition.model_validate({"card": card, "has_keyword": word})
+
+    # ----- armies (``army``) ------------------------------------------------------------------------------
+    def post_in_this_army(self, post, data):
+        """"in this army": the army of this card (of its Personality, on an attachment)."""
+        data["in_army"] = True
+
+    def post_in_your_army(self, post, data):
+        """"in your army": your army at the current battlefield (``army``)."""
+        data["side"], data["at"] = "your", "here"

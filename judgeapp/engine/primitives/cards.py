@@ -345,6 +345,8 @@ def describe_filter(f: Filter) -> str:
         words.append("who would be opposed at this battlefield")
     if f.in_unit:
         words.append("in this unit")
+    if f.in_army:
+        words.append("in this card's army")
     if f.unit_keyword:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
