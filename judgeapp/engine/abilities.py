@@ -56,7 +56,8 @@ class TargetSpec(Model):
         if self.player:
             return "a target player"
         if self.province:
-            return "a target Province"
+            return {"any": "a Province", "your": "your Province", "enemy": "an enemy Province",
+                    "other": "another player's Province", "opponent": "an opponent's Province"}[self.filter.side]
         if self.attack:
             return f"the {self.attack.capitalize()} effect's target ({self._attack_words()})"
         many = f"up to {self.count} " if self.up_to else (f"{self.count} " if self.count > 1 else "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
+from ..abilities import TargetSpec
 from ..cardtree import ABSENCES, NP, VALUES, Unreadable, _sub, _tok
 from ..registry import Effect
 from ..structures import Amount, BonusIf, Condition, Filter, TargetedRef
@@ -20,6 +21,7 @@ OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
+PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here")}
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
 
 
@@ -298,3 +300,17 @@ class Readers:
     def post_in_your_army(self, post, data):
         """"in your army": your army at the current battlefield (``army``)."""
         data["side"], data["at"] = "your", "here"
+
+    # ----- Provinces (``provinces``) ----------------------------------------------------------------------
+    def e_province_chosen_give(self, node):
+        """"Give a Province +3 strength": any player's Province, the player's choice (``choices``)."""
+        self.targets.append(TargetSpec(province=True, filter=Filter(), at=self.index))
+        return Effect.model_validate({"province_strength": {"target": len(self.targets),
+                                                           "amount": int(_tok(node, "SIGNED").value)}})
+
+    def e_province_raise_or_lower(self, node):
+        """"Raise or lower this Province's strength by Etsuki's Personal Honor": a bonus or a penalty of
+        that amount, the player's choice (``choices``, ``bonuses-and-penalties``)."""
+        value = self.value(_sub(node, *VALUES))
+        return self._choice([(word, [Effect.model_validate({"province_strength": {"target": "here", "amount": n}})])
+                             for word, n in (("raise", value), ("lower", value.negated()))])

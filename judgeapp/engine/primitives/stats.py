@@ -147,6 +147,7 @@ class ProvinceStrength(_Stat):
     @classmethod
     def targets(cls, g, ctx, args):
         refs = args.target if isinstance(args.target, list) else [args.target]
+        refs = [r for ref in refs for r in ((ctx.targets.get(ref) or []) if isinstance(ref, int) else [ref])]
         out = []
         for ref in refs:
             prov = g.province(ref) if isinstance(ref, str) else None
