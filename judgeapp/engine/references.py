@@ -162,6 +162,11 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False
     if flt.in_army and not _same_army(g, card, ctx):
         return False
+    if flt.in_unit_of is not None and not any(card in g.unit_of(c) for c in ctx.targets.get(flt.in_unit_of) or []
+                                              if isinstance(c, Card)):
+        return False
+    if flt.any_of and not any(matches(g, f.model_copy(update={"zone": flt.zone}), card, ctx) for f in flt.any_of):
+        return False
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
         return False
     if flt.attached and not has_attached(g, card, flt.attached):

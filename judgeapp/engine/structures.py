@@ -62,10 +62,12 @@ class Filter(Model):
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit
     in_army: StrictBool = False  # in the text's card's army: its side at its battlefield ("in this army")
+    in_unit_of: StrictInt | None = None  # in the unit of this chosen target ("one of his Weapons")
     unit_keyword: Word | None = None  # "in a Cavalry unit": every card of its unit has it (unit-keywords)
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
+    any_of: list["Filter"] = Field(default_factory=list, max_length=4)  # fits one of these ("Followers or Weapons")
     opposes: "Filter | None" = None  # at a battlefield, on the other side from such a card ("opposing a Shugenja")
     tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
 

@@ -19,6 +19,7 @@ RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_t
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
+NP_KINDS = {"one_of_own"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here")}
@@ -314,3 +315,22 @@ class Readers:
         value = self.value(_sub(node, *VALUES))
         return self._choice([(word, [Effect.model_validate({"province_strength": {"target": "here", "amount": n}})])
                              for word, n in (("raise", value), ("lower", value.negated()))])
+
+    # ----- "one of Kenjiro's Followers or Weapons" (``possessive-case``) -------------------------------------
+    def np_one_of_own(self, node):
+        """"You may bow one of Kenjiro's Followers or Weapons to straighten him", "one of his Weapons" (his:
+        this card, its Personality or a target): one card of his unit of those kinds, the player's choice
+        (attached cards are a Personality's, ``possessive-case``)."""
+        if int(_tok(node, "NUMBER").value) != 1:
+            raise Unreadable("choosing a number of a card's attachments is not read")
+        whose = self.last if _tok(node, "HIS") is not None else "self"
+        if whose == "self" and self.kind != "personality" or not (whose in ("self", "host") or isinstance(whose, int)):
+            raise Unreadable("a possessive of a card other than a Personality is not read")
+        if isinstance(whose, int) and self.targets[whose - 1].attack:
+            raise Unreadable("'his' after an Attack or Fear (its target, or the card it names?) is not read")
+        kinds = [self._kind_filter(k) for k in node.children if isinstance(k, Tree) and k.data == "kind_phrase"]
+        flt = kinds[0] if len(kinds) == 1 else Filter(any_of=kinds)
+        unit = {"in_unit_of": whose} if isinstance(whose, int) else {"in_unit": True, "another": True}
+        n = self.new_target(flt.model_copy(update=unit))
+        self.last = self.person = whose  # "… to straighten him": the Personality whose card it is
+        return n

@@ -318,7 +318,9 @@ def describe_filter(f: Filter) -> str:
         words += [f"non-{w}" for w in f.without]
     if f.designator:
         words.append(f.designator.capitalize())
-    if f.type or not (f.keywords or f.any_keyword or f.clan):
+    if f.any_of:
+        words.append(" or ".join(describe_filter(s) for s in f.any_of))
+    elif f.type or not (f.keywords or f.any_keyword or f.clan):
         words.append(" or ".join(t.capitalize() for t in f.type) if f.type else "card")
     if f.title:
         words = [f"“{f.title}”"]
@@ -347,6 +349,8 @@ def describe_filter(f: Filter) -> str:
         words.append("in this unit")
     if f.in_army:
         words.append("in this card's army")
+    if f.in_unit_of is not None:
+        words.append(f"in target {f.in_unit_of}'s unit")
     if f.unit_keyword:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
