@@ -254,15 +254,16 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
 # A joining word whose neighbours show it joins two parts of one phrase, not two effects: "and"
 # before a qualifier ("without attachments and with equal or lower Chi", conjunctions), "and" in a list
 # of things given ("+1F and +1C", "+1F and Conqueror"), a comma before a change to an amount ("equal to
-# his Chi, plus 1 if he is Fire"), "or" before a second "if" ("if he has a Weapon or if …").  (token, the word before it (None: any), the words after it)
+# his Chi, plus 1 if he is Fire"), "or" before a second "if" ("if he has a Weapon or if …") or a
+# second qualifier ("with Shadowlands or without attachments").  (token, the word before it (None: any), the words after it)
 JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), frozenset({"STATCHANGE", "KEYWORD"})),
                    ("QAND", None, frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"}))],
            "COMMA": [("COMMAPLUS", None, frozenset({"PLUS", "MINUS", "SIGNED"}))],
-           "OR": [("ORIF", None, frozenset({"IF"}))]}
+           "OR": [("ORIF", None, frozenset({"IF"})), ("QOR", None, frozenset({"WITH", "WITHOUT"}))]}
 
 
 def _joiners(toks: list[Token]) -> list[Token]:
-    """Joining words as their own tokens (``QAND``, ``SAND``, ``COMMAPLUS``, ``ORIF``), so the LALR grammar tells
+    """Joining words as their own tokens (``QAND``, ``QOR``, ``SAND``, ``COMMAPLUS``, ``ORIF``), so the LALR grammar tells
     them from the "and" or comma between two effects ("… with lower Force and give him -2F", "give him
     +1F and dishonor him") by the words around them."""
     out = []

@@ -334,3 +334,19 @@ class Readers:
         n = self.new_target(flt.model_copy(update=unit))
         self.last = self.person = whose  # "… to straighten him": the Personality whose card it is
         return n
+
+    def post_either_post(self, post, data):
+        """"a target enemy card with Shadowlands or without attachments": a card with either qualifier
+        (an "or" is met by both, ``conjunctions``)."""
+        if data.get("any_of"):
+            raise Unreadable("two 'or' qualifiers on one card are not read")
+        data["any_of"] = [self.filter_parts(Tree("bare", [Tree("keyworded", []), side]), [])[0]
+                          for side in post.children if isinstance(side, Tree)]
+
+    def post_with_keyword(self, post, data):
+        """"a target enemy card with Shadowlands": a card that has the keyword (``keywords``)."""
+        word = _tok(post, "KEYWORD").value
+        if word in ABSENCES:
+            data.setdefault("without", []).append(ABSENCES[word])
+        else:
+            data["keywords"].append(word)

@@ -318,10 +318,13 @@ def describe_filter(f: Filter) -> str:
         words += [f"non-{w}" for w in f.without]
     if f.designator:
         words.append(f.designator.capitalize())
-    if f.any_of:
-        words.append(" or ".join(describe_filter(s) for s in f.any_of))
-    elif f.type or not (f.keywords or f.any_keyword or f.clan):
+    either = " or ".join(describe_filter(s) for s in f.any_of)
+    if f.type or not (f.keywords or f.any_keyword or f.clan or f.any_of):
         words.append(" or ".join(t.capitalize() for t in f.type) if f.type else "card")
+        if either:
+            words.append(f"({either})")
+    elif either:
+        words.append(either)
     if f.title:
         words = [f"“{f.title}”"]
     words += [s.replace("_", " ") for s in f.state if s.startswith("with")]
