@@ -19,7 +19,7 @@ RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_t
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
-NP_KINDS = {"one_of_own"}
+NP_KINDS = {"one_of_own", "either_target"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here")}
@@ -350,3 +350,16 @@ class Readers:
             data.setdefault("without", []).append(ABSENCES[word])
         else:
             data["keywords"].append(word)
+
+    def np_either_target(self, node):
+        """"Bow a target attachment or a target dishonorable Personality": one target that is either
+        (a modifier of the first does not carry to "a …" after the "or", ``conjunctions``)."""
+        cut = next(i for i, c in enumerate(node.children) if isinstance(c, Token) and c.type == "ORTARGET")
+        sides = []
+        for part in (node.children[:cut], node.children[cut + 1:]):
+            dets = [c for c in part if isinstance(c, Tree) and c.data == "det"]
+            words = [t.type for d in dets for t in d.children if isinstance(t, Token)]
+            if words not in (["A", "TARGET"], ["A", "TARGET", "ENEMY"]):
+                raise Unreadable("'… or a target …' with other determiners is not read")
+            sides.append(self.filter_parts(Tree("phrase", part), words)[0])
+        return self.new_target(Filter(any_of=sides))
