@@ -373,6 +373,8 @@ def amount(g, value, ctx) -> int:
         n = sum(count_tokens(c.tokens, a.tokens) for c in resolve(g, a.of if a.of is not None else "self", ctx) or [])
     elif a.paid:
         n = ctx.paid
+    elif a.n is not None:
+        n = a.n
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0

@@ -126,6 +126,7 @@ class Amount(Model):
     half: Literal["down", "up"] | None = None
     per: Annotated[StrictInt, Field(ge=1, le=100)] = 1  # "for every 10 points of Family Honor": divided, rounded down
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
+    n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
 
     def negated(self) -> "Amount":
         """The same amount taken away ("a Force penalty equal to his Chi, plus 1 if …"): every part
@@ -136,10 +137,10 @@ class Amount(Model):
     @model_validator(mode="after")
     def _one_source(self):
         given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
-                 self.tokens is not None]
+                 self.tokens is not None, self.n is not None]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
-                             "{honor_of: you}, {tokens: Fire, of: self}")
+                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4} (with plus_if)")
         return self
 
 

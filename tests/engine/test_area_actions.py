@@ -70,3 +70,15 @@ def test_this_army_is_the_side_of_the_card_at_its_battlefield():
         ok(run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1", cards=cards,
                      script=f"  - effect: {{by: alice, source: ogre, do: {give}}}\n",
                      expect=f"  - force: {expect}\n")))
+
+
+def test_a_printed_strength_with_conditional_changes():
+    """"Fear 0, with +1 strength if the target is a Follower": the Fear is 1 against a Follower (fear), so
+    a 1F Follower bows; the amount is the printed number with its conditional parts (Amount.n)."""
+    cards = ("  - {title: Weakling, type: personality, force: 0, chi: 2, honor: 0, cost: 3, ph: 1}\n"
+             "  - {title: Boy, type: follower, force: 1}\n")
+    alice = "    units: [{card: Weakling, id: weak, at: bob.p1}]\n"
+    bob = "    units: [{card: Weakling, id: host, at: bob.p1, attach: [{card: Boy, id: boy}]}]\n"
+    fear = "{fear: {target: boy, amount: {n: 0, plus_if: [{amount: 1, if: {card: boy, fits: {type: [follower]}}}]}}}"
+    ok(run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                 cards=cards, script=f"  - effect: {{by: alice, do: {fear}}}\n", expect="  - bowed: [boy]\n")))

@@ -20,6 +20,7 @@ OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
 NP_KINDS = {"one_of_own", "either_target"}
+CLAUSE_KINDS = {"stronger_ifs"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here")}
@@ -363,3 +364,18 @@ class Readers:
                 raise Unreadable("'… or a target …' with other determiners is not read")
             sides.append(self.filter_parts(Tree("phrase", part), words)[0])
         return self.new_target(Filter(any_of=sides))
+
+    def clause_stronger_ifs(self, node, index):
+        """"Fear 4, with +1 strength if the target is Shadowlands, and +1 strength if you have
+        Compassion": each change counts when its own condition holds (``fear``, ``conjunctions``)."""
+        act = next(c for c in node.children if isinstance(c, Tree) and c.data != "strength_if")
+        effects = self.act(act, index)
+        if len(effects) != 1 or effects[0].name not in ATTACK_EFFECTS:
+            raise Unreadable("'with +N strength if …' on something other than an Attack or Fear is not read")
+        base = effects[0].args.amount
+        value = Amount(n=base) if isinstance(base, int) else base
+        for part in (c for c in node.children if isinstance(c, Tree) and c.data == "strength_if"):
+            bonus = BonusIf.model_validate({"amount": int(_tok(part, "SIGNED").value),
+                                            "if": self.cond(self.cond_child(part))})
+            value = value.model_copy(update={"plus_if": value.plus_if + [bonus]})
+        return [effects[0].model_copy(update={"args": effects[0].args.model_copy(update={"amount": value})})]

@@ -385,7 +385,9 @@ def describe_amount(value) -> str:
 
     if not isinstance(value, Amount):
         return str(value)
-    if value.stat is not None:
+    if value.n is not None:
+        out = str(value.n)
+    elif value.stat is not None:
         whose = describe_ref(value.of if value.of is not None else "self")
         out = f"{whose}'s {'printed ' if value.printed else ''}{stat_words(value.stat)}"
     elif value.count is not None:
