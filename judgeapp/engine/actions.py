@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
+from .primitives.actions import uses_allowed
 from .references import Context, holds
 from .resolution import candidates, run_effects, _lookup
 from .state import Card
@@ -129,7 +130,7 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
         if not ability.has("Tireless"):
             raise Refused(Reason.BOWED, f"{card.title} is bowed: abilities on bowed cards cannot be used",
                           "bowed-and-unbowed")
-    if not ability.has("Repeatable") and card.used.get(ability.n, 0) >= 1:
+    if not ability.has("Repeatable") and card.used.get(ability.n, 0) >= uses_allowed(g, card, ability):
         raise Refused(Reason.USED, f"{card.title}'s ability was already used this turn", "using-abilities")
     restriction = g.restricted(card, "actions")
     if restriction:

@@ -82,3 +82,32 @@ def test_a_printed_strength_with_conditional_changes():
     fear = "{fear: {target: boy, amount: {n: 0, plus_if: [{amount: 1, if: {card: boy, fits: {type: [follower]}}}]}}}"
     ok(run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
                  cards=cards, script=f"  - effect: {{by: alice, do: {fear}}}\n", expect="  - bowed: [boy]\n")))
+
+
+def _uses(grants: str, tries: int):
+    """Ogre's Battle ability (+1F) tried ``tries`` times after the stated extra uses."""
+    cards = ("  - {title: Ogre, type: personality, force: 6, chi: 5, honor: 0, cost: 3, ph: 1, effects: "
+             "[{ability: battle, do: [{force: {target: self, amount: 1}}]}]}\n"
+             "  - {title: Imp, type: personality, force: 1, chi: 1, honor: 0, cost: 1, ph: 1}\n")
+    alice = "    units: [{card: Ogre, id: ogre, at: bob.p1}]\n"
+    bob = "    units: [{card: Imp, id: imp, at: bob.p1}]\n"
+    script = "".join(f"  - effect: {{by: alice, do: {{extra_uses: {g}}}}}\n" for g in grants.split(";") if g)
+    script += "  - action: {by: alice, card: ogre}\n" * tries
+    return run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                     cards=cards, script=script))
+
+
+def _force(result) -> int:
+    return sum(1 for s in result["steps"] if s["text"].startswith("Ogre gets +1F"))
+
+
+def test_a_second_time_allows_two_uses_however_often_given():
+    """"You may use its abilities a second time this turn": two uses in all; two such effects still allow
+    only two (restrictions-on-number-of-times: a second use is the second, not a third)."""
+    assert _force(_uses("{target: ogre, second: true};{target: ogre, second: true}", 3)) == 2
+    assert _force(_uses("", 2)) == 1
+
+
+def test_each_additional_time_allows_one_more_use():
+    """"… an additional time this turn": one more use for each such effect."""
+    assert _force(_uses("{target: ogre, more: 1};{target: ogre, more: 1}", 4)) == 3

@@ -23,7 +23,9 @@ NP_KINDS = {"one_of_own", "either_target"}
 CLAUSE_KINDS = {"stronger_ifs"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
-PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here")}
+PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
+           "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
+           "one additional time": ("ADDTIME", "additional")}
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
 
 
@@ -408,3 +410,18 @@ class Readers:
         flt, _ = self.filter_parts(Tree("bare", [Tree("typed", [Token("TYPE", "card")]), *posts]), [])
         done = self._attack_result(Tree("cond", []), "destroyed")
         return done.model_copy(update={"fits": flt})
+
+    # ----- using abilities again (``restrictions-on-number-of-times``) -------------------------------------
+    def e_extra_uses(self, node):
+        """"You may use its abilities a second time this turn", "Another target Personality's printed
+        abilities may be used an additional time this turn"."""
+        return self._extra_uses(self.poss(_sub(node, "np_poss")), node)
+
+    def e_extra_uses_on(self, node):
+        """"abilities on the target may be used a second time this turn"."""
+        return self._extra_uses(self.np(_sub(node, *NP)), node)
+
+    def _extra_uses(self, ref, node) -> Effect:
+        second = _sub(node, "second_time") is not None
+        return Effect.model_validate({"extra_uses": {"target": ref, "second": second, "more": 0 if second else 1,
+                                                     "printed": _tok(node, "PRINTED") is not None}})
