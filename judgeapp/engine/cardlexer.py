@@ -253,13 +253,14 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
 
 # A joining word whose neighbours show it joins two parts of one phrase, not two effects: "and"
 # before a qualifier ("without attachments and with equal or lower Chi", conjunctions), "and" in a list
-# of things given ("+1F and +1C", "+1F and Conqueror", "and +1 strength if …"), a comma before a change to an amount ("equal to
+# of things given ("+1F and +1C", "+1F and Conqueror", "Force and Chi bonuses", "and +1 strength if …"), a comma before a change to an amount ("equal to
 # his Chi, plus 1 if he is Fire"), "or" before a second "if" ("if he has a Weapon or if …"), a second
 # qualifier ("with Shadowlands or without attachments") or a second target ("a target attachment or a
 # target dishonorable Personality").  (token, the word before it (None: any), the words after it)
 QUALIFIERS = frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})
 JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), (frozenset({"STATCHANGE", "KEYWORD"}),)),
                    ("SAND", None, (frozenset({"SIGNED"}),)),
+                   ("SAND", frozenset({"FORCE", "CHI", "STAT"}), (frozenset({"FORCE", "CHI", "STAT"}),)),
                    ("QAND", None, (QUALIFIERS,))],
            "COMMA": [("COMMAPLUS", None, (frozenset({"PLUS", "MINUS", "SIGNED"}),)),
                      ("COMMAPLUS", None, (frozenset({"AND"}), frozenset({"SIGNED"})))],

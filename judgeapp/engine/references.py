@@ -438,6 +438,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
+    if cond.honor_vs_others is not None and not all(
+            compare(g.players[me].honor, cond.honor_vs_others, g.players[p].honor) for p in g.live() if p != me):
+        return False
     if cond.hand is not None and not compare(len(g.players[me].hand), cond.hand.op, amount(g, cond.hand.value, ctx)):
         return False
     if cond.action_brings is not None:

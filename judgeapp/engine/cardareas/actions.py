@@ -10,7 +10,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import TargetSpec
-from ..cardtree import ABSENCES, NP, VALUES, Unreadable, _sub, _tok
+from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _sub, _tok
 from ..registry import Effect
 from ..structures import Amount, BonusIf, Condition, Filter, TargetedRef
 
@@ -18,7 +18,7 @@ ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
-WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
+WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
 NP_KINDS = {"one_of_own", "either_target"}
 CLAUSE_KINDS = {"stronger_ifs"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
@@ -425,3 +425,22 @@ class Readers:
         second = _sub(node, "second_time") is not None
         return Effect.model_validate({"extra_uses": {"target": ref, "second": second, "more": 0 if second else 1,
                                                      "printed": _tok(node, "PRINTED") is not None}})
+
+    def e_stat_bonuses(self, node):
+        """"Give your target Personality Force and Chi bonuses equal to his Personal Honor": a bonus of
+        that amount to each stat (``bonuses-and-penalties``)."""
+        ref = self.phrase(Tree("phrase", [c for c in node.children if isinstance(c, Tree) and c.data in (
+            "det", "typed", "keyworded")]))
+        value = self.amount(_sub(node, *AMOUNTS))
+        return [Effect.model_validate({self.statword(w): {"target": ref, "amount": value}})
+                for w in node.children if isinstance(w, Tree) and w.data == "statword"]
+
+    # ----- Family Honor against the other players' (``family-honor``) ----------------------------------------
+    def c_honor_not_below(self, node):
+        """"If no other player has more Family Honor than you", "if you have the highest Family Honor" (a tie
+        for the highest is still the highest)."""
+        return Condition(honor_vs_others=">=")
+
+    def c_honor_above(self, node):
+        """"if your Family Honor is higher than any other player's": higher than each of theirs."""
+        return Condition(honor_vs_others=">")
