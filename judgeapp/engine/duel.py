@@ -94,6 +94,11 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
                                   "is between two Personalities in play controlled by different players",
                  ["challenge"], ctx.player, "resolve")
         return False
+    restriction = g.restricted(challenger, "challenges") or g.restricted(challenged, "be_challenged")
+    if restriction:
+        g.record(StepKind.EFFECT, f"The challenge of {challenged.title} by {challenger.title} does not happen: "
+                                  f"{restriction}", ["challenge", "permissions"], ctx.player, "resolve")
+        return False
     answers = dict(ctx.duel_script or {})
     ev = Event("challenged", challenged, challenged.controller, ctx.player, challenger)
     if not triggers.before(g, ev):
@@ -104,6 +109,10 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
         if not args.refusable:
             g.record(StepKind.REJECTED, f"Not allowed: {challenged.controller.capitalize()} cannot refuse this "
                                         "challenge; the card does not allow it", ["refuse"],
+                     challenged.controller, reason=str(Reason.RESTRICTED))
+        elif g.restricted(challenged, "refusals"):
+            g.record(StepKind.REJECTED, f"Not allowed: {challenged.controller.capitalize()} cannot refuse this "
+                                        f"challenge ({g.restricted(challenged, 'refusals')})", ["refuse", "permissions"],
                      challenged.controller, reason=str(Reason.RESTRICTED))
         elif not holds(g, args.refuse_if, ctx):
             from .abilities import describe_condition

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..abilities import TriggerSpec
+from ..abilities import Static, TriggerSpec
 from ..cardtree import NP, Unreadable, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
@@ -28,9 +28,12 @@ PHRASES = {
     "your challenger": ("CHALLENGER", "challenger"),
     "; if he does ,": ("IFREFUSED", "refused"),  # "He may refuse; if he does, give Niwa +3F"
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE"}
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED"}
 NP_KINDS = ("duelist", "the_other", "challenger")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
+STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged")
+# What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
+RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
 
 # What names the duel's outcome, in a reading: the winner, the loser, their players, "if you win".
 OUTCOME_REFS = frozenset({"winner", "loser", "losers", "winner_controller", "loser_controller"})
@@ -239,3 +242,12 @@ class Readers:
             raise Unreadable("'your challenger' with no challenge before it is not read")
         self.last = self.person = "challenger"
         return "challenger"
+
+    # ----- restrictions (permissions) -----------------------------------------------------------
+    def _restriction(self, node, data) -> list[Static]:
+        """"This Personality cannot issue challenges", "Will not challenge", "Mitsumichi will not refuse
+        challenges", "cannot be challenged": a restriction the challenge checks (``permissions``,
+        ``challenge``, ``refuse``)."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": RESTRICTED[node.data]})]
+
+    read_st_no_challenges = read_st_no_refusal = read_st_not_challenged = _restriction
