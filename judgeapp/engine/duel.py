@@ -178,7 +178,7 @@ def _consequences(g, now: dict) -> None:
 
 def _outcome_ctx(ctx: Context, now: dict) -> Context:
     out = Context(player=ctx.player, source=ctx.source, label=ctx.label, targets=dict(ctx.targets),
-                  choices=ctx.choices)
+                  choices=ctx.choices, action=ctx.action or ctx)  # the action's own effects (acting)
     out.duel = now
     return out
 
