@@ -75,3 +75,19 @@ def test_restrictions_on_challenges_and_refusal():
         assert not any("Hothead challenges Rival" in t for t in texts(result))
     ok(challenge(refusable, "[{static: {kind: restrict, what: refusals}}]", "{refuse: true, strike: bob}",
                  "  - rejected: {step: 1, reason: restricted}\n  - duel: {winner: tie, loser: [h, r]}\n"))
+
+
+def test_focusing_exactly_once():
+    """CR Duel step 2 as a card changes it ("Each Personality must focus exactly once"): after one focus a
+    player may not focus again and must strike."""
+    ability = ("[{ability: battle, targets: [{side: enemy, what: personality}], do: [{duel: {challenger: self, "
+               "challenged: 1, must_focus: each, focus_limit: 1}}]}]")
+    cards = person("Formalist", f=2, c=3, effects=ability) + person("Guard", f=2, c=2) + card("Fan", "strategy", focus=1)
+    result = in_battle("    units: [{card: Formalist, id: f, at: bob.p1}]\n    hand: [Fan]\n",
+                       "    units: [{card: Guard, id: guard, at: bob.p1}]\n    hand: [Fan, Fan]\n", cards,
+                       "  - action: {by: alice, card: f, ability: 1, targets: [guard], duel: {focus: [{by: bob, card: "
+                       "Fan}, {by: alice, card: Fan}, {by: bob, card: Fan}], strike: bob}}\n",
+                       "  - rejected: {step: 1, reason: duel-order}\n  - duel: {winner: f, loser: [guard]}\n"
+                       "  - hand: {bob: 1}\n")
+    ok(result)
+    assert any("cannot focus again (the card allows 1 focus" in t for t in texts(result))

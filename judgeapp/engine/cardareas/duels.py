@@ -27,6 +27,8 @@ PHRASES = {
     ", whose controller can": ("WHOSEMAY", "controller"), ", whose controller may": ("WHOSEMAY", "controller"),
     "your challenger": ("CHALLENGER", "challenger"),
     "; if he does ,": ("IFREFUSED", "refused"),  # "He may refuse; if he does, give Niwa +3F"
+    "both players": ("EACHPLAYER", "each"), "at least once": ("ATLEASTONCE", "1"), "exactly once": ("EXACTLYONCE", "1"),
+    "if possible": ("IFABLE", "optional"),
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED"}
 NP_KINDS = ("duelist", "the_other", "challenger")
@@ -251,3 +253,25 @@ class Readers:
         return [Static.model_validate({**data, "kind": "restrict", "what": RESTRICTED[node.data]})]
 
     read_st_no_challenges = read_st_no_refusal = read_st_not_challenged = _restriction
+
+    # ----- focusing required (duel) -------------------------------------------------------------
+    def e_must_focus(self, node):
+        """"Each player must focus at least once in the duel", "Each Personality must focus exactly once,
+        if possible", "His controller must focus at least once from his hand (if able)": a condition of the
+        duel just created, applied with it (``order-of-effects``); a player unable to focus need not."""
+        who = _sub(node, "focusers")
+        challenged = self._challenged()
+        if _tok(who, "HIS") is not None:
+            if self.last != challenged:
+                raise Unreadable("'his controller must focus' naming a Personality other than the challenged one")
+            whose = "challenged"
+        else:
+            whose = "each"
+        if _tok(node, "IFABLE") is None and _tok(node, "RPAR") is None and _tok(node, "THEDUEL") is None:
+            raise Unreadable("a focus requirement that is not about the duel just created is not read")
+        at = self.duel_at
+        duel = self.effects[at]
+        self.effects[at] = duel.model_copy(update={"args": duel.args.model_copy(update={
+            "must_focus": whose, "focus_from_hand": _tok(node, "HAND") is not None,
+            "focus_limit": 1 if _tok(node, "EXACTLYONCE") is not None else None})})
+        return []
