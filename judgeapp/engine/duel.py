@@ -312,14 +312,17 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
             triggers.fire(g, "when", Event("focused", g.cards[cid], who, data={"duel": now}))
     if not (challenger.in_play and challenged.in_play):
         return None, [], False
-    totals = {}
+    totals, overrides = {}, []
     for c in (challenger, challenged):
         focus = sum(g.stat(g.cards[f], "focus") for f in duel["focused"][c.controller])
-        totals[c.id] = focus + g.stat(c, args.stat)
+        stat, own = _duel_stat(g, c, args.stat)
+        totals[c.id] = focus + stat
+        if own:
+            overrides.append(f"{c.title}: his {own}, his own trait")
     a, b = totals[challenger.id], totals[challenged.id]
     duel["totals"] = totals
     text = (f"Duel resolution: {challenger.title} {a} against {challenged.title} {b} "
-            f"(Focus Values plus {args.stat.replace('_', ' ').title()})")
+            f"(Focus Values plus {args.stat.replace('_', ' ').title()}" + "".join(f"; {o}" for o in overrides) + ")")
     if a != b:
         winner, loser = (challenger, challenged) if a > b else (challenged, challenger)
         g.record(StepKind.RULE, f"{text}: {winner.title} wins", ["duel", "duel-stat"], ctx.player)
@@ -342,6 +345,19 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
     for c in losers:
         triggers.after(g, Event("duel_lost", c, c.controller, data={"duel": now}))
     return result
+
+
+def _duel_stat(g, card: Card, stat: str) -> tuple[int, str | None]:
+    """The Personality's duel stat: the duel's (Chi unless the card that created it gives another), unless a
+    trait of his own overrides it ("Nikaru uses his printed Force as his duel stat"; ``duel-stat``: effects
+    from other sources override the stats the duel specifies); with the words of that override."""
+    from .stats import printed
+
+    for src, st in g.statics():
+        if st.kind == "duel_stat" and g.static_applies(src, st, card):
+            words = ("printed " if st.what == "printed" else "") + st.stat.replace("_", " ").title()
+            return (printed(card, st.stat) if st.what == "printed" else g.stat(card, st.stat)), words
+    return g.stat(card, stat), None
 
 
 def _discard_focused(g, duel: dict) -> None:

@@ -28,14 +28,16 @@ PHRASES = {
     "your challenger": ("CHALLENGER", "challenger"),
     "; if he does ,": ("IFREFUSED", "refused"),  # "He may refuse; if he does, give Niwa +3F"
     "both players": ("EACHPLAYER", "each"), "at least once": ("ATLEASTONCE", "1"), "exactly once": ("EXACTLYONCE", "1"),
-    "if possible": ("IFABLE", "optional"),
+    "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED"}
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES"}
 NP_KINDS = ("duelist", "the_other", "challenger")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
-STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged")
+STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat")
 # What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
 RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
+
+DUEL_STATS = ("chi", "force", "personal_honor")  # the stats a duel may compare (duel-stat)
 
 # What names the duel's outcome, in a reading: the winner, the loser, their players, "if you win".
 OUTCOME_REFS = frozenset({"winner", "loser", "losers", "winner_controller", "loser_controller"})
@@ -275,3 +277,24 @@ class Readers:
             "must_focus": whose, "focus_from_hand": _tok(node, "HAND") is not None,
             "focus_limit": 1 if _tok(node, "EXACTLYONCE") is not None else None})})
         return []
+
+    # ----- duel stats (duel-stat) ------------------------------------------------------------------
+    def read_st_duel_stat(self, node, data) -> list[Static]:
+        """"Nikaru uses his printed Force as his duel stat": his own trait, which overrides the stat a duel
+        gives (``duel-stat``)."""
+        stat = self.statword(_sub(node, "statword"))
+        if stat not in DUEL_STATS or data["target"] not in ("self", "host"):
+            raise Unreadable("that duel stat is not read")
+        return [Static.model_validate({**data, "kind": "duel_stat", "stat": stat,
+                                       "what": "printed" if _tok(node, "PRINTED") is not None else None})]
+
+    def e_challenge_stat(self, node):
+        """"Otani challenges a target enemy Personality to a duel of Force": both use Force as their duel
+        stat (``duel-stat``)."""
+        stat = self.statword(_sub(node, "statword"))
+        if stat not in DUEL_STATS:
+            raise Unreadable(f"a duel of {stat.replace('_', ' ')} is not read")
+        challenger, challenged = (self.np(c) for c in node.children if isinstance(c, Tree) and c.data in NP)
+        self.duel_at = self.index
+        self.last = self.person = challenged
+        return Effect.model_validate({"duel": {"challenger": challenger, "challenged": challenged, "stat": stat}})
