@@ -136,11 +136,11 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
             ctx.duel = {**live(challenger, challenged), "refused": True}  # "If he refuses, …" (refuse)
             run_effects(g, _outcome_ctx(ctx, ctx.duel), [], args.refused.do)
             g.duels.append({"challenger": challenger.id, "challenged": challenged.id, "winner": None, "losers": [],
-                            "refused": True})
+                            "refused": True, "turn": g.turn})
             return True
     triggers.after(g, ev)
-    duel = {"challenger": challenger.id, "challenged": challenged.id, "focused": {challenger.controller: [],
-                                                                                    challenged.controller: []}}
+    duel = {"challenger": challenger.id, "challenged": challenged.id, "turn": g.turn,
+            "focused": {challenger.controller: [], challenged.controller: []}}
     now = live(challenger, challenged)
     if not _focusing(g, ctx, challenger, challenged, duel, answers, args):
         return _ended(g, duel, challenger, challenged)

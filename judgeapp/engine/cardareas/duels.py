@@ -30,7 +30,7 @@ PHRASES = {
     "both players": ("EACHPLAYER", "each"), "at least once": ("ATLEASTONCE", "1"), "exactly once": ("EXACTLYONCE", "1"),
     "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES"}
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON"}
 NP_KINDS = ("duelist", "the_other", "challenger")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat")
@@ -298,3 +298,10 @@ class Readers:
         self.duel_at = self.index
         self.last = self.person = challenged
         return Effect.model_validate({"duel": {"challenger": challenger, "challenged": challenged, "stat": stat}})
+
+    def c_won_duel(self, node):
+        """"If he won a duel this turn", "unless he has won a duel this turn": the card has won one
+        (``duel``)."""
+        if _tok(node, "DUR").value != "end_of_turn":
+            raise Unreadable("a duel won other than this turn is not read")
+        return Condition.model_validate({"card": self._card_cond(node), "won_duel": True})
