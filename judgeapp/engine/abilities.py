@@ -156,6 +156,7 @@ class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
+                  "duel_stat",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
@@ -222,6 +223,8 @@ class Static(Model):
             n = self.amount if isinstance(self.amount, int) else 0
             what = f"bow {who} when paying for {self.only.describe('a ')}: " + (
                 "it costs 0 Gold" if n <= -1000 else f"it costs {-n} less Gold")
+        elif self.kind == "duel_stat":
+            what = f"{who} uses {'its printed ' if self.what == 'printed' else 'its '}{stat_words(self.stat)} as its duel stat"
         elif self.kind == "cannot_gain":
             what = f"{who} cannot gain {' or '.join(self.keywords)}"
         elif self.kind == "enters_bowed":
@@ -451,6 +454,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append("you went first" if cond.went_first else "you did not go first")
     if cond.phase:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
+    if cond.won_duel is not None:
+        parts.append(f"{subject} has {'' if cond.won_duel else 'not '}won a duel this turn")
     if cond.duel:
         parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
     if cond.any:

@@ -385,7 +385,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                                               amount(g, cond.count.value, ctx)):
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits or cond.tokens:
+            or cond.fits or cond.tokens or cond.won_duel is not None:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -404,6 +404,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
             if cond.tokens is not None and not compare(count_tokens(c.tokens, cond.tokens.name), cond.tokens.op,
                                                        amount(g, cond.tokens.value, ctx)):
+                return False
+            if cond.won_duel is not None and won_duel(g, c) != cond.won_duel:
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -466,3 +468,8 @@ def _duel_result(ctx: Context, result: str) -> bool:
         return bool(duel.get("refused"))
     cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
     return any(c is not None and c.controller == ctx.player for c in cards)
+
+
+def won_duel(g, card: Card) -> bool:
+    """Whether the card has won a duel this turn (``duel``: the duels of this turn, as the game recorded them)."""
+    return any(d.get("turn") == g.turn and d.get("winner") == card.id for d in g.duels)

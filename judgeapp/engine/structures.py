@@ -187,6 +187,7 @@ class Condition(Model):
     phase: Literal["action", "attack", "dynasty", "battle"] | None = None
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
+    won_duel: StrictBool | None = None  # ``card`` has won a duel this turn ("if he won a duel this turn")
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")

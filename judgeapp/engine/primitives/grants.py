@@ -214,7 +214,9 @@ class NegateAction(Primitive):
 
 RESTRICTIONS = {"actions": "its abilities may not be used", "attacks": "it cannot attack",
                 "defends": "it cannot defend", "be_targeted": "it cannot be targeted", "bows": "it cannot bow",
-                "straightens": "it cannot straighten", "moves": "it cannot move", "destroyed": "it cannot be destroyed"}
+                "straightens": "it cannot straighten", "moves": "it cannot move", "destroyed": "it cannot be destroyed",
+                "challenges": "it cannot issue challenges", "refusals": "it cannot refuse challenges",
+                "be_challenged": "it cannot be challenged"}
 
 
 class RestrictArgs(Model):
