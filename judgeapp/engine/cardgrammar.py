@@ -427,10 +427,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 self.last = named
                 return named
             personal = any(isinstance(t, Token) and t.type in ("HIM", "HE") for t in node.children)
+            if self.last == CREATED and not (personal and getattr(self, "created_kind", None) != "personality"):
+                return CREATED  # "Remove him from the game after the battle ends": the created card (created-cards)
             if personal and self.last in ("discarded", CREATED):
                 return self.person if self.person is not None else "self"  # "him" is a Personality, not the card
-            if self.last == CREATED:
-                raise Unreadable("'it' naming a created card is not read")
             if self.last is None:
                 return "it" if self.subject else "self"
             return self.last

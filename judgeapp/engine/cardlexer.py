@@ -175,6 +175,11 @@ STAT_LETTER = {"F": "force", "C": "chi", "PH": "personal_honor", "GP": "gold_pro
 CLAN_WORDS = {c.lower() for c in CLANS}
 
 
+class ClanName(str):
+    """A Clan written with the word "Clan" ("Lion Clan"): the same value as the bare word, which
+    may be a keyword of its own ("Badger • Nonhuman"), but known to name the Clan."""
+
+
 class Unknown(Exception):
     """A word the tables do not know: the sentence cannot be read."""
 
@@ -214,7 +219,7 @@ def classify(raw: list[str]) -> list[Token]:
             i += size
             continue
         if low[i] in CLAN_WORDS and i + 1 < n and low[i + 1] == "clan":
-            out.append(Token("CLAN", w.title()))
+            out.append(Token("CLAN", ClanName(w.title())))
             spelled.append(f"{w} {raw[i + 1]}")
             i += 2
             continue

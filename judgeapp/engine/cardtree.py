@@ -69,7 +69,7 @@ def _det_words(dets) -> list[str]:
     return [t.type for d in dets for t in d.children if isinstance(t, Token)]
 
 
-CREATED = "created card"  # what "it" names after "Create …": not a reference the engine has
+CREATED = "created"  # what "him"/"it" names after "Create …": the cards the action or trait created
 
 
 def _name_words(node: Tree) -> str | None:

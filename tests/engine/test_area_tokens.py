@@ -84,3 +84,16 @@ def test_a_granted_ability_is_used_like_a_printed_one_and_goes_with_its_time():
     result = run(board(two_players(alice=UNITS), cards=SAMURAI, script=script,
                        expect="  - honor: {alice: 10}\n  - rejected: {step: 3}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+def test_cards_created_during_a_battle_join_their_creators_army():
+    """"Cards created during a battle join his or her current army" (created-cards); "at home" keeps one home.
+    A created Personality with no Chi dies at once (chi-death-rule) and, created, ceases to exist: not dead."""
+    alice = "    units: [{card: Samurai, id: s, at: bob.p1}]\n"
+    script = ("  - effect: {by: alice, do: {create: {type: personality, force: 2, chi: 1, keywords: [Spirit]}}}\n"
+              "  - effect: {by: alice, do: {create: {type: personality, force: 1, chi: 1, keywords: [Ghost], at: home}}}\n"
+              "  - effect: {by: alice, do: {create: {type: personality, force: 1, keywords: [Shade]}}}\n")
+    result = run(board(two_players(alice=alice), at="attack/combat", extra="battlefield: bob.p1", cards=SAMURAI,
+                       script=script, expect="  - at: {spirit-personality: bob.p1, ghost-personality: home, "
+                                             "shade-personality: removed}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -128,3 +128,16 @@ class Readers:
         data["text"] = self.embedded_ability(node, "", data["type"])
         self.last = CREATED
         return Effect.model_validate({"create": data})
+
+    # ----- created cards: where, how many --------------------------------------------------------
+    def e_create_at(self, node):
+        """"Create a … Personality at the current battlefield" (or "there", "in your home")."""
+        data = self._created(node)
+        data["at"] = "home" if _sub(node, "created_at").children[0].type in ("ATHOME", "IN") else "here"
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
+    def e_create_many(self, node):
+        """"create two 2F/2C/2PH Nonhuman • Ratling Personalities": each one a created card (``created-cards``)."""
+        effect = self.e_create_at(node) if _sub(node, "created_at") is not None else self.e_create(node)
+        return [effect] * int(_tok(node, "NUMBER").value)
