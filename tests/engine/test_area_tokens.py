@@ -97,3 +97,12 @@ def test_cards_created_during_a_battle_join_their_creators_army():
                        script=script, expect="  - at: {spirit-personality: bob.p1, ghost-personality: home, "
                                              "shade-personality: removed}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+def test_effects_joined_after_to_depend_on_the_effect_before_to():
+    """"Bow this Shugenja and destroy this Spell to create … and lose 4 Honor": the Honor is lost only if
+    the creation could happen (independence-of-effects); "the Personality" after it is the created one."""
+    ability = read_text("Maho Limited: Destroy this Spell to create a 5F/2C Undead Personality and lose 4 Honor. "
+                        "Remove the Personality from the game after the battle ends.", "Summon", "spell").abilities[0]
+    assert [e.needs_previous for e in ability.effects[:3]] == [False, True, True]
+    assert ability.effects[3].args.do[0].args.target == "created"

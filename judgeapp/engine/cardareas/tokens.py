@@ -141,3 +141,24 @@ class Readers:
         """"create two 2F/2C/2PH Nonhuman • Ratling Personalities": each one a created card (``created-cards``)."""
         effect = self.e_create_at(node) if _sub(node, "created_at") is not None else self.e_create(node)
         return [effect] * int(_tok(node, "NUMBER").value)
+
+    def e_create_item(self, node):
+        """A created Item's printed bonuses ("+2F/+1C"), attached as it is created; "it" after it is the
+        Item (``created-cards``, ``item``)."""
+        data = self._created(node)
+        if data["type"] != "item":
+            raise Unreadable("only Items are created with bonuses")
+        for change in _toks(_sub(node, "changes"), "STATCHANGE"):
+            stat, value = change.value
+            if value == "X" or stat not in ("force", "chi"):
+                raise Unreadable("a created Item with that bonus is not read")
+            data[stat] = value
+        data["attach_to"] = self.np(_sub(node, *NP))
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
+    def ev_ev_this_battle(self, node):
+        """"after this battle ends": the current battle's end (``delayed-effects``)."""
+        if _tok(node, "DUR").value != "end_of_battle":
+            raise Unreadable("that timing point is not read")
+        return {"event": "battle_begins" if _tok(node, "EDGE").value == "begins" else "battle_ends"}

@@ -60,7 +60,7 @@ class Create(Primitive):
     @classmethod
     def describe(cls, args):
         stats = f"{args.force}F/{args.chi}C/{args.ph}PH " if args.type == "personality" else (
-            f"{args.force:+d}F " if args.type in ("follower", "item") and args.force else "")
+            f"{args.force:+d}F/{args.chi:+d}C " if args.type == "item" else f"{args.force}F " if args.force else "")
         where = f" attached to {describe_ref(args.attach_to)}" if args.attach_to is not None else (
             {"here": " at the current battlefield", "home": " at home"}.get(args.at or "", ""))
         text = f" with the ability “{args.text}”" if args.text else ""
