@@ -73,6 +73,7 @@ class Ability(Model):
     targets: list[TargetSpec] = Field(default_factory=list, max_length=8)
     effects: list[Effect] = Field(default_factory=list, max_length=20)
     text: str = Field("", max_length=2000)
+    player: StrictBool = False  # a player's ability a card's trait gives: no card uses it (player-abilities-and-traits)
 
     def has(self, word: str) -> bool:
         return any(k.lower() == word.lower() for k in self.keywords)
@@ -130,13 +131,15 @@ class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
-                  "attack_strength", "attack_immune", "own_attack_strength", "copies"]
+                  "attack_strength", "attack_immune", "own_attack_strength", "copies", "ability", "player_ability"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     what: Word | None = None
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
+    embedded: str | None = Field(None, max_length=1000)  # ability, player_ability: the ability given, as printed
+    players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -169,6 +172,12 @@ class Static(Model):
                 what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
                 what = f"your {kinds} effects have {self.amount:+d} strength"
+        elif self.kind == "ability":
+            what = f"{who} has the ability “{self.embedded}”"
+        elif self.kind == "player_ability":
+            names = {"you": "you", "each": "each player", "attacker": "the Attacker", "defender": "the Defender"}
+            who = " and ".join(names[p] for p in self.players)
+            what = f"{who} {'have' if self.players == ['you'] else 'each have'} the ability “{self.embedded}”"
         elif self.kind == "cannot_gain":
             what = f"{who} cannot gain {' or '.join(self.keywords)}"
         elif self.kind == "enters_bowed":

@@ -106,3 +106,17 @@ def test_effects_joined_after_to_depend_on_the_effect_before_to():
                         "Remove the Personality from the game after the battle ends.", "Summon", "spell").abilities[0]
     assert [e.needs_previous for e in ability.effects[:3]] == [False, True, True]
     assert ability.effects[3].args.do[0].args.target == "created"
+
+
+def test_a_continuous_trait_gives_cards_an_ability_while_its_card_is_in_play():
+    """"Your Samurai Personalities have the ability, "…"": each has it, as printed on it (continuous-traits,
+    embedded-text); the Lord himself is no Samurai."""
+    cards = SAMURAI + ("  - {title: Lord, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 1, "
+                       "text: 'Your Samurai Personalities have the ability, \"Open: Bow this Personality. Gain 1 Honor.\"'}\n"
+                       "  - {title: Samurai Guard, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 1, "
+                       "keywords: [Samurai]}\n")
+    units = "    units: [{card: Lord, id: lord}, {card: Samurai Guard, id: guard}]\n"
+    script = ("  - action: {by: alice, card: guard, ability: 1}\n  - action: {by: alice, card: lord, ability: 1}\n")
+    result = run(board(two_players(alice=units), cards=cards, script=script,
+                       expect="  - honor: {alice: 9}\n  - bowed: [guard]\n  - rejected: {step: 2}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..abilities import read_text
+from ..abilities import Static, read_text
 from ..cardtree import CREATED, NP, Unreadable, _sub, _tok, _toks
 from ..registry import Effect
-from ..structures import Amount, Condition
+from ..structures import AllRef, Amount, Condition
 from ..tokenkinds import LETTERS
 
 
 VALUE_KINDS = ("token_count",)
+STATIC_KINDS = ("st_ability", "st_player_ability")
 WORDS = {}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent")}
@@ -162,3 +163,29 @@ class Readers:
         if _tok(node, "DUR").value != "end_of_battle":
             raise Unreadable("that timing point is not read")
         return {"event": "battle_begins" if _tok(node, "EDGE").value == "begins" else "battle_ends"}
+
+    def read_st_ability(self, node, data: dict) -> list[Static]:
+        """"Your Nonhuman Spirits have the ability, "…"": each such card has it while this card is in play,
+        read as printed on it (``continuous-traits``, ``embedded-text``)."""
+        target = data["target"]
+        if target == "self":
+            text = self.embedded_ability(node, self.names[0] if self.names else "", self.kind)
+        elif isinstance(target, AllRef) and len(target.all.type) == 1:
+            text = self.embedded_ability(node, "", target.all.type[0])
+        else:  # "Your Nonhuman Spirits": Personalities or Followers, so only if it reads the same on either
+            text = self.embedded_ability(node, "", "personality")
+            if read_text(text, "", "personality").abilities != read_text(text, "", "follower").abilities:
+                raise Unreadable("an ability that reads differently on the kinds of card given it is not read")
+        return [Static.model_validate({**data, "kind": "ability", "embedded": text})]
+
+    def read_st_player_ability(self, node, data: dict) -> list[Static]:
+        """"You have the ability, "…"": a player's own ability while this card is in play, read with no card
+        of its own (``player-abilities-and-traits``)."""
+        if _tok(node, "KEYWORD") is not None and _tok(node, "KEYWORD").value != "Defender":
+            raise Unreadable("those players' ability is not read")
+        players = (["you"] if _tok(node, "YOU") else ["attacker", "defender"] if _tok(node, "THEATTACKER")
+                   else ["each"])
+        text = self.embedded_ability(node, "", "")
+        if read_text(text, "", "").abilities[0].bow:
+            raise Unreadable("a player's ability with a bowing cost is not read")
+        return [Static.model_validate({**data, "kind": "player_ability", "players": players, "embedded": text})]
