@@ -196,10 +196,11 @@ class EffectReaders:
         if kind not in ("personality", "follower", "item", "holding"):
             raise Unreadable(f"creating a {kind} is not read")
         self.created_kind = kind
-        # "Lion Clan • Ancestor": the Clan keyword ("Lion Clan"); a bare "Badger" is a keyword of its own
-        data: dict = {"type": kind, "keywords": [f"{t.value} Clan" if isinstance(t.value, ClanName) else t.value
-                                                  for t in _sub(node, "kwbullets").children
-                                                  if isinstance(t, Token) and t.type in ("KEYWORD", "CLAN")]}
+        # keywords are separated only by bullets: "Ivory Champion" is one (keywords); "Lion Clan • Ancestor" the
+        # Clan keyword ("Lion Clan"), while a bare "Badger" is a keyword of its own
+        data: dict = {"type": kind, "keywords": [
+            " ".join(f"{t.value} Clan" if isinstance(t.value, ClanName) else t.value for t in name.children)
+            for name in _sub(node, "kwbullets").children if isinstance(name, Tree)]}
         line = _sub(node, "statline")
         for tok in _toks(line, "STATLINE") if line is not None else []:
             stat, n = tok.value

@@ -15,7 +15,7 @@ from lark import Tree
 from ..abilities import Static, read_text
 from ..cardtree import CREATED, NP, Unreadable, _sub, _tok, _toks
 from ..registry import Effect
-from ..structures import AllRef, Amount, Condition
+from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
 
 
@@ -42,9 +42,11 @@ class Readers:
             if value == "X" or stat not in LETTERS or stat in stats:
                 raise Unreadable("a token with that stat change is not read")
             stats[stat] = value
-        return Effect.model_validate({"tokens": {"target": ref, "name": _tok(node, "KEYWORD").value,
-                                                 "count": int(number.value) if number is not None else 1,
-                                                 "stats": stats}})
+        effect = Effect.model_validate({"tokens": {"target": ref, "name": _tok(node, "KEYWORD").value,
+                                                   "count": int(number.value) if number is not None else 1,
+                                                   "stats": stats}})
+        self.given_token = effect  # "Remove it after your next turn begins": the token given
+        return effect
 
     # ----- how many tokens a card has --------------------------------------------------------
     def post_with_token(self, post, data: dict) -> None:
@@ -189,3 +191,39 @@ class Readers:
         if read_text(text, "", "").abilities[0].bow:
             raise Unreadable("a player's ability with a bowing cost is not read")
         return [Static.model_validate({**data, "kind": "player_ability", "players": players, "embedded": text})]
+
+    # ----- removing tokens ------------------------------------------------------------------------
+    def e_remove_token(self, node):
+        """"Remove a Madness token from Tenburo": one fewer, if he has one; "X to Y" needs it (``token``)."""
+        kind, card = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        return Effect.model_validate({"tokens": {"target": self.np(card), "name": _token_name(kind, "A"),
+                                                 "count": -1}})
+
+    def e_remove_own_token(self, node):
+        """"Remove one of Tameko's Fire tokens"."""
+        self.last = "self"
+        return Effect.model_validate({"tokens": {"target": "self", "name": _tok(node, "KEYWORD").value,
+                                                 "count": -int(_tok(node, "NUMBER").value)}})
+
+    def e_remove_all_tokens(self, node):
+        """"Destroy all Madness tokens": every one, on every card in play (``token``)."""
+        name = _token_name(_sub(node, *NP), "ALL")
+        return Effect.model_validate({"tokens": {"target": AllRef(all=Filter(tokens=[{"name": name}])), "name": name,
+                                                 "every": True}})
+
+    def e_remove_that_token(self, node):
+        """"Give a target Personality a +1F Sake token. Remove it after your next turn begins.": that token."""
+        given = getattr(self, "given_token", None)
+        if given is None:
+            raise Unreadable("'remove it' with no token given before it is not read")
+        return given.model_copy(update={"args": given.args.model_copy(update={"count": -given.args.count})})
+
+
+def _token_name(np: Tree, det: str) -> str:
+    """The name in "a Madness token" ("all Madness tokens"), read as a noun phrase: one article, one keyword."""
+    dets = [t.type for d in np.children if isinstance(d, Tree) and d.data == "det" for t in d.children]
+    head = _sub(np, "keyworded")
+    mods = [m.children[0] for m in _sub(head, "mods").children if isinstance(m, Tree)] if head is not None else []
+    if np.data != "phrase" or dets != [det] or len(mods) != 1 or mods[0].type != "KEYWORD" or len(np.children) != 2:
+        raise Unreadable("those tokens are not read")
+    return mods[0].value
