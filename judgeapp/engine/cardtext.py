@@ -33,7 +33,9 @@ ICONS = [(re.compile(r"\[Bow\]|:bow:|Bowing_s|Bow this (?:card|Holding)(?=\s*:)"
          (re.compile(r"\[\* Gold\]|:g(?:\*|star):|Gold star 20|\[\*\]|:X:", re.I), "GOLD_X"),
          (re.compile(r"\[(\d+) Gold\]|:g(\d+):|Gold (\d+) 20|\[(\d+)\]", re.I), None),
          (re.compile(r":fear:", re.I), "Fear")]
-REMINDER = re.compile(r"\s*\((?!if able\)|you choose\))[^()]*\)")
+# Reminder text in parentheses is dropped; a few parentheses are rules text (errata): "(if able)",
+# "(you choose)", and where a target may be, "(at any location)" (units).
+REMINDER = re.compile(r"\s*\((?!if able\)|you choose\)|at any location\)|at the current battlefield\))[^()]*\)")
 ABILITY_WORDS = {"Repeatable", "Tireless", "Home", "Absent", "Political", "Military", "Kiho", "Kata", "Iaijutsu",
                  "Fire", "Air", "Earth", "Water", "Void", "Thunder", "Ninja", "Tactical", "Unstoppable", "Courage",
                  "Favor", "Kharmic", "Maho", "Tattoo", "Bushido", "Virtue", "Naval", "Elemental", "Crab", "Crane",
@@ -183,8 +185,10 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
                 reading.invest_cost, (reading.invest, reading.invest_targets) = gold, effects
             else:
                 reading.discipline, reading.discipline_if = gold, effects
-        elif isinstance(found, Produce):
+        elif isinstance(found, Produce) and reading.produce is None:
             reading.produce = found.model_copy(update={"text": _display(sentence)})
+        elif isinstance(found, Produce):  # a second Gold-producing trait: bowing uses one of them
+            reading.produce_also.append(found.model_copy(update={"text": _display(sentence)}))
         elif isinstance(found, TriggerSpec):
             reading.triggers.append(found.model_copy(update={"text": _display(sentence)}))
         else:

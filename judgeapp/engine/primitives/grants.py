@@ -222,7 +222,8 @@ class NegateAction(Primitive):
 
     @classmethod
     def describe(cls, args):
-        of = f" if it is a {' or '.join(k.capitalize() for k in args.designators)} action" if args.designators else ""
+        kinds = " or ".join(k.capitalize() for k in args.designators)
+        of = f" if it is {'an' if kinds[:1] in 'EO' else 'a'} {kinds} action" if args.designators else ""
         if args.only:
             return "negate the action's " + " and ".join(k.replace("_", " ") for k in args.only) + " effects" + of
         return "negate the action" + of
