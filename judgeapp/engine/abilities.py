@@ -74,6 +74,7 @@ class Ability(Model):
     targets: list[TargetSpec] = Field(default_factory=list, max_length=8)
     effects: list[Effect] = Field(default_factory=list, max_length=20)
     text: str = Field("", max_length=2000)
+    player: StrictBool = False  # a player's ability a card's trait gives: no card uses it (player-abilities-and-traits)
 
     def has(self, word: str) -> bool:
         return any(k.lower() == word.lower() for k in self.keywords)
@@ -158,7 +159,7 @@ class Static(Model):
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
                   "duel_stat",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
-                  "bow_to_reduce", "use_from_hand"]
+                  "bow_to_reduce", "use_from_hand", "ability", "player_ability"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
@@ -167,6 +168,8 @@ class Static(Model):
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
     only: GoldFor | None = None  # production_for, bow_to_reduce: the payment the trait is for
     by: Literal["you", "other"] | None = None  # restrict: only actions of this card's player, or of the others
+    embedded: str | None = Field(None, max_length=1000)  # ability, player_ability: the ability given, as printed
+    players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -217,6 +220,12 @@ class Static(Model):
                 what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
                 what = f"your {kinds} effects have {self.amount:+d} strength"
+        elif self.kind == "ability":
+            what = f"{who} has the ability “{self.embedded}”"
+        elif self.kind == "player_ability":
+            names = {"you": "you", "each": "each player", "attacker": "the Attacker", "defender": "the Defender"}
+            who = " and ".join(names[p] for p in self.players)
+            what = f"{who} {'have' if self.players == ['you'] else 'each have'} the ability “{self.embedded}”"
         elif self.kind == "production_for":
             what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
         elif self.kind == "bow_to_reduce":

@@ -47,8 +47,8 @@ class Refused(Exception):
         self.reason, self.text, self.section = reason, text, section
 
 
-def pick_ability(g, card: Card, which) -> Ability | None:
-    abilities = granted.abilities(g, card)  # printed, then granted (embedded-text)
+def pick_ability(g, card: Card, which, by: str | None = None) -> Ability | None:
+    abilities = granted.abilities(g, card, by)  # printed, granted, then those it gives the player (embedded-text)
     if which is None:
         return abilities[0] if len(abilities) == 1 else None
     if isinstance(which, int) and not isinstance(which, bool):
@@ -112,7 +112,8 @@ def designator_for(ability: Ability, round_kind: str) -> str | None:
 
 def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict, interrupt_to=None) -> str:
     """Every check before announcing; returns the designator used, or raises ``Refused``."""
-    problem = source_problem(g, card, ability, by, interrupt_to)
+    # a player's ability a card gives is not on the card: its place, state and controller do not matter
+    problem = None if ability.player else source_problem(g, card, ability, by, interrupt_to)
     if problem:
         raise problem
     designator = designator_for(ability, round_kind)
@@ -123,15 +124,16 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if designator in ("limited", "dynasty") and by != g.active:
         raise Refused(Reason.NOT_ACTIVE_PLAYER, f"{designator.capitalize()} actions are for the active player "
                                                 f"({g.active})", DESIGNATOR_SECTION[designator])
-    if card.in_play and card.bowed:
+    if card.in_play and card.bowed and not ability.player:
         if ability.bow:
             raise Refused(Reason.BOWED, f"{card.title} is bowed and cannot bow to pay its cost", "costs")
         if not ability.has("Tireless"):
             raise Refused(Reason.BOWED, f"{card.title} is bowed: abilities on bowed cards cannot be used",
                           "bowed-and-unbowed")
-    if not ability.has("Repeatable") and card.used.get(ability.n, 0) >= 1:
+    uses, key = granted.memory(card, ability, g.players[by])
+    if not ability.has("Repeatable") and uses.get(key, 0) >= 1:
         raise Refused(Reason.USED, f"{card.title}'s ability was already used this turn", "using-abilities")
-    restriction = g.restricted(card, "actions")
+    restriction = None if ability.player else g.restricted(card, "actions")
     if restriction:
         raise Refused(Reason.RESTRICTED, restriction, "permissions")
     if g.battlefield is not None and round_kind in (Round.ENGAGE, Round.COMBAT, Round.INTERRUPT) \
@@ -219,7 +221,7 @@ def take_action(g, step: dict, round_kind: str) -> bool:
     if card is None:
         g.reject(step, Reason.UNKNOWN_CARD, f"no card {step.get('card')!r}", "taking-actions")
         return False
-    ability = pick_ability(g, card, step.get("ability"))
+    ability = pick_ability(g, card, step.get("ability"), by)
     if ability is None:
         _no_ability(g, step, card)
         return False
@@ -251,8 +253,10 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     from_province = card.zone is Zone.PROVINCE
     disciplined = card.zone is Zone.DISCARD  # played with Discipline (source_problem allowed it)
     free = free_use(card, ability)
-    g.record(StepKind.ACTION, f"{by.capitalize()} announces {card.title}'s {designator.capitalize()} action: "
-                              f"{ability.text}", ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
+    whose = f"the {designator.capitalize()} action {card.title} gives {by.capitalize()}" if ability.player else \
+        f"{card.title}'s {designator.capitalize()} action"
+    g.record(StepKind.ACTION, f"{by.capitalize()} announces {whose}: {ability.text}",
+             ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
     if from_hand or from_province or disciplined:
         move(g, card, Zone.RESOLUTION)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} action", round=round_kind,
@@ -265,7 +269,8 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
             discard_to_use(g, card, by)
         else:
             pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
-        card.used[ability.n] = card.used.get(ability.n, 0) + 1
+        uses, key = granted.memory(card, ability, g.players[by])
+        uses[key] = uses.get(key, 0) + 1
         named = step.get("targets")
         if g.rules == "twenty-festivals" and ability.targets:
             named = choose_targets_step(g, ctx, ability, named)
@@ -409,7 +414,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
     if card is None:
         g.reject(entry, Reason.UNKNOWN_CARD, f"no card {entry.get('card')!r}", "interrupt-actions", **where)
         return
-    chosen = pick_ability(g, card, entry.get("ability"))
+    chosen = pick_ability(g, card, entry.get("ability"), by)
     if chosen is None or "interrupt" not in chosen.designators:
         g.reject(entry, Reason.WRONG_ROUND, f"{card.title} has no Interrupt ability to play here", "interrupt-actions",
                  **where)
@@ -434,6 +439,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
         discard_to_use(g, card, by)
     else:
         pay_costs(g, card, chosen, entry, ctx, card.card.reading.discipline if disciplined else 0)
-    card.used[chosen.n] = card.used.get(chosen.n, 0) + 1
+    uses, key = granted.memory(card, chosen, g.players[by])
+    uses[key] = uses.get(key, 0) + 1
     run_effects(g, ctx, chosen.targets, chosen.effects, entry.get("targets"))
     tidy_up(g, card, by, from_province, disciplined)

@@ -156,10 +156,17 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     def sentence_effects(self, tree: Tree) -> list[Effect]:
         out: list[Effect] = []
         last = 0  # where the last clause's effects start: a trailing "if" belongs to that clause (conjunctions)
+        depends = joined = False  # "… to create a Personality and lose 4 Honor": both after "to" depend on it
         for clause in _sub(tree, "clauses").children:
-            if isinstance(clause, Tree) and clause.data in CLAUSES:
+            if isinstance(clause, Tree) and clause.data == "sep":
+                joined = [t.type for t in clause.children] == ["AND"]
+            elif isinstance(clause, Tree) and clause.data in CLAUSES:
                 last = len(out)
-                out += self.clause(clause, len(self.effects) + len(out))
+                effects = self.clause(clause, len(self.effects) + len(out))
+                if depends and joined:  # (independence-of-effects)
+                    effects = [e.model_copy(update={"needs_previous": True}) for e in effects]
+                depends = clause.data == "dependency" or (depends and joined)
+                out += effects
         tail = _sub(tree, "tail_if", "tail_unless")
         if tail is not None:
             cond = self.cond(tail.children[1])
@@ -447,11 +454,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             if named is not None:
                 self.last = named
                 return named
+            named_kind = _tok(node, "TYPE")
+            if named_kind is not None and named_kind.value == getattr(self, "created_kind", None):
+                self.last = CREATED
+                return CREATED  # "Remove the Personality from the game": the one created, no target being one
             personal = any(isinstance(t, Token) and t.type in ("HIM", "HE") for t in node.children)
+            if self.last == CREATED and not (personal and getattr(self, "created_kind", None) != "personality"):
+                return CREATED  # "Remove him from the game after the battle ends": the created card (created-cards)
             if personal and self.last in ("discarded", CREATED):
                 return self.person if self.person is not None else "self"  # "him" is a Personality, not the card
-            if self.last == CREATED:
-                raise Unreadable("'it' naming a created card is not read")
             if self.last is None:
                 return "it" if self.subject else "self"
             return self.last

@@ -73,7 +73,7 @@ def _det_words(dets) -> list[str]:
 # current battlefield has units (``opposed``).
 OPPOSED_HERE = Condition(exists=Filter(type=["personality"], side="enemy", at="here"))
 
-CREATED = "created card"  # what "it" names after "Create …": not a reference the engine has
+CREATED = "created"  # what "him"/"it" names after "Create …": the cards the action or trait created
 
 
 def _name_words(node: Tree) -> str | None:

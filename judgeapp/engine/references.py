@@ -32,7 +32,8 @@ class Context:
     player: str
     source: Card | None = None
     label: str = "effect"
-    targets: dict = field(default_factory=dict)  # 1-based target number -> chosen cards or players
+    targets: dict = field(default_factory=dict)  # 1-based target number -> chosen cards or players;
+    # "created" -> the cards this action or trait created ("remove him from the game after the battle ends")
     subject: Card | None = None  # the card a trigger is about ("it", "that Personality")
     subject_player: str | None = None
     paid: int = 0
@@ -85,6 +86,8 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return list(ctx.discarded)
     if ref == "found":
         return list(ctx.found)
+    if ref == "created":  # kept with the chosen targets, so a delayed effect keeps them (created-cards)
+        return list(ctx.targets.get("created") or [])
     if ref in ("winner", "loser", "losers", "challenger", "challenged"):
         duel = ctx.duel or {}
         if ref in ("loser", "losers"):

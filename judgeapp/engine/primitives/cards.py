@@ -284,6 +284,8 @@ def describe_ref(ref) -> str:
         return "the discarded card"
     if ref == "found":
         return "the card found"
+    if ref == "created":
+        return "the created card"
     if ref == "unit":
         return "the cards in this unit"
     if ref == "here":
