@@ -140,6 +140,19 @@ class Board:
         other = "attacking" if mine == "defending" else "defending"
         return any(u is not host for u in self.army(other, bf))
 
+    def note_arrival(self, card: Card, how: str, to: str) -> None:
+        """A unit moved or a card entered play: remembered for this turn and battle (``move``)."""
+        self.arrivals.append({"card": card.id, "how": how, "to": to, "turn": self.turn,
+                              "battlefield": self.battlefield})
+
+    def arrived(self, card: Card, how: tuple[str, ...], span: str, to_battlefield: bool = False) -> bool:
+        """Whether a card's unit moved (or the card entered play, as ``how`` says) this turn, or
+        during the current battle (``span``), to a battlefield if ``to_battlefield``."""
+        host = self.host(card) or card
+        return any(a["card"] in (host.id, card.id) and a["how"] in how and a["turn"] == self.turn
+                   and (span == "turn" or (self.battlefield is not None and a["battlefield"] == self.battlefield))
+                   and not (to_battlefield and a["to"] == "home") for a in self.arrivals)
+
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:
         """Printed keywords, plus those given by effects and continuous traits (``keywords``),

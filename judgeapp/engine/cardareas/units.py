@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..cardtree import NP, OPPOSED_HERE, Unreadable, _sub, _tok
+from ..cardtree import CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _sub, _tok
 from ..registry import Effect
-from ..structures import UnitOf
+from ..structures import Condition, UnitOf
 
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here")}
@@ -50,6 +50,29 @@ class Readers:
         place = "own_location" if _tok(node, "LOCATION") is not None else "own_battlefield"
         return Effect.model_validate({"move_to": {"target": self.np(_sub(node, *NP)), "to": place}})
 
+    # ----- what a unit remembers of its moves ------------------------------------------------------
+    def c_moved(self, node: Tree) -> Condition:
+        """"If Nozomi moved this battle", "if this unit moved this turn" (``move``)."""
+        return Condition.model_validate({"card": self._mover_named(node), "is": [f"moved_{_span(node)}"]})
+
+    def c_not_moved_to_battlefield(self, node: Tree) -> Condition:
+        """"If Kyuji has not moved to a battlefield this turn": no move of his ended at a battlefield."""
+        if _span(node) != "this_turn":
+            raise Unreadable("'has not moved to a battlefield' other than this turn is not read")
+        return Condition.model_validate({"card": self._mover_named(node), "is_not": ["moved_to_battlefield_this_turn"]})
+
+    def post_moved_or_entered(self, post: Tree, data: dict) -> None:
+        """"a target Personality that has moved or entered play this battle"."""
+        if _span(post) != "this_battle":
+            raise Unreadable("'has moved or entered play' other than this battle is not read")
+        data["state"].append("moved_or_entered_this_battle")
+
+    def _mover_named(self, node: Tree):
+        sub = _sub(node, *NP)
+        if sub.data not in CARD_NAMED + ("his_unit",):
+            raise Unreadable("a condition on a card not named before is not read")
+        return self.np(sub)
+
     # ----- "as he moves" ---------------------------------------------------------------------------
     def clause_as_moves(self, node: Tree, index: int):
         """"Bow his unit as he moves": the effect happens with the move before it (``finish_ability``)."""
@@ -76,6 +99,14 @@ class Readers:
     def _as_moving(self, index: int, effects: list, mover):
         self.__dict__.setdefault("as_moving", []).append((index, len(effects), mover))
         return effects
+
+
+def _span(node: Tree) -> str:
+    """"this turn" or "this battle"."""
+    span = {"end_of_turn": "this_turn", "end_of_battle": "this_battle"}.get(_tok(node, "DUR").value)
+    if span is None:
+        raise Unreadable("a memory of moves other than this turn or this battle is not read")
+    return span
 
 
 def finish_ability(reader, condition):

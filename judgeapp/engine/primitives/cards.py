@@ -297,12 +297,19 @@ def describe_ref(ref) -> str:
     return str(ref)
 
 
+# States that read as what a card would do or has done ("who has moved this turn").
+PREDICATES = {"would_be_opposed": "would be opposed at this battlefield", "moved_this_turn": "has moved this turn",
+              "moved_this_battle": "has moved this battle",
+              "moved_or_entered_this_battle": "has moved or entered play this battle",
+              "moved_to_battlefield_this_turn": "has moved to a battlefield this turn"}
+
+
 def describe_filter(f: Filter) -> str:
     words = []
     if f.side != "any":
         words.append({"your": "your", "enemy": "enemy", "other": "another player's",
                       "opponent": "an opponent's"}[f.side])
-    words += [s.replace("_", " ") for s in f.state if not s.startswith(("with", "would"))]
+    words += [s.replace("_", " ") for s in f.state if not s.startswith("with") and s not in PREDICATES]
     if f.clan:
         words.append(f"{f.clan} Clan")
     words += f.keywords
@@ -331,8 +338,7 @@ def describe_filter(f: Filter) -> str:
         words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
     if f.opposing:
         words.append("opposing this card")
-    if "would_be_opposed" in f.state:
-        words.append("who would be opposed at this battlefield")
+    words += [f"who {PREDICATES[s]}" for s in f.state if s in PREDICATES]
     if f.in_unit:
         words.append("in this unit")
     if f.unit_keyword:
