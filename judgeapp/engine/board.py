@@ -128,6 +128,22 @@ class Board:
         other = "defending" if side == "attacking" else "attacking"
         return bool(self.army(other, host.location))
 
+    def battlefields(self) -> list[str]:
+        """The attack's battlefields, one at each of the Defender's Provinces (``declaration-segment``);
+        a Province destroyed other than in its battle's resolution takes its battlefield with it
+        (``battlefields``)."""
+        if not self.attacking or self.defender is None:
+            return []
+        return [p.id for p in self.players[self.defender].provinces
+                if not p.destroyed or p.id in self.fought or p.id == self.battlefield]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Battlefields of neighbouring Provinces are adjacent (``battlefields``); a destroyed
+        Province leaves the row, and those at either side of it become neighbours."""
+        row = [p.id for p in self.players[self.defender].provinces if not p.destroyed or p.id in (a, b)] \
+            if self.defender else []
+        return a in row and b in row and abs(row.index(a) - row.index(b)) == 1
+
     def would_be_opposed(self, card: Card, bf: str | None = None) -> bool:
         """Whether a card would be opposed at a battlefield (the current one by default): the army
         facing the side his controller's units move to there has units other than his own

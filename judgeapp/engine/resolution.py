@@ -103,8 +103,8 @@ def candidates(g, ctx: Context, spec: TargetSpec) -> list:
 def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
     host = g.host(card) or card
     in_battle = g.battlefield is not None and g.segment in ("engage", "combat") and ctx.round is not None
-    if in_battle and host.type == "personality" and host.location != g.battlefield and spec.filter.at != "any" \
-            and spec.filter.zone == "play" and not spec.attack:
+    if in_battle and host.type == "personality" and host.location != g.battlefield \
+            and spec.filter.at not in ("any", "battlefield") and spec.filter.zone == "play" and not spec.attack:
         return False  # cards in a unit must be at the current battlefield to be targeted (rules-of-location)
     if spec.attack:
         # Ranged/Melee Attacks and Fear: a Follower, or a Personality without Followers, in the

@@ -64,3 +64,19 @@ def test_a_unit_remembers_moving_this_battle_only_if_it_moved():
                        script="  - pass: bob\n  - action: {by: alice, card: scout, ability: 1, targets: [weak]}\n",
                        expect="  - destroyed: [weak]\n  - bowed: [scout]\n"))
     assert failed(result) == [], result["expectations"]
+
+
+RANGER = ("{title: Far Ranger, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, "
+          "text: 'Home Battle: Move Far Ranger home or, if he would be opposed, to the current battlefield.'}")
+
+
+def test_the_conditional_alternative_does_nothing_when_its_condition_fails():
+    """CR Choices: the player takes one option; "if he would be opposed, to the current battlefield"
+    moves him only if the enemy army there has units (opposed).  Bob has none at bob.p1."""
+    alice = ("    units: [{card: Far Ranger, id: ranger}, {card: Agai, id: agai, at: bob.p1}]\n")
+    result = run(board(two_players(alice=alice), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=f"  - {RANGER}\n  - {AGAI}\n",
+                       script="  - pass: bob\n  - action: {by: alice, card: ranger, ability: 1, choose: [battlefield]}\n",
+                       expect="  - at: {ranger: home}\n"))
+    assert failed(result) == [], result["expectations"]
+    assert any("its condition is not met" in t for t in texts(result))
