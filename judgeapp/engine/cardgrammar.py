@@ -89,12 +89,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         self.discarded = False  # a card was discarded by an earlier effect ("the card's Focus Value")
         self.after_action = False  # an Interrupt whose effects wait until the action has resolved
         self.person: object = None  # the last Personality named, for "him"/"he" after a card ("discard a card to move him")
+        # a sentence that only changes an earlier effect takes its leading "If" here (order-of-effects, exception 1)
+        self.modifier = None
 
     # ----- units ------------------------------------------------------------------------
     def read_body(self, body: list[str]):
         """An ability's sentences: (leading condition, effects, targets)."""
         condition = None
         for i, sentence in enumerate(body):
+            self.modifier = None
             tree = parse(sentence, self.names, "a_sentence")
             lead = _sub(tree, "lead")
             cond = self.cond(lead.children[1]) if lead is not None else None
@@ -111,10 +114,17 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if len(self.targets) == first:
                     raise Unreadable("'you may target and …' naming no new target is not read")
                 self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
+            hook = getattr(self, "s_" + tree.data, None)  # an area's own kind of sentence (cardareas)
+            if hook is not None:
+                condition = _and(condition, hook(tree, i))
             if tree.data == "after_entering":
                 condition = _and(condition, self.entering(tree, i))
                 self.effects += self.sentence_effects(tree)
-            if cond is not None:
+            if cond is not None and self.modifier is not None:
+                if len(self.effects) != before:
+                    raise Unreadable("a condition on an earlier effect's option and on new effects is not read")
+                self.modifier(cond)  # "If he is unbowed, he may refuse": a condition on an earlier effect's option
+            elif cond is not None:
                 if len(self.effects) == before:
                     raise Unreadable("a condition on a target choice alone is not read")
                 self.effects[before:] = [e.model_copy(update={"condition": _and(e.condition, cond)})
@@ -163,8 +173,13 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         """A condition on its own ("if you are Unicorn Clan", after a label: "Compassion, or if …:")."""
         return self.cond(parse(text, self.names, "cond_only").children[1])
 
-    def read_trait(self, sentence: str):
+    def read_trait(self, sentence: str, more: list[str] = ()):
+        """A trait; ``more``: the sentences after it that refer back to it, part of the same
+        trait (``traits``), read in order like an ability's."""
         tree = parse(sentence, self.names, "t_sentence")
+        if more and tree.data != "triggered":
+            raise Unreadable("sentences referring back to a trait other than a triggered one are not read")
+        self.more = list(more)
         return getattr(self, "t_" + tree.data)(tree)
 
     # ----- clauses --------------------------------------------------------------------------
@@ -358,23 +373,40 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         raise Unreadable("a possessive naming another card is not read")
 
     def _poss_phrase(self, node: Tree):
-        """"a target Holding's": a new target named in the possessive."""
+        """"a target Holding's", "a target enemy Follower's or Personality's": a new target named in
+        the possessive; "your Courtier's" with no "target": the one targeted before (``targeting``:
+        only the word "target" makes a new targeting)."""
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
         words = _det_words(dets)
-        data: dict = {"type": [_tok(node, "TYPES").value]}
-        if "YOUR" in words:
-            data["side"] = "your"
-        elif "ENEMY" in words:
-            data["side"] = "enemy"
-        mods = _sub(node, "mods")
-        if mods is not None:
-            data["keywords"] = [m.children[0].value for m in mods.children if isinstance(m, Tree)
-                                and m.children[0].type == "KEYWORD"]
-            data["state"] = [m.children[0].value for m in mods.children if isinstance(m, Tree)
-                             and m.children[0].type == "STATE"]
+        types = [Token("TYPE", t.value) for t in node.children if isinstance(t, Token) and t.type in ("TYPES", "TYPE")]
+        mods = [m for m in node.children if isinstance(m, Tree) and m.data == "mods"]
+        named = _tok(node, "KEYWORDS")
+        if named is not None:
+            mods = [Tree("mods", (mods[0].children if mods else []) + [Tree("mod", [Token("KEYWORD", named.value)])])]
+        head = Tree("typed", mods + types) if types else Tree("keyworded", mods)
+        flt, _ = self.filter_parts(Tree("np_poss", dets + [head]), words)
         if "EACH" in words or "ALL" in words:
-            return AllRef(all=Filter.model_validate(data))
-        return self.new_target(Filter.model_validate(data))
+            return AllRef(all=flt)
+        if "TARGET" in words:
+            return self.new_target(flt)
+        earlier = self._earlier_target(flt)
+        if earlier is None:
+            raise Unreadable("a possessive naming a card not targeted before is not read")
+        self.last = earlier
+        return earlier
+
+    def _earlier_target(self, flt: Filter) -> int | None:
+        """The last target the words fit ("your Personality's" after "Target your unbowed Samurai")."""
+        for n in range(len(self.targets), 0, -1):
+            spec = self.targets[n - 1]
+            if spec.player or spec.province or (flt.side != "any" and spec.filter.side != flt.side):
+                continue
+            kinds = set(spec.filter.type) or ({"personality"} if set(spec.filter.keywords) & PERSONALITY_WORDS
+                                              else set())
+            words = set(spec.filter.keywords) | set(spec.filter.any_keyword)
+            if (not flt.type or set(flt.type) & kinds) and set(flt.keywords) <= words:
+                return n
+        return None
 
     def _this(self, kind: str):
         """"this Personality" on an attachment is the Personality it is attached to (``references``)."""
@@ -522,6 +554,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if not isinstance(m, Tree):
                     continue
                 tok = m.children[0]
+                if tok.type == "STATE" and _or_beside(mods.children, m):  # "a dishonorable or Gaijin card"
+                    raise Unreadable("'or' between a state and another word is not read")
                 if tok.type == "STATE":
                     data["state"].append(tok.value)
                 elif tok.type in ("NONKW", "NONCLAN"):
@@ -578,13 +612,6 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if _tok(post, "TYPE").value != "unit":
                     raise Unreadable("'in a … card' is not read")
                 data["unit_keyword"] = _tok(post, "KEYWORD").value
-            elif kind == "without_and_lower":
-                what = _tok(post, "TYPE").value
-                if what not in ("follower", "attachment"):
-                    raise Unreadable(f"'with no {what}s' is not read")
-                data["state"].append(f"without_{what}s")
-                stat = self.statword(_sub(post, "statword"))
-                data["stats"].append({"stat": stat, "op": "<", "value": {"stat": stat, "of": "self"}})
             elif kind == "in_province":
                 data["zone"] = "province"
                 data["side"] = "your"
@@ -593,11 +620,6 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 data["attached" if kind == "with_attached" else "not_attached"] = _attachment_words(post)
             elif kind == "in_own_army":  # "in Zenshi's army": on his side at his battlefield (army)
                 data["side"], data["at"] = "your", "here"
-            elif kind in ("lower_than_self", "higher_than_self"):
-                ref = self.last if isinstance(self.last, int) else "self"
-                data["stats"].append({"stat": self.statword(_sub(post, "statword")),
-                                      "op": "<" if kind == "lower_than_self" else ">",
-                                      "value": {"stat": self.statword(_sub(post, "statword")), "of": ref}})
             elif hasattr(self, "post_" + kind):  # an area's own qualifier (cardareas)
                 getattr(self, "post_" + kind)(post, data)
             else:
@@ -666,9 +688,23 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                          else _unread("control of a named card"))
 
     def c_controls_n(self, node):
-        if int(_tok(node, "NUMBER").value) != 1:
-            raise Unreadable("controlling a number of cards is not read")
-        return self.c_controls(node)
+        if int(_tok(node, "NUMBER").value) == 1:
+            return self.c_controls(node)
+        return self.count_controlled(node, ">=")
+
+    def count_controlled(self, node, op: str) -> Condition:
+        """"if you control two or more Rings", "if you have two or fewer Rings in play": how many
+        such cards you control."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("counting one named card is not read")
+        flt = self.filter_of(sub)
+        if flt.zone != "play" or flt.side not in ("any", "your"):
+            raise Unreadable("counting cards out of play or another player's is not read")
+        if any(k.endswith("s") for k in flt.keywords):  # "Geisha Houses": the keyword is "Geisha House"
+            raise Unreadable("a keyword in the plural is not read")
+        return Condition.model_validate({"count": {"filter": flt.model_copy(update={"side": "your"}), "op": op,
+                                                   "value": int(_tok(node, "NUMBER").value)}})
 
     def c_controls_none(self, node):
         if _sub(node, *CARD_NAMED) is not None:  # "if you do not control him"
@@ -830,6 +866,12 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
 
 
 CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})
+
+def _or_beside(items: list, mod: Tree) -> bool:
+    """Whether "or" stands next to this word of a list ("unbowed Monk or Shugenja": not beside "unbowed")."""
+    i = items.index(mod)
+    return any(isinstance(t, Token) and t.type == "OR" for t in items[max(i - 1, 0):i + 2])
+
 
 def point_of(text: str):
     """(event, phase, whose) for a timing point such as "your next turn begins"; None if unread."""

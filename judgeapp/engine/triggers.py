@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import acting
 from .references import Context, matches
 from .state import Card
 from .timeline import Budget
@@ -62,6 +63,7 @@ def before(g, ev: Event) -> bool:
     if ev.name in PREVENTABLE:
         shield = _shield(g, "prevent", ev)
         restriction = g.restricted(ev.card, ev.name) if ev.card is not None and shield is None else None
+        restriction = restriction or (acting.limited(g, ev) if shield is None else None)
         if shield is not None or restriction:
             if shield is not None and shield.once:
                 g.ongoing.remove(shield)
@@ -89,6 +91,7 @@ def when(g, ev: Event) -> None:
 
 
 def after(g, ev: Event) -> None:
+    acting.note(g, ev)
     fire(g, "after", ev)
 
 
@@ -170,6 +173,8 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         return False
     if trig.whose in ("enemy", "other") and (owner is None or owner == card.controller):
         return False
+    if trig.whose == "enemy" and not _enemy_card(g, ev, card.controller):
+        return False
     if trig.subject is not None:
         if ev.card is None or not matches(g, trig.subject.model_copy(update={"zone": _zone_name(ev.card)}), ev.card,
                                           Context(player=card.controller, source=card)):
@@ -185,6 +190,20 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         if g.trait_uses.get(key, 0) >= 1:
             return False
     return True
+
+
+UNIT_TYPES = frozenset({"personality", "follower", "item", "spell"})
+
+
+def _enemy_card(g, ev: Event, player: str) -> bool:
+    """The event's card is an enemy card of ``player``: during a battle, a card in a unit the
+    opposing leader controls (``enemy``); a card that has just left play counts as it was."""
+    if ev.card is None or g.battlefield is None or player not in (g.attacker, g.defender):
+        return False
+    if ev.card.in_play:
+        return g.enemy_of(ev.card, player)
+    other = g.defender if player == g.attacker else g.attacker
+    return ev.card.type in UNIT_TYPES and ev.data.get("controller", ev.player) == other
 
 
 def _zone_name(card: Card) -> str:

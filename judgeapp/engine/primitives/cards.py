@@ -347,6 +347,10 @@ def describe_ref(ref) -> str:
         return "the cards in this unit"
     if ref == "here":
         return "the current battlefield's Province"
+    if ref == "duelist_yours":
+        return "your Personality in the duel"
+    if ref == "duelist_other":
+        return "the other Personality in the duel"
     if isinstance(ref, int):
         return f"target {ref}"
     if isinstance(ref, AllRef):
@@ -394,11 +398,13 @@ def describe_filter(f: Filter) -> str:
     elif f.at == "any":
         words.append("at any location")
     elif f.at == "battlefield":
-        words.append("at any battlefield")
+        words.append("at a battlefield")
     if f.zone != "play":
         words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
     if f.opposing:
         words.append("opposing this card")
+    if f.opposes is not None:
+        words.append(f"opposing a {describe_filter(f.opposes)}")
     words += [f"who {PREDICATES[s]}" for s in f.state if s in PREDICATES]
     if f.in_unit:
         words.append("in this unit")
@@ -406,11 +412,21 @@ def describe_filter(f: Filter) -> str:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
         words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
+    words += [f"with {describe_tokens(t)}" for t in f.tokens]
     if f.another:
         words.insert(0, "another")
     if f.besides is not None:
         words.append(f"other than target {f.besides}")
     return " ".join(words)
+
+
+def describe_tokens(test) -> str:
+    """"a Poison token", "no Training tokens", "<= 2 Respect tokens" (a ``TokenTest``)."""
+    if test.op == ">=" and test.value == 1:
+        return f"a {test.name} token"
+    if test.op == "=" and test.value == 0:
+        return f"no {test.name} tokens"
+    return f"{test.op} {describe_amount(test.value)} {test.name} tokens"
 
 
 def stat_words(stat: str) -> str:
@@ -428,6 +444,8 @@ def describe_amount(value) -> str:
         out = f"{whose}'s {'printed ' if value.printed else ''}{stat_words(value.stat)}"
     elif value.count is not None:
         out = f"the number of {describe_filter(value.count)}s"
+    elif value.tokens is not None:
+        out = f"the number of {value.tokens} tokens on {describe_ref(value.of if value.of is not None else 'self')}"
     elif value.paid:
         out = "the Gold paid"
     else:
