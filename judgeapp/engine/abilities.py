@@ -393,7 +393,7 @@ def describe_effect(effect: Effect) -> str:
 
 def describe_condition(cond: Condition | None) -> str:
     """An "If …" in plain words, from its structure."""
-    from .primitives.cards import describe_amount, describe_filter, describe_ref, describe_tokens, stat_words
+    from .primitives.cards import PREDICATES, describe_amount, describe_filter, describe_ref, describe_tokens, stat_words
 
     if cond is None:
         return "always"
@@ -414,12 +414,12 @@ def describe_condition(cond: Condition | None) -> str:
         what = describe_filter(cond.count.filter.model_copy(update={"side": "any"}))
         parts.append(f"you control {op} {describe_amount(cond.count.value)} {what}(s)")
     subject = describe_ref(cond.card if cond.card is not None else "self")
-    if "would_be_opposed" in cond.is_:
-        parts.append(f"{subject} would be opposed at this battlefield")
-    if set(cond.is_) - {"would_be_opposed"}:
-        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_ if s != 'would_be_opposed')}")
-    if cond.is_not:
-        parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not)}")
+    parts += [f"{subject} {PREDICATES[s]}" for s in cond.is_ if s in PREDICATES]
+    if set(cond.is_) - set(PREDICATES):
+        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_ if s not in PREDICATES)}")
+    parts += [f"not ({subject} {PREDICATES[s]})" for s in cond.is_not if s in PREDICATES]
+    if set(cond.is_not) - set(PREDICATES):
+        parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not if s not in PREDICATES)}")
     if cond.has_keyword:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:

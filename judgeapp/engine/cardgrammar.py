@@ -21,7 +21,7 @@ from .cardareas import finishers, grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
 from .cardlexer import CardLexer, Unknown, classify, words
 from .cardtraits import TraitReaders
-from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
+from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
                        PLAYER_WORDS, STATICS,
                        VALUES,
                        Unreadable, _and, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
@@ -71,8 +71,6 @@ def with_self(sentence: str, names: list[str]) -> str:
     return sentence
 
 
-# Noun phrases naming one card named before (or this card), as a condition's subject.
-CARD_NAMED = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner")
 # Cards that are in a unit: "another Personality" on them is other than their own.
 UNIT_CARDS = ("personality", "follower", "item", "spell")
 

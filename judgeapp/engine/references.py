@@ -231,6 +231,12 @@ def _opposes(g, card: Card, other: Filter, ctx: Context) -> bool:
     return any(g.side(o) not in (None, side) and (g.host(o) or o).location == where for o in select(g, other, ctx))
 
 
+# What a card remembers of its movements (move): (how it arrived, this turn or this battle, to a battlefield).
+MEMORY = {"moved_this_turn": (("moved",), "turn"), "moved_this_battle": (("moved",), "battle"),
+          "moved_or_entered_this_battle": (("moved", "entered"), "battle"),
+          "moved_to_battlefield_this_turn": (("moved",), "turn", True)}
+
+
 def has_state(g, card: Card, state: str) -> bool:
     host = g.host(card) or card
     if state == "bowed":
@@ -249,6 +255,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.opposed(card)
     if state == "would_be_opposed":
         return g.would_be_opposed(card)
+    if state in MEMORY:
+        return g.arrived(card, *MEMORY[state])
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):
