@@ -21,7 +21,7 @@ from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref,
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
-                    "dishonored", "rehonored", "recruited", "equipped", "attacks", "defends", "moves",
+                    "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
@@ -151,7 +151,7 @@ class Static(Model):
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
-                  "bow_to_reduce"]
+                  "bow_to_reduce", "ignore_hr"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
@@ -173,6 +173,8 @@ class Static(Model):
                 f"{who} has a {stat_words(self.stat)} change equal to {describe_amount(self.amount)}"
         elif self.kind == "keyword":
             what = f"{who} has {', '.join(self.keywords)}"
+        elif self.kind in ("permit", "restrict") and self.what == "proclaim":
+            what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
             what = f"{who}: no {str(self.what).replace('_', ' ')}"
         elif self.kind == "permit":
@@ -200,6 +202,8 @@ class Static(Model):
                 what = f"your {kinds} effects have {self.amount:+d} strength"
         elif self.kind == "production_for":
             what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
+        elif self.kind == "ignore_hr":
+            what = f"{who}'s Honor Requirement is ignored"
         elif self.kind == "bow_to_reduce":
             n = self.amount if isinstance(self.amount, int) else 0
             what = f"bow {who} when paying for {self.only.describe('a ')}: " + (

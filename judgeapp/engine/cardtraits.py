@@ -239,8 +239,10 @@ class TraitReaders:
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost",
                                            "amount": -n if kind == "st_cost_less" else n})]
         if kind == "st_cost_ignore":
+            if _tok(node, "STAT").value == "honor_requirement" and target == "self":  # (honor-requirement)
+                return [Static.model_validate({**data, "kind": "ignore_hr"})]
             if _tok(node, "STAT").value != "gold_cost":
-                raise Unreadable("ignoring a stat other than Gold Cost is not read")
+                raise Unreadable("ignoring a stat other than Gold Cost or Honor Requirement is not read")
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": -1000})]
         if kind in ("st_attack_immune", "st_attack_strength", "st_own_attack"):
             kinds = []

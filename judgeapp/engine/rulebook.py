@@ -11,7 +11,7 @@ from .actions import Refused, take_interrupts
 from .references import Context
 from .resolution import state_checks
 from .state import Card
-from .textstatics import attach_problem, copies_problem, gold_cost
+from .textstatics import attach_problem, copies_problem, gold_cost, own_trait_holds
 from .vocab import Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -126,7 +126,7 @@ def recruit(g, step: dict, by: str) -> bool:
         cost += 2
     hr = card.card.honor
     if card.type == "personality" and hr is not None and hr.value is not None and player.honor < hr.value:
-        waived = player.ignores_hr and (card.card.clans & player.clans)
+        waived = (player.ignores_hr and (card.card.clans & player.clans)) or own_trait_holds(g, card, by, "ignore_hr")
         if not waived:
             raise Refused(Reason.HONOR_REQUIREMENT, f"{card.title} has an Honor Requirement of {hr.value}; {by} has "
                                                     f"{player.honor} Honor", "honor-requirement")
@@ -146,9 +146,13 @@ def recruit(g, step: dict, by: str) -> bool:
     if proclaim:
         if player.proclaimed:
             raise Refused(Reason.USED, "a player may Proclaim only once per turn", "proclaim")
-        if card.type != "personality" or not (card.card.clans & player.clans) or by != g.active:
+        if card.type != "personality" or by != g.active or not (card.card.clans & player.clans
+                                                                 or own_trait_holds(g, card, by, "permit", "proclaim")):
             raise Refused(Reason.RESTRICTED, f"{card.title} does not have {by}'s Clan Alignment, so he cannot be "
                                              "Proclaimed", "proclaim")
+        restriction = g.restricted(card, "proclaim")
+        if restriction:
+            raise Refused(Reason.RESTRICTED, f"{card.title} cannot be Proclaimed ({restriction})", "proclaim")
     _announce(g, by, f"recruits {card.title} from {prov.id}" + (" (2 more Gold: he has a Clan Alignment but not "
                                                                f"{by}'s)" if extra else "")
               + (", Proclaiming him" if proclaim else "") + (", Investing" if invest else ""),
@@ -195,6 +199,9 @@ def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool, targets
 
         change(g, by, card.card.stat("ph"), True, f"Proclaiming {card.title}", ["proclaim"], actor=by,
                source_owner=by)
+        from . import triggers
+
+        triggers.after(g, triggers.Event("proclaimed", card, by, by=by))  # "After you Proclaim …" (triggered-traits)
     if invest:
         from .resolution import run_effects
 

@@ -36,6 +36,16 @@ def gold_cost(g, card: Card, by: str, host: Card | None = None) -> int:
     return max(cost, 0)
 
 
+def own_trait_holds(g, card: Card, by: str, kind: str, what: str | None = None) -> bool:
+    """Whether the card's own trait of this kind holds now for ``by``, the player bringing it into play:
+    "Mantis Clan players ignore Tametaka's Honor Requirement" (``honor-requirement``), "Phoenix Clan
+    players may Proclaim Buredo" (``proclaim``); a card's own traits work out of play (``continuous-traits``)."""
+    ctx = card_context(g, card)
+    ctx.player = by
+    return any(st.kind == kind and st.target == "self" and (what is None or st.what == what)
+               and holds(g, st.while_, ctx) for st in card.card.reading.statics)
+
+
 def copies_problem(g, card: Card, by: str) -> str | None:
     """"You may only have one copy of Counting House in play": the card's own trait limits the
     copies its player controls (``continuous-traits``, ``possessive-case``)."""

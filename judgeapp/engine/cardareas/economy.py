@@ -8,12 +8,13 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import GoldFor, Produce, Static
-from ..cardtree import AMOUNTS, NP, Unreadable, _name_words, _sub, _tok, _toks
+from ..cardtree import AMOUNTS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
 from ..structures import AllRef, Condition, Filter
 
-WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST"}
+WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
-STATIC_KINDS = {"st_production_for", "st_you_pay"}
+STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
+                "st_no_proclaim"}
 
 
 class Readers:
@@ -105,6 +106,62 @@ class Readers:
         return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "target": target,
                                        "amount": -n if _tok(node, "LESS") is not None else n,
                                        "what": "recruit" if _tok(node, "RECRUIT") is not None else "equip"})]
+
+    # ----- Honor Requirements and Proclaim ----------------------------------------------------
+    def read_st_ignore_hr(self, node: Tree, data: dict) -> list[Static]:
+        """"Mantis Clan players ignore Tametaka's Honor Requirement": he may be brought into play whatever the
+        player's Family Honor (``honor-requirement``)."""
+        if _tok(node, "STAT").value != "honor_requirement":
+            raise Unreadable("ignoring that stat is not read")
+        return [Static.model_validate({**data, "kind": "ignore_hr", "while": self._clan_players(node, data)})]
+
+    def read_st_may_proclaim(self, node: Tree, data: dict) -> list[Static]:
+        """"Phoenix Clan players may Proclaim Buredo": Proclaim without sharing his Clan Alignment (``proclaim``)."""
+        return [Static.model_validate({**data, "kind": "permit", "what": "proclaim",
+                                       "while": self._clan_players(node, data)})]
+
+    @staticmethod
+    def _clan_players(node: Tree, data: dict) -> Condition | None:
+        """"Mantis Clan players …": the trait holds for a player of that Clan (with any other condition)."""
+        clan = _tok(node, "CLAN")
+        if clan is None:
+            return data.get("while")
+        return _and(data.get("while"), Condition(clan=clan.value))
+
+    def read_st_only_proclaim(self, node: Tree, data: dict) -> list[Static]:
+        """"You may only Proclaim Shugenja": the player's other Personalities cannot be Proclaimed."""
+        flt = self._proclaimed(node)
+        if flt.type not in ([], ["personality"]) or not flt.keywords or flt.model_dump(
+                exclude_defaults=True).keys() - {"type", "keywords", "side", "zone"}:
+            raise Unreadable("'may only Proclaim' naming more than keywords is not read")
+        return self._no_proclaim(flt.model_copy(update={"keywords": [], "without": flt.keywords}), data)
+
+    def read_st_no_proclaim(self, node: Tree, data: dict) -> list[Static]:
+        """"You may not Proclaim Courtiers" (``proclaim``)."""
+        return self._no_proclaim(self._proclaimed(node), data)
+
+    def _proclaimed(self, node: Tree) -> Filter:
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub):
+            raise Unreadable("Proclaiming one named card is not read")
+        flt = self.filter_of(sub)
+        if any(k.endswith("s") for k in flt.keywords):  # "Courtiers": the keyword is "Courtier"
+            raise Unreadable("a keyword in the plural is not read")
+        return flt.model_copy(update={"side": "your", "zone": "province"})
+
+    @staticmethod
+    def _no_proclaim(flt: Filter, data: dict) -> list[Static]:
+        """A restriction on the player's Personalities in their Provinces, where Recruit finds them."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": "proclaim",
+                                       "target": AllRef(all=flt.model_copy(update={"type": ["personality"]}))})]
+
+    def ev_ev_proclaimed(self, node: Tree) -> dict:
+        """"After you Proclaim another Personality" (``proclaim``)."""
+        sub = _sub(node, *NP)
+        name = _name_words(sub)
+        if name:  # "After you Proclaim Susumu Takuan": another card named by its title (references)
+            return {"event": "proclaimed", "whose": "your", "subject": {"title": name}}
+        return self._by_you({"event": "proclaimed", **self._whose(node)})
 
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
