@@ -121,6 +121,8 @@ class TriggerSpec(Model):
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
+        if self.event == "focused" and self.whose == "self":  # "As a Focus Effect:" (focus-focus-effect)
+            return "As a Focus Effect (once this focused card is face up in a duel): " + "; ".join(parts)
         return f"{self.timing.capitalize()} {point}: " + "; ".join(parts)
 
 
@@ -420,6 +422,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append("you went first" if cond.went_first else "you did not go first")
     if cond.phase:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
+    if cond.duel:
+        parts.append(f"you {cond.duel} the duel")
     if cond.any:
         parts.append(" or ".join(describe_condition(c) for c in cond.any))
     if cond.all:

@@ -10,7 +10,7 @@ leading "If" and the required targets (``good-faith-rule``), and the Gold.
 """
 from __future__ import annotations
 
-from . import cardops, payment, triggers
+from . import acting, cardops, payment, triggers
 from .abilities import Ability, describe_condition
 from .references import Context, holds
 from .resolution import candidates, run_effects, _lookup
@@ -230,23 +230,31 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} action", round=round_kind,
                   choices=list(step.get("choose") or []), discard_named=_names(step.get("discard")),
                   find_named=_lower(step.get("find")), duel_script=step.get("duel") or _take_pending_duel(g), keywords=frozenset(k.lower() for k in ability.keywords),
-                  rehonors=any(e.name == "rehonor" for e in ability.effects))
-    pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
-    card.used[ability.n] = card.used.get(ability.n, 0) + 1
-    named = step.get("targets")
-    if g.rules == "twenty-festivals" and ability.targets:
-        named = choose_targets_step(g, ctx, ability, named)
-    take_interrupts(g, step, ctx, ability)
-    if ctx.negated:
-        g.record(StepKind.EFFECT, f"{ctx.why()} was negated: its effects do not resolve", ["negate"], by, "resolve")
-    elif ability.condition is not None and not holds(g, ability.condition, ctx):
-        g.record(StepKind.EFFECT, f"{ctx.why()}: its condition no longer holds, so its effects do nothing",
-                 ["good-faith-rule"], by, "resolve")
-    else:
-        run_effects(g, ctx, ability.targets, ability.effects, named)
-    tidy_up(g, card, by, from_province, disciplined)
-    # "straighten this Follower after it resolves": effects waiting for this action (delayed-effects)
-    triggers.fire(g, "after", triggers.Event("action_resolves", card, by, by=by, source=card))
+                  rehonors=any(e.name == "rehonor" for e in ability.effects), designator=designator)
+    with acting.taking(g):
+        pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
+        card.used[ability.n] = card.used.get(ability.n, 0) + 1
+        named = step.get("targets")
+        if g.rules == "twenty-festivals" and ability.targets:
+            named = choose_targets_step(g, ctx, ability, named)
+        take_interrupts(g, step, ctx, ability)
+        if ctx.negated:
+            g.record(StepKind.EFFECT, f"{ctx.why()} was negated: its effects do not resolve", ["negate"], by,
+                     "resolve")
+        elif ability.condition is not None and not holds(g, ability.condition, ctx):
+            g.record(StepKind.EFFECT, f"{ctx.why()}: its condition no longer holds, so its effects do nothing",
+                     ["good-faith-rule"], by, "resolve")
+        else:
+            run_effects(g, ctx, ability.targets, ability.effects, named)
+        tidy_up(g, card, by, from_province, disciplined)
+    action_resolved(g, ctx, card)
+
+
+def action_resolved(g, ctx: Context, card: Card | None) -> None:
+    """The action has ended: effects waiting for it happen ("straighten this Follower after it
+    resolves", "Interrupt: After you Recruit …", ``delayed-effects``, ``interrupt-actions``)."""
+    triggers.fire(g, "after", triggers.Event("action_resolves", card, ctx.player, by=ctx.player, source=ctx.source,
+                                             data={"action": ctx}))
 
 
 def choose_targets_step(g, ctx: Context, ability: Ability, named: list | None) -> list:
@@ -320,6 +328,7 @@ def take_interrupts(g, step: dict, ctx: Context, ability: Ability | None, brings
     for k, entry in _interrupt_order(g, entries):
         g.tick()
         take_interrupt(g, entry, k, step, ctx, ability, brings)
+    acting.resolves(g, ctx)
 
 
 def _interrupt_order(g, entries: list) -> list[tuple[int, dict]]:

@@ -349,23 +349,40 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         raise Unreadable("a possessive naming another card is not read")
 
     def _poss_phrase(self, node: Tree):
-        """"a target Holding's": a new target named in the possessive."""
+        """"a target Holding's", "a target enemy Follower's or Personality's": a new target named in
+        the possessive; "your Courtier's" with no "target": the one targeted before (``targeting``:
+        only the word "target" makes a new targeting)."""
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
         words = _det_words(dets)
-        data: dict = {"type": [_tok(node, "TYPES").value]}
-        if "YOUR" in words:
-            data["side"] = "your"
-        elif "ENEMY" in words:
-            data["side"] = "enemy"
-        mods = _sub(node, "mods")
-        if mods is not None:
-            data["keywords"] = [m.children[0].value for m in mods.children if isinstance(m, Tree)
-                                and m.children[0].type == "KEYWORD"]
-            data["state"] = [m.children[0].value for m in mods.children if isinstance(m, Tree)
-                             and m.children[0].type == "STATE"]
+        types = [Token("TYPE", t.value) for t in node.children if isinstance(t, Token) and t.type in ("TYPES", "TYPE")]
+        mods = [m for m in node.children if isinstance(m, Tree) and m.data == "mods"]
+        named = _tok(node, "KEYWORDS")
+        if named is not None:
+            mods = [Tree("mods", (mods[0].children if mods else []) + [Tree("mod", [Token("KEYWORD", named.value)])])]
+        head = Tree("typed", mods + types) if types else Tree("keyworded", mods)
+        flt, _ = self.filter_parts(Tree("np_poss", dets + [head]), words)
         if "EACH" in words or "ALL" in words:
-            return AllRef(all=Filter.model_validate(data))
-        return self.new_target(Filter.model_validate(data))
+            return AllRef(all=flt)
+        if "TARGET" in words:
+            return self.new_target(flt)
+        earlier = self._earlier_target(flt)
+        if earlier is None:
+            raise Unreadable("a possessive naming a card not targeted before is not read")
+        self.last = earlier
+        return earlier
+
+    def _earlier_target(self, flt: Filter) -> int | None:
+        """The last target the words fit ("your Personality's" after "Target your unbowed Samurai")."""
+        for n in range(len(self.targets), 0, -1):
+            spec = self.targets[n - 1]
+            if spec.player or spec.province or (flt.side != "any" and spec.filter.side != flt.side):
+                continue
+            kinds = set(spec.filter.type) or ({"personality"} if set(spec.filter.keywords) & PERSONALITY_WORDS
+                                              else set())
+            words = set(spec.filter.keywords) | set(spec.filter.any_keyword)
+            if (not flt.type or set(flt.type) & kinds) and set(flt.keywords) <= words:
+                return n
+        return None
 
     def _this(self, kind: str):
         """"this Personality" on an attachment is the Personality it is attached to (``references``)."""
@@ -562,13 +579,6 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if _tok(post, "TYPE").value != "unit":
                     raise Unreadable("'in a … card' is not read")
                 data["unit_keyword"] = _tok(post, "KEYWORD").value
-            elif kind == "without_and_lower":
-                what = _tok(post, "TYPE").value
-                if what not in ("follower", "attachment"):
-                    raise Unreadable(f"'with no {what}s' is not read")
-                data["state"].append(f"without_{what}s")
-                stat = self.statword(_sub(post, "statword"))
-                data["stats"].append({"stat": stat, "op": "<", "value": {"stat": stat, "of": "self"}})
             elif kind == "in_province":
                 data["zone"] = "province"
                 data["side"] = "your"
@@ -577,11 +587,6 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 data["attached" if kind == "with_attached" else "not_attached"] = _attachment_words(post)
             elif kind == "in_own_army":  # "in Zenshi's army": on his side at his battlefield (army)
                 data["side"], data["at"] = "your", "here"
-            elif kind in ("lower_than_self", "higher_than_self"):
-                ref = self.last if isinstance(self.last, int) else "self"
-                data["stats"].append({"stat": self.statword(_sub(post, "statword")),
-                                      "op": "<" if kind == "lower_than_self" else ">",
-                                      "value": {"stat": self.statword(_sub(post, "statword")), "of": ref}})
             elif hasattr(self, "post_" + kind):  # an area's own qualifier (cardareas)
                 getattr(self, "post_" + kind)(post, data)
             else:

@@ -221,7 +221,7 @@ def classify(raw: list[str]) -> list[Token]:
         out.append(_one(w, low[i], out))
         spelled.append(w)
         i += 1
-    return _titles(out, spelled)
+    return _qualifier_and(_titles(out, spelled))
 
 
 def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
@@ -249,6 +249,18 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
         out.append(t)
         i += 1
     return out
+
+
+# Words that open a qualifier: "and" before one joins two qualifiers of one noun phrase ("without
+# attachments and with equal or lower Chi"), not two effects (conjunctions).
+QUALIFIER_OPENERS = frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})
+
+
+def _qualifier_and(toks: list[Token]) -> list[Token]:
+    """"and" between two qualifiers is its own token (``QAND``), so the LALR grammar tells it from
+    "and" between two effects ("… with lower Force and give him -2F") by the word after it."""
+    return [Token("QAND", t.value) if t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type in QUALIFIER_OPENERS
+            else t for i, t in enumerate(toks)]
 
 
 def _one(w: str, lw: str, before: list[Token]) -> Token:

@@ -194,10 +194,10 @@ def _both(first: Condition | None, label: Condition) -> Condition:
 
 
 def _trait_sentences(unit: str) -> list[str]:
-    """A trait is a sentence, unless the next one refers back to it (``traits``)."""
+    """A trait is a sentence, unless the next one refers back to it ("They …", "Unless they …", ``traits``)."""
     out: list[str] = []
     for s in sentences(unit):
-        if out and re.match(r"^(?:He|She|It|They|Him|Her|This (?:gain|loss|bonus|effect)|That|Then)\b", s):
+        if out and re.match(r"^(?:He|She|It|They|Him|Her|This (?:gain|loss|bonus|effect)|That|Then|Unless (?:he|she|it|they))\b", s):
             out[-1] = f"{out[-1]} {s}"
         elif out and out[-1].rstrip().endswith(":") is False and re.match(r"^BOW\s*:", out[-1]) and \
                 not re.match(r"^(?:BOW|After|Before|When|Your|While|If)\b", s):

@@ -48,7 +48,7 @@ ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD"
            "MELEE": "melee_attack", "FEARWORD": "fear", "FEAR": "fear"}
 STATICS = {"st_copies", "st_stat_each", "st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat",
            "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
-           "st_attach_only", "st_attach_never", "st_hand", "st_your_stat", "st_enters_state", "st_no_abilities",
+           "st_attach_only", "st_attach_never", "st_hand", "st_enters_state", "st_no_abilities",
            "st_equip_less", "st_equip_more", "st_cannot_gain"}
 
 

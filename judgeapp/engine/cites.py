@@ -66,6 +66,8 @@ SECTIONS = {
     "indefinite-conditional-effects": "Indefinite conditional effects", "unstoppable": "Unstoppable",
     "keywords": "Keywords", "entering-and-leaving": "Entering and leaving", "legacy": "Legacy",
     "gold-production": "Gold Production",
+    # the actions area (card-text reader): targets, their qualifiers and amounts
+    "absent-stats": "Absent stats", "comparing-stats": "Comparing stats", "conjunctions": "Conjunctions",
 }
 
 

@@ -20,6 +20,7 @@ STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "d
 
 
 ZONE_NAMES = {zone: name for name, zone in STATE_ZONES.items()}
+DUELISTS = ("duelist_yours", "duelist_other")  # the Personalities of the duel, from the effect's player's side
 
 
 @dataclass
@@ -49,6 +50,10 @@ class Context:
     rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
     negated: bool = False  # an Interrupt negated this action: its effects do not resolve (negate)
     negated_kinds: frozenset = frozenset()  # effects of these primitives were negated ("the action's Fear effects")
+    designator: str | None = None  # an action's designator this round (battle, open, …): "the Battle action"
+    action: object = None  # the action these effects belong to when not this context's own (a duel's outcome)
+    limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
+    did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -81,6 +86,10 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         if ref in ("loser", "losers"):
             return list(duel.get("losers") or [])
         return [duel[ref]] if duel.get(ref) is not None else []
+    if ref in DUELISTS:  # "your Personality in this duel", "the other Personality" (facing)
+        duel = ctx.duel or {}
+        return [c for c in (duel.get("challenger"), duel.get("challenged"))
+                if c is not None and (c.controller == ctx.player) == (ref == "duelist_yours")]
     if isinstance(ref, int):
         chosen = ctx.targets.get(ref)
         if chosen is None:
@@ -398,6 +407,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
         if cond.phase != now and not (cond.phase == "attack" and g.phase == "attack"):
             return False
+    if cond.duel is not None and not _duel_result(ctx, cond.duel):
+        return False
     if cond.any is not None and not any(holds(g, c, ctx) for c in cond.any):
         return False
     if cond.all is not None and not all(holds(g, c, ctx) for c in cond.all):
@@ -405,3 +416,11 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.not_ is not None and holds(g, cond.not_, ctx):
         return False
     return True
+
+
+def _duel_result(ctx: Context, result: str) -> bool:
+    """"If you win this duel": a Personality you control won (or lost) the duel whose consequences
+    apply; in a tie both lose (``duel``)."""
+    duel = ctx.duel or {}
+    cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
+    return any(c is not None and c.controller == ctx.player for c in cards)

@@ -6,8 +6,8 @@ a reason code otherwise, then runs the action sequence like any other action.
 """
 from __future__ import annotations
 
-from . import cardops, payment
-from .actions import Refused, take_interrupts
+from . import acting, cardops, payment
+from .actions import Refused, action_resolved, take_interrupts
 from .references import Context
 from .resolution import state_checks
 from .state import Card
@@ -29,6 +29,9 @@ ABILITIES = {
     "naval_invasion": ("engage", Round.ENGAGE, "naval-invasion"), "kharmic": ("limited", Round.ACTION, "kharmic"),
     "legacy": ("dynasty", Round.DYNASTY, "legacy"),
 }
+# The keywords printed before each rulebook action's designator ("Favor Political Battle: …")
+KEYWORDS = {"lobby": frozenset({"political"}), "favor_limited": frozenset({"favor", "political"}),
+            "favor_battle": frozenset({"favor", "political"}), "kharmic": frozenset({"kharmic"})}
 REPEATABLE = {"recruit", "equip", "dynasty_discard", "courage", "reserve", "kharmic"}
 ABSENT = {"cavalry", "reserve"}
 
@@ -51,10 +54,14 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
             if name not in ABSENT and not g.units(by, g.battlefield):
                 raise Refused(Reason.PRESENCE, f"{by.capitalize()} controls no unit at {g.battlefield}",
                               "rule-of-presence")
-        done = RUN[name](g, step, by)
+        with acting.taking(g) as taken:
+            done = RUN[name](g, step, by)
+            action = taken.action  # the action, once its Interrupts were taken
     except Refused as r:
         g.reject(step, r.reason, r.text, r.section)
         return False
+    if action is not None:
+        action_resolved(g, action, action.brings)
     if done and name != "tactical_advantage":
         g.players[by].used[name] = g.players[by].used.get(name, 0) + 1
     return done
@@ -80,9 +87,11 @@ def _brought_card_targeted(g, by: str, action: str, targets: list[Card], section
 
 
 def _ctx(g, step: dict, by: str, label: str, source: Card | None = None) -> Context:
+    name = step["rulebook"]
     return Context(player=by, source=source, label=label, choices=list(step.get("choose") or []),
                    round=None, discard_named=list(step.get("discard") or []) if isinstance(step.get("discard"), list)
-                   else ([step["discard"]] if step.get("discard") else []))
+                   else ([step["discard"]] if step.get("discard") else []), designator=ABILITIES[name][0],
+                   keywords=KEYWORDS.get(name, frozenset()))
 
 
 def _first_target(g, step: dict, by: str) -> Card | None:
@@ -164,15 +173,7 @@ def recruit(g, step: dict, by: str) -> bool:
     if card.zone is not Zone.PROVINCE:
         return True
     bring_in(g, card, by, prov, proclaim, invest, step.get("targets"))
-    _resolved(g, card, by)
     return True
-
-
-def _resolved(g, card: Card, by: str) -> None:
-    """Recruit and Equip have resolved: what waited for them happens ("Interrupt: After you Recruit …")."""
-    from . import triggers
-
-    triggers.fire(g, "after", triggers.Event("action_resolves", card, by, by=by))
 
 
 def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool, targets: list | None = None) -> bool:
@@ -321,7 +322,6 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     cardops.enter_play(g, card, by, "equipped", "Equip", ["equip", "attachments"], attach_to=host.id, by=by,
                        from_zone="hand")
     state_checks(g)  # an Item with a Chi penalty can kill (chi-death-rule)
-    _resolved(g, card, by)
     return True
 
 

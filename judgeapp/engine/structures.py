@@ -138,6 +138,7 @@ class Condition(Model):
     fewer_provinces: StrictBool | None = None  # you have fewer Provinces than each other player (Compassion)
     went_first: StrictBool | None = None  # you took the game's first turn (Courtesy: "not if you went first")
     phase: Literal["action", "attack", "dynasty", "battle"] | None = None
+    duel: Literal["won", "lost"] | None = None  # "if you win this duel": your Personality won (lost) the duel
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")

@@ -244,6 +244,10 @@ def describe_ref(ref) -> str:
         return "the cards in this unit"
     if ref == "here":
         return "the current battlefield's Province"
+    if ref == "duelist_yours":
+        return "your Personality in the duel"
+    if ref == "duelist_other":
+        return "the other Personality in the duel"
     if isinstance(ref, int):
         return f"target {ref}"
     if isinstance(ref, AllRef):

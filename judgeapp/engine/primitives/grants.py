@@ -176,7 +176,7 @@ class NegateAction(Primitive):
             g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to negate", [cls.cite], ctx.player,
                      "resolve")
             return False
-        if args.designators and action.label.split()[0].lower() not in args.designators:
+        if args.designators and action.designator not in args.designators:
             g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {' or '.join(args.designators)} action, so it is "
                                       "not negated", [cls.cite], ctx.player, "resolve")
             return False
@@ -259,4 +259,6 @@ class AdditionalAction(Primitive):
 
     @classmethod
     def describe(cls, args):
-        return "take an additional action"
+        from .honor import _who
+
+        return "take an additional action" if args.player == "you" else f"{_who(args.player)} takes an additional action"
