@@ -153,7 +153,7 @@ class Static(Model):
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
-                  "bow_to_reduce", "ignore_hr"]
+                  "bow_to_reduce", "ignore_hr", "honor_change"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
@@ -161,6 +161,8 @@ class Static(Model):
     what: Word | None = None
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
     only: GoldFor | None = None  # production_for, bow_to_reduce: the payment the trait is for
+    player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
+    minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -204,6 +206,12 @@ class Static(Model):
                 what = f"your {kinds} effects have {self.amount:+d} strength"
         elif self.kind == "production_for":
             what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
+        elif self.kind == "honor_change":
+            kinds = str(self.what).replace("_", " ")
+            whose = "your" if self.player == "you" else "all"
+            what = f"{'reduce' if self.amount < 0 else 'increase'} {whose} Honor {kinds}" + (
+                f" from {describe_filter(self.to)}" if self.to is not None else "") + f" by {abs(self.amount)}" + (
+                f", to a minimum of {self.minimum}" if self.minimum is not None else "")
         elif self.kind == "ignore_hr":
             what = f"{who}'s Honor Requirement is ignored"
         elif self.kind == "bow_to_reduce":

@@ -11,10 +11,11 @@ from ..abilities import GoldFor, Produce, Static
 from ..cardtree import AMOUNTS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
 from ..structures import AllRef, Condition, Filter
 
-WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM"}
+WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
+         "losses": "LOSSES", "minimum": "MINIMUM"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
-                "st_no_proclaim"}
+                "st_no_proclaim", "st_honor_change"}
 
 
 class Readers:
@@ -144,10 +145,7 @@ class Readers:
         sub = _sub(node, *NP)
         if sub.data not in ("phrase", "bare") or _name_words(sub):
             raise Unreadable("Proclaiming one named card is not read")
-        flt = self.filter_of(sub)
-        if any(k.endswith("s") for k in flt.keywords):  # "Courtiers": the keyword is "Courtier"
-            raise Unreadable("a keyword in the plural is not read")
-        return flt.model_copy(update={"side": "your", "zone": "province"})
+        return singular(self.filter_of(sub)).model_copy(update={"side": "your", "zone": "province"})
 
     @staticmethod
     def _no_proclaim(flt: Filter, data: dict) -> list[Static]:
@@ -162,6 +160,22 @@ class Readers:
         if name:  # "After you Proclaim Susumu Takuan": another card named by its title (references)
             return {"event": "proclaimed", "whose": "your", "subject": {"title": name}}
         return self._by_you({"event": "proclaimed", **self._whose(node)})
+
+    # ----- Honor gains and losses -------------------------------------------------------------
+    def read_st_honor_change(self, node: Tree, data: dict) -> list[Static]:
+        """"Reduce your Honor losses from your Ninja cards by 2": each such gain or loss caused by those cards
+        is smaller; the reduction is not itself a gain or loss (``honor-gains-and-losses``)."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub):
+            raise Unreadable("Honor changes from one named card are not read")
+        kinds = _sub(node, "honor_kinds")
+        what = "gains_and_losses" if len(kinds.children) > 1 else (
+            "gains" if _tok(kinds, "GAIN") is not None else "losses")
+        numbers = _toks(node, "NUMBER")
+        return [Static.model_validate({**data, "kind": "honor_change", "what": what, "to": singular(self.filter_of(sub)),
+                                       "player": "you" if _tok(node, "YOUR") is not None else "each",
+                                       "amount": -int(numbers[0].value),
+                                       "minimum": int(numbers[1].value) if len(numbers) > 1 else None})]
 
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
@@ -203,3 +217,13 @@ class Readers:
         if first.controls is None or first.model_dump(exclude_defaults=True).keys() != {"controls"}:
             raise Unreadable("'… and the Imperial Favor' after something other than 'you control …' is not read")
         return Condition(all=[first, Condition(favor=True)])
+
+
+def singular(flt: Filter) -> Filter:
+    """A group named by a keyword in the plural: "Courtiers" are cards with the Courtier keyword
+    (``keywords``); "Samurai", "Shugenja" and "Shadowlands" are their own plurals."""
+    def one(word: str) -> str:
+        return word[:-1] if word.endswith("s") and not word.endswith("ss") and word != "Shadowlands" else word
+
+    return flt.model_copy(update={"keywords": [one(k) for k in flt.keywords],
+                                  "any_keyword": [one(k) for k in flt.any_keyword]})
