@@ -113,13 +113,13 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if g.battlefield is not None and round_kind in (Round.ENGAGE, Round.COMBAT, Round.INTERRUPT) \
             and g.segment in ("engage", "combat"):
         battle_checks(g, card, ability, by)
+    gold = gold_cost(ability, step)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
-                  interrupted=(interrupt_to or {}).get("action"))
+                  interrupted=(interrupt_to or {}).get("action"), paid=gold)  # "a target with Chi <= the Gold paid"
     if ability.condition is not None and not holds(g, ability.condition, ctx):
         raise Refused(Reason.CONDITION, f"the condition that starts {card.title}'s ability is not met",
                       "good-faith-rule")
     good_faith(g, ctx, ability, step)
-    gold = gold_cost(ability, step)
     if gold:
         purchase = action_purchase(card, ability, by)
         problem = payment.check_named(g, by, step.get("pay"), gold, purchase)

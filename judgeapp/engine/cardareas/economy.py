@@ -9,10 +9,11 @@ from lark import Token, Tree
 
 from ..abilities import GoldFor, Produce, Static
 from ..cardtree import AMOUNTS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
-from ..structures import AllRef, Condition, Filter
+from ..structures import AllRef, Amount, Condition, Filter
 
 WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
-         "losses": "LOSSES", "minimum": "MINIMUM"}
+         "losses": "LOSSES", "minimum": "MINIMUM", "paid": "PAID", "amount": "AMOUNT", "minus": "MINUS"}
+VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
                 "st_no_proclaim", "st_honor_change"}
@@ -176,6 +177,16 @@ class Readers:
                                        "player": "you" if _tok(node, "YOUR") is not None else "each",
                                        "amount": -int(numbers[0].value),
                                        "minimum": int(numbers[1].value) if len(numbers) > 1 else None})]
+
+    # ----- the Gold paid -------------------------------------------------------------------------
+    def value_gold_paid(self, node: Tree) -> Amount:
+        """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
+        return Amount(paid=True)
+
+    def value_minus(self, node: Tree) -> Amount:
+        """"the amount you paid minus two"."""
+        inner = self.value(node.children[0])
+        return inner.model_copy(update={"plus": inner.plus - int(_tok(node, "NUMBER").value)})
 
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
