@@ -153,7 +153,7 @@ class Static(Model):
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
-                  "bow_to_reduce", "ignore_hr", "honor_change"]
+                  "bow_to_reduce", "ignore_hr", "honor_change", "invest_fixed"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
@@ -212,6 +212,8 @@ class Static(Model):
             what = f"{'reduce' if self.amount < 0 else 'increase'} {whose} Honor {kinds}" + (
                 f" from {describe_filter(self.to)}" if self.to is not None else "") + f" by {abs(self.amount)}" + (
                 f", to a minimum of {self.minimum}" if self.minimum is not None else "")
+        elif self.kind == "invest_fixed":
+            what = f"{who}'s Invest cost cannot be reduced"
         elif self.kind == "ignore_hr":
             what = f"{who}'s Honor Requirement is ignored"
         elif self.kind == "bow_to_reduce":

@@ -129,10 +129,7 @@ def recruit(g, step: dict, by: str) -> bool:
                                         "Holdings", "recruit")
     _entry_checks(g, card, by)
     player = g.players[by]
-    cost = gold_cost(g, card, by)  # printed, with the card's own cost traits (continuous-traits)
     extra = card.type == "personality" and card.card.clans and not (card.card.clans & player.clans)
-    if extra:
-        cost += 2
     hr = card.card.honor
     if card.type == "personality" and hr is not None and hr.value is not None and player.honor < hr.value:
         waived = (player.ignores_hr and (card.card.clans & player.clans)) or own_trait_holds(g, card, by, "ignore_hr")
@@ -141,11 +138,13 @@ def recruit(g, step: dict, by: str) -> bool:
                                                     f"{player.honor} Honor", "honor-requirement")
     invest = bool(step.get("invest"))
     reading = card.card.reading
-    if invest:
-        if reading.invest_cost is None:
-            raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
-        cost += reading.invest_cost
-    purchase = payment.Purchase(by, card)
+    if invest and reading.invest_cost is None:
+        raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
+    invested = reading.invest_cost if invest else 0
+    fixed = invested if invested and own_trait_holds(g, card, by, "invest_fixed") else 0
+    # printed, Invested, with the cost traits (continuous-traits); 2 more for another Clan Alignment (recruit)
+    cost = gold_cost(g, card, by, invest=invested, fixed=bool(fixed)) + (2 if extra else 0)
+    purchase = payment.Purchase(by, card, fixed=fixed)
     problem = payment.check_named(g, by, step.get("pay"), cost, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")

@@ -102,3 +102,21 @@ def test_you_may_only_proclaim_some_personalities():
     result = run(board(_crab(alice), at="dynasty", cards=PROCLAIM, script=script,
                        expect="  - rejected: {step: 1, reason: restricted}\n  - honor: {alice: 10}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+INVEST = ("  - {title: Saver, type: personality, force: 1, chi: 1, honor: 0, cost: 2, ph: 1, "
+          "text: 'Saver enters play for 4 less Gold.<br>Invest [5 Gold]: Gain 1 Honor.'}\n"
+          "  - {title: Miser, type: personality, force: 1, chi: 1, honor: 0, cost: 2, ph: 1, "
+          "text: 'Miser enters play for 4 less Gold.<br>Invest [5 Gold]: Gain 1 Honor. This Invest cost cannot be "
+          "reduced.'}\n")
+
+
+def test_an_invest_cost_is_reduced_unless_it_cannot_be():
+    """Invest increases the Gold Cost (invest): Saver costs 2 + 5 - 4 = 3; Miser's Invest cost cannot be reduced,
+    so the 4 less stops at his printed 2: 0 + 5 = 5.  8 Gold in all."""
+    alice = "    gold: 8\n    provinces: [{card: Saver, face: up}, {card: Miser, face: up}, {}, {}]\n"
+    script = ("  - recruit: {by: alice, card: alice.p1, invest: true}\n"
+              "  - recruit: {by: alice, card: alice.p2, invest: true}\n")
+    result = run(board(two_players(alice=alice), at="dynasty", cards=INVEST, script=script,
+                       expect="  - at: {saver: home, miser: home}\n  - gold: {alice: 0}\n  - honor: {alice: 10}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -8,15 +8,17 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import GoldFor, Produce, Static
+from ..registry import Effect
 from ..cardtree import AMOUNTS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
 from ..structures import AllRef, Amount, Condition, Filter
 
 WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
-         "losses": "LOSSES", "minimum": "MINIMUM", "paid": "PAID", "amount": "AMOUNT", "minus": "MINUS"}
+         "losses": "LOSSES", "minimum": "MINIMUM", "paid": "PAID", "amount": "AMOUNT", "minus": "MINUS",
+         "reduced": "REDUCED"}
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
-                "st_no_proclaim", "st_honor_change"}
+                "st_no_proclaim", "st_honor_change", "st_invest_fixed"}
 
 
 class Readers:
@@ -177,6 +179,14 @@ class Readers:
                                        "player": "you" if _tok(node, "YOUR") is not None else "each",
                                        "amount": -int(numbers[0].value),
                                        "minimum": int(numbers[1].value) if len(numbers) > 1 else None})]
+
+    def e_produce_gold(self, node: Tree) -> Effect:
+        """"Produce 15 Gold" as an effect (``paying-gold-costs``)."""
+        return Effect.model_validate({"produce_gold": {"amount": int(_tok(node, "NUMBER").value)}})
+
+    def read_st_invest_fixed(self, node: Tree, data: dict) -> list[Static]:
+        """"This Invest cost cannot be reduced": cost reductions stop short of the Invest cost (``invest``)."""
+        return [Static.model_validate({**data, "kind": "invest_fixed"})]
 
     # ----- the Gold paid -------------------------------------------------------------------------
     def value_gold_paid(self, node: Tree) -> Amount:
