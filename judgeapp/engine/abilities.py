@@ -453,7 +453,8 @@ def describe_reading(reading: Reading) -> list[dict]:
     if reading.invest_cost is not None:
         chosen = [f"choose target {n}: {t.describe()}" for n, t in enumerate(reading.invest_targets, 1)]
         out.append({"kind": "trait", "printed": f"Invest [{reading.invest_cost} Gold]",
-                    "words": f"Invest {reading.invest_cost} Gold when Recruiting: "
+                    "words": f"Invest {reading.invest_cost} Gold (added to the cost of bringing it into play, or of a "
+                             "Strategy's action): "
                              + "; ".join(chosen + [describe_effect(e) for e in reading.invest])})
     if reading.discipline is not None:
         only = f" if {describe_condition(reading.discipline_if)}" if reading.discipline_if is not None else ""

@@ -137,11 +137,7 @@ def recruit(g, step: dict, by: str) -> bool:
             raise Refused(Reason.HONOR_REQUIREMENT, f"{card.title} has an Honor Requirement of {hr.value}; {by} has "
                                                     f"{player.honor} Honor", "honor-requirement")
     invest = bool(step.get("invest"))
-    reading = card.card.reading
-    if invest and reading.invest_cost is None:
-        raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
-    invested = reading.invest_cost if invest else 0
-    fixed = invested if invested and own_trait_holds(g, card, by, "invest_fixed") else 0
+    invested, fixed = invest_cost(g, card, by, step)
     # printed, Invested, with the cost traits (continuous-traits); 2 more for another Clan Alignment (recruit)
     cost = gold_cost(g, card, by, invest=invested, fixed=bool(fixed)) + (2 if extra else 0)
     purchase = payment.Purchase(by, card, fixed=fixed)
@@ -203,16 +199,32 @@ def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool, targets
 
         triggers.after(g, triggers.Event("proclaimed", card, by, by=by))  # "After you Proclaim …" (triggered-traits)
     if invest:
-        from .resolution import run_effects
-
-        g.record(StepKind.EFFECT, f"{card.title}'s Invest trait", ["invest"], by)
-        reading = card.card.reading
-        run_effects(g, Context(player=by, source=card, label="Invest"), reading.invest_targets, reading.invest,
-                    targets)
+        run_invest(g, card, by, targets)
     state_checks(g)
     if prov is not None:
         cardops.refill_after(g, prov)
     return True
+
+
+def run_invest(g, card: Card, by: str, targets: list | None) -> None:
+    """The Invest trait's effects, after the card enters play (or, on a Strategy, last among its action's
+    effects); they come from the Invest trait, not from the action (``invest``)."""
+    from .resolution import run_effects
+
+    g.record(StepKind.EFFECT, f"{card.title}'s Invest trait", ["invest"], by)
+    reading = card.card.reading
+    run_effects(g, Context(player=by, source=card, label="Invest"), reading.invest_targets, reading.invest, targets)
+
+
+def invest_cost(g, card: Card, by: str, step: dict) -> tuple[int, int]:
+    """(the Invest cost the step pays, the part of it that cannot be reduced), or a refusal if the card has
+    no Invest trait the engine reads (``invest``)."""
+    if not step.get("invest"):
+        return 0, 0
+    cost = card.card.reading.invest_cost
+    if cost is None:
+        raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
+    return cost, (cost if own_trait_holds(g, card, by, "invest_fixed") else 0)
 
 
 def overlay(g, step: dict, by: str, prov, card: Card) -> bool:
@@ -304,22 +316,26 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     if limit:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
     _entry_checks(g, card, by)
-    cost = gold_cost(g, card, by, host)
-    purchase = payment.Purchase(by, card)
+    invested, fixed = invest_cost(g, card, by, step)
+    cost = gold_cost(g, card, by, host, invest=invested, fixed=bool(fixed))
+    purchase = payment.Purchase(by, card, fixed=fixed)
     problem = payment.check_named(g, by, step.get("pay"), cost, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
     if not payment.can_pay(g, by, cost, purchase):
         raise Refused(Reason.COST, f"{by.capitalize()} cannot pay {cost} Gold for {card.title}", "equip")
-    _announce(g, by, f"equips {card.title} to {host.title}", ["equip", "reserve" if reserve else "open-actions"])
+    _announce(g, by, f"equips {card.title} to {host.title}" + (", Investing" if invested else ""),
+              ["equip", "reserve" if reserve else "open-actions"] + (["invest"] if invested else []))
     ctx = _ctx(g, step, by, "Equip")
     payment.pay(g, by, cost, purchase, step.get("pay"), card.title)
     _brought_card_targeted(g, by, "Equip", [card, host], "equip")
     take_interrupts(g, step, ctx, None, brings=card)
     if card.zone is not Zone.HAND or not host.in_play:
         return True
-    cardops.enter_play(g, card, by, "equipped", "Equip", ["equip", "attachments"], attach_to=host.id, by=by,
-                       from_zone="hand")
+    entered = cardops.enter_play(g, card, by, "equipped", "Equip", ["equip", "attachments"], attach_to=host.id,
+                                 by=by, from_zone="hand")
+    if entered and invested:  # the Invest targets follow the Personality equipped to
+        run_invest(g, card, by, (step.get("targets") or [])[0 if step.get("to") else 1:])
     state_checks(g)  # an Item with a Chi penalty can kill (chi-death-rule)
     return True
 
