@@ -279,6 +279,8 @@ class Reading(Model):
     invest: list[Effect] = Field(default_factory=list)
     invest_targets: list[TargetSpec] = Field(default_factory=list, max_length=6)
     invest_cost: StrictInt | None = None
+    invest_alt: StrictInt | None = None  # "Invest [2 Gold], or [0 Gold] if …", "Kikumura's Invest is [2 Gold]" (invest)
+    invest_alt_if: Condition | None = None
     discipline: StrictInt | None = None
     discipline_if: Condition | None = None  # "If you are a Crab Clan player, this Strategy has Discipline"
     unparsed: list[Unread] = Field(default_factory=list)
@@ -452,10 +454,15 @@ def describe_reading(reading: Reading) -> list[dict]:
         out.append({"kind": "trait", "printed": prod.text, "words": prod.describe()})
     if reading.invest_cost is not None:
         chosen = [f"choose target {n}: {t.describe()}" for n, t in enumerate(reading.invest_targets, 1)]
+        alt = f" (or {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)})" \
+            if reading.invest_alt is not None else ""
         out.append({"kind": "trait", "printed": f"Invest [{reading.invest_cost} Gold]",
-                    "words": f"Invest {reading.invest_cost} Gold (added to the cost of bringing it into play, or of a "
+                    "words": f"Invest {reading.invest_cost} Gold{alt} (added to the cost of bringing it into play, or of a "
                              "Strategy's action): "
                              + "; ".join(chosen + [describe_effect(e) for e in reading.invest])})
+    if reading.invest_alt is not None and reading.invest_cost is None:
+        out.append({"kind": "trait", "printed": f"Invest [{reading.invest_alt} Gold]",
+                    "words": f"its Invest costs {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)}"})
     if reading.discipline is not None:
         only = f" if {describe_condition(reading.discipline_if)}" if reading.discipline_if is not None else ""
         out.append({"kind": "trait", "printed": f"Discipline [{reading.discipline} Gold]",

@@ -113,7 +113,7 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if g.battlefield is not None and round_kind in (Round.ENGAGE, Round.COMBAT, Round.INTERRUPT) \
             and g.segment in ("engage", "combat"):
         battle_checks(g, card, ability, by)
-    gold = gold_cost(ability, step) + strategy_invest(card, step)
+    gold = gold_cost(ability, step) + strategy_invest(g, card, step)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
                   interrupted=(interrupt_to or {}).get("action"), paid=gold)  # "a target with Chi <= the Gold paid"
     if ability.condition is not None and not holds(g, ability.condition, ctx):
@@ -181,12 +181,14 @@ def resolve_effects(g, ctx: Context, card: Card, ability: Ability, step: dict, n
         run_invest(g, card, ctx.player, list(named or [])[len(ability.targets):])
 
 
-def strategy_invest(card: Card, step: dict) -> int:
+def strategy_invest(g, card: Card, step: dict) -> int:
     """An Invest cost on a Strategy, added to the cost of its action when the player chooses to pay it
     (``invest``)."""
     if not step.get("invest"):
         return 0
-    cost = card.card.reading.invest_cost
+    from .textstatics import invest_price
+
+    cost = invest_price(g, card, step["by"])
     if card.type != "strategy" or cost is None:
         raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait on a Strategy the engine can read",
                       "invest")
@@ -301,7 +303,7 @@ def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context, discipl
     """The bow and Gold costs; Discipline's Gold is added to the action's own (``discipline``)."""
     if ability.bow and card.in_play:
         cardops.bow(g, card, "paying the action's cost", ["costs"], ctx.player, kind=StepKind.COST)
-    gold = gold_cost(ability, step) + strategy_invest(card, step) + (discipline or 0)
+    gold = gold_cost(ability, step) + strategy_invest(g, card, step) + (discipline or 0)
     if gold:
         payment.pay(g, ctx.player, gold, action_purchase(card, ability, ctx.player), step.get("pay"),
                     f"{card.title}'s ability" + (f" (with its Discipline cost of {discipline})" if discipline else ""))

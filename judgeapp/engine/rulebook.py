@@ -11,7 +11,7 @@ from .actions import Refused, action_resolved, take_interrupts
 from .references import Context
 from .resolution import state_checks
 from .state import Card
-from .textstatics import attach_problem, copies_problem, gold_cost, own_trait_holds
+from .textstatics import attach_problem, copies_problem, gold_cost, invest_price, own_trait_holds
 from .vocab import Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -221,7 +221,7 @@ def invest_cost(g, card: Card, by: str, step: dict) -> tuple[int, int]:
     no Invest trait the engine reads (``invest``)."""
     if not step.get("invest"):
         return 0, 0
-    cost = card.card.reading.invest_cost
+    cost = invest_price(g, card, by)
     if cost is None:
         raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
     return cost, (cost if own_trait_holds(g, card, by, "invest_fixed") else 0)

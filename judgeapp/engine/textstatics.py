@@ -37,6 +37,18 @@ def gold_cost(g, card: Card, by: str, host: Card | None = None, invest: int = 0,
     return max(cost, 0) + (invest if fixed else 0)
 
 
+def invest_price(g, card: Card, by: str) -> int | None:
+    """The card's Invest cost for ``by`` now: printed, or the other one while its condition holds
+    ("Invest [2 Gold], or [0 Gold] if another player is Phoenix Clan", ``invest``); None without Invest."""
+    reading = card.card.reading
+    if reading.invest_alt is not None:
+        ctx = card_context(g, card)
+        ctx.player = by
+        if holds(g, reading.invest_alt_if, ctx):
+            return reading.invest_alt
+    return reading.invest_cost
+
+
 def own_trait_holds(g, card: Card, by: str, kind: str, what: str | None = None) -> bool:
     """Whether the card's own trait of this kind holds now for ``by``, the player bringing it into play:
     "Mantis Clan players ignore Tametaka's Honor Requirement" (``honor-requirement``), "Phoenix Clan

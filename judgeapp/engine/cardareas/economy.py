@@ -188,6 +188,27 @@ class Readers:
         """"This Invest cost cannot be reduced": cost reductions stop short of the Invest cost (``invest``)."""
         return [Static.model_validate({**data, "kind": "invest_fixed"})]
 
+    def t_invest_or(self, tree: Tree):
+        """"Invest [2 Gold], or [0 Gold] if another player is Phoenix Clan: …": the second cost while the
+        condition holds for the player Investing (``invest``)."""
+        alt = _toks(tree, "GOLDICON")[1].value
+        cond = self.cond(self.cond_child(tree))
+        what, gold, (effects, targets) = self.t_invest(tree)
+        return what, gold, (effects, targets, self._gold(alt), cond)
+
+    def t_invest_is(self, tree: Tree):
+        """"If you are a Dragon Clan player, Kikumura's Invest is [2 Gold]": another Invest cost while the
+        condition holds (``invest``)."""
+        lead = _sub(tree, "lead")
+        cond = self.cond(lead.children[1] if lead is not None else self.cond_child(tree))
+        return "invest_alt", self._gold(_tok(tree, "GOLDICON").value), cond
+
+    @staticmethod
+    def _gold(value: str) -> int:
+        if value == "X":
+            raise Unreadable("an Invest cost of X Gold is not read")
+        return int(value)
+
     # ----- the Gold paid -------------------------------------------------------------------------
     def value_gold_paid(self, node: Tree) -> Amount:
         """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
