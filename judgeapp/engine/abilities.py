@@ -21,7 +21,7 @@ from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref,
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
-                    "dishonored", "rehonored", "recruited", "equipped", "attacks", "defends", "moves",
+                    "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
@@ -159,7 +159,8 @@ class Static(Model):
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
                   "duel_stat",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
-                  "bow_to_reduce", "use_from_hand", "ability", "player_ability"]
+                  "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
+                  "invest_fixed"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
@@ -170,6 +171,8 @@ class Static(Model):
     by: Literal["you", "other"] | None = None  # restrict: only actions of this card's player, or of the others
     embedded: str | None = Field(None, max_length=1000)  # ability, player_ability: the ability given, as printed
     players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
+    player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
+    minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -192,6 +195,8 @@ class Static(Model):
         elif self.kind == "restrict" and self.what in ("join", "enter_play"):
             verb = "come under the control of" if self.what == "join" else "enter play for"
             return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
+        elif self.kind in ("permit", "restrict") and self.what == "proclaim":
+            what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
             what = f"{who}: no {str(self.what).replace('_', ' ')}"
         elif self.kind == "permit" and self.to is not None:
@@ -228,6 +233,16 @@ class Static(Model):
             what = f"{who} {'have' if self.players == ['you'] else 'each have'} the ability “{self.embedded}”"
         elif self.kind == "production_for":
             what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
+        elif self.kind == "honor_change":
+            kinds = str(self.what).replace("_", " ")
+            whose = "your" if self.player == "you" else "all"
+            what = f"{'reduce' if self.amount < 0 else 'increase'} {whose} Honor {kinds}" + (
+                f" from {describe_filter(self.to)}" if self.to is not None else "") + f" by {abs(self.amount)}" + (
+                f", to a minimum of {self.minimum}" if self.minimum is not None else "")
+        elif self.kind == "invest_fixed":
+            what = f"{who}'s Invest cost cannot be reduced"
+        elif self.kind == "ignore_hr":
+            what = f"{who}'s Honor Requirement is ignored"
         elif self.kind == "bow_to_reduce":
             n = self.amount if isinstance(self.amount, int) else 0
             what = f"bow {who} when paying for {self.only.describe('a ')}: " + (
@@ -296,6 +311,8 @@ class Reading(Model):
     invest: list[Effect] = Field(default_factory=list)
     invest_targets: list[TargetSpec] = Field(default_factory=list, max_length=6)
     invest_cost: StrictInt | None = None
+    invest_alt: StrictInt | None = None  # "Invest [2 Gold], or [0 Gold] if …", "Kikumura's Invest is [2 Gold]" (invest)
+    invest_alt_if: Condition | None = None
     discipline: StrictInt | None = None
     discipline_if: Condition | None = None  # "If you are a Crab Clan player, this Strategy has Discipline"
     unparsed: list[Unread] = Field(default_factory=list)
@@ -485,9 +502,15 @@ def describe_reading(reading: Reading) -> list[dict]:
         out.append({"kind": "trait", "printed": prod.text, "words": prod.describe()})
     if reading.invest_cost is not None:
         chosen = [f"choose target {n}: {t.describe()}" for n, t in enumerate(reading.invest_targets, 1)]
+        alt = f" (or {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)})" \
+            if reading.invest_alt is not None else ""
         out.append({"kind": "trait", "printed": f"Invest [{reading.invest_cost} Gold]",
-                    "words": f"Invest {reading.invest_cost} Gold when Recruiting: "
+                    "words": f"Invest {reading.invest_cost} Gold{alt} (added to the cost of bringing it into play, or of a "
+                             "Strategy's action): "
                              + "; ".join(chosen + [describe_effect(e) for e in reading.invest])})
+    if reading.invest_alt is not None and reading.invest_cost is None:
+        out.append({"kind": "trait", "printed": f"Invest [{reading.invest_alt} Gold]",
+                    "words": f"its Invest costs {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)}"})
     if reading.discipline is not None:
         only = f" if {describe_condition(reading.discipline_if)}" if reading.discipline_if is not None else ""
         out.append({"kind": "trait", "printed": f"Discipline [{reading.discipline} Gold]",

@@ -139,13 +139,13 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if g.battlefield is not None and round_kind in (Round.ENGAGE, Round.COMBAT, Round.INTERRUPT) \
             and g.segment in ("engage", "combat"):
         battle_checks(g, card, ability, by)
+    gold = 0 if free_use(card, ability) else gold_cost(ability, step) + strategy_invest(g, card, step)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
-                  interrupted=(interrupt_to or {}).get("action"))
+                  interrupted=(interrupt_to or {}).get("action"), paid=gold)  # "a target with Chi <= the Gold paid"
     if ability.condition is not None and not holds(g, ability.condition, ctx):
         raise Refused(Reason.CONDITION, f"the condition that starts {card.title}'s ability is not met",
                       "good-faith-rule")
     good_faith(g, ctx, ability, step)
-    gold = 0 if free_use(card, ability) else gold_cost(ability, step)
     if gold:
         purchase = action_purchase(card, ability, by)
         problem = payment.check_named(g, by, step.get("pay"), gold, purchase)
@@ -198,6 +198,30 @@ def action_purchase(card: Card, ability: Ability, by: str) -> payment.Purchase:
     from the hand, a Province or the discard pile is also paid for itself (``paying-gold-costs``)."""
     played = card.zone in (Zone.HAND, Zone.PROVINCE, Zone.DISCARD, Zone.RESOLUTION)
     return payment.Purchase(by, card, action=True, played=played, keywords=frozenset(k.lower() for k in ability.keywords))
+
+
+def resolve_effects(g, ctx: Context, card: Card, ability: Ability, step: dict, named: list | None) -> None:
+    """The action's effects; a Strategy's Invest effects, when its Invest cost was paid, are added to
+    them and resolve last, with the targets named after the action's own (``invest``)."""
+    run_effects(g, ctx, ability.targets, ability.effects, named)
+    if step.get("invest"):
+        from .rulebook import run_invest
+
+        run_invest(g, card, ctx.player, list(named or [])[len(ability.targets):])
+
+
+def strategy_invest(g, card: Card, step: dict) -> int:
+    """An Invest cost on a Strategy, added to the cost of its action when the player chooses to pay it
+    (``invest``)."""
+    if not step.get("invest"):
+        return 0
+    from .textstatics import invest_price
+
+    cost = invest_price(g, card, step["by"])
+    if card.type != "strategy" or cost is None:
+        raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait on a Strategy the engine can read",
+                      "invest")
+    return cost
 
 
 def gold_cost(ability: Ability, step: dict) -> int:
@@ -282,7 +306,7 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
             g.record(StepKind.EFFECT, f"{ctx.why()}: its condition no longer holds, so its effects do nothing",
                      ["good-faith-rule"], by, "resolve")
         else:
-            run_effects(g, ctx, ability.targets, ability.effects, named)
+            resolve_effects(g, ctx, card, ability, step, named)
         tidy_up(g, card, by, from_province, disciplined)
     action_resolved(g, ctx, card)
 
@@ -323,7 +347,7 @@ def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context, discipl
     """The bow and Gold costs; Discipline's Gold is added to the action's own (``discipline``)."""
     if ability.bow and card.in_play:
         cardops.bow(g, card, "paying the action's cost", ["costs"], ctx.player, kind=StepKind.COST)
-    gold = gold_cost(ability, step) + (discipline or 0)
+    gold = gold_cost(ability, step) + strategy_invest(g, card, step) + (discipline or 0)
     if gold:
         payment.pay(g, ctx.player, gold, action_purchase(card, ability, ctx.player), step.get("pay"),
                     f"{card.title}'s ability" + (f" (with its Discipline cost of {discipline})" if discipline else ""))
@@ -441,5 +465,5 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
         pay_costs(g, card, chosen, entry, ctx, card.card.reading.discipline if disciplined else 0)
     uses, key = granted.memory(card, chosen, g.players[by])
     uses[key] = uses.get(key, 0) + 1
-    run_effects(g, ctx, chosen.targets, chosen.effects, entry.get("targets"))
+    resolve_effects(g, ctx, card, chosen, entry, entry.get("targets"))
     tidy_up(g, card, by, from_province, disciplined)
