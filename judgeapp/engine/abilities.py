@@ -132,11 +132,11 @@ class Static(Model):
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies"]
-    target: Literal["self", "host", "unit"] | AllRef = "self"
+    target: Literal["self", "host", "unit", "province"] | AllRef = "self"  # province: the one this card is at
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
-    what: Word | None = None
+    what: Word | None = None  # restrict, permit: what; cannot_gain: the Clan Alignment excepted ("except Phoenix Clan")
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to;
     # permit: the cards a rulebook action may also target ("You may target defending Personalities with …")
     by: Literal["you", "other"] | None = None  # restrict: only actions of this card's player, or of the others
@@ -184,7 +184,7 @@ class Static(Model):
             else:
                 what = f"your {kinds} effects have {self.amount:+d} strength"
         elif self.kind == "cannot_gain":
-            what = f"{who} cannot gain {' or '.join(self.keywords)}"
+            what = f"{who} cannot gain {' or '.join(self.keywords)}" + (f" except {self.what}" if self.what else "")
         elif self.kind == "enters_bowed":
             what = f"{who} enters play bowed"
         elif self.kind == "copies":

@@ -8,7 +8,8 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .abilities import Produce, Static, TriggerSpec
-from .cardtree import AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _sub, _tok, _toks, _unread
+from .cardtree import (AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _singular, _sub, _tok, _toks,
+                       _unread)
 from .structures import AllRef, Condition, Filter
 
 
@@ -352,16 +353,6 @@ class TraitReaders:
             raise Unreadable("a restriction on gaining Honor is not read")
         return {"r_attack": "attacks", "r_targeted": "be_targeted", "r_destroyed": "destroyed", "r_moved": "moves",
                 "r_straighten": "straightens", "r_defend": "defends"}[kind]
-
-
-def _singular(mod: Tree) -> Tree:
-    """The keyword a group is named by, from its plural: "Commanders" are cards with the Commander
-    keyword (``keywords``); "Samurai", "Shugenja" and "Shadowlands" are their own plurals."""
-    tok = mod.children[0]
-    word = tok.value
-    if tok.type != "KEYWORD" or not word.endswith("s") or word.endswith("ss") or word == "Shadowlands":
-        return mod
-    return Tree("mod", [Token("KEYWORD", word[:-1])])
 
 
 def _not_next_end(node: Tree) -> str:

@@ -1,6 +1,14 @@
 """Continuous traits of the statics area on boards of inline cards, each test citing the Ivory CR:
 restrictions that name the actions they cover, per-card conditions of a group's trait."""
+from pathlib import Path
+
+import pytest
+
+from judgeapp.positions import service
+
 from .helpers import board, failed, run, two_players
+
+REAL = Path(__file__).parent / "real_cards"
 
 
 def ok(result):
@@ -26,3 +34,13 @@ def test_your_political_actions_may_not_target_covers_only_your_own():
     script = "  - pass: bob\n  - action: {by: alice, card: Courtly Bow, ability: 1, targets: [courtier]}\n"
     ok(run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1", cards=cards,
                  script=script, expect="  - unbowed: [courtier]\n")))
+
+
+@pytest.mark.django_db
+def test_a_personality_that_cannot_gain_a_clan_alignment_lacks_the_clan_keyword():
+    """statics-dragons-clan-alignment: the stated effect gives both Dragons Crab Clan and Phoenix Clan;
+    expecting Crab Clan on either, or Phoenix Clan on the Air Dragon, must fail (clan-alignment)."""
+    text = (REAL / "statics-dragons-clan-alignment.yaml").read_text(encoding="utf-8")
+    result = service.replay(text.replace("fire-dragon: [Phoenix Clan]",
+                                         "fire-dragon: [Crab Clan], air-dragon: [Crab Clan, Phoenix Clan]"))
+    assert [e["actual"] for e in failed(result)] == [{"fire-dragon": [], "air-dragon": []}]

@@ -5,14 +5,15 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static
-from ..cardtree import ATTACKS, NP, Unreadable, _sub, _tok, _toks
-from ..structures import Condition, Filter
+from ..cardtree import ATTACKS, NP, Unreadable, _singular, _sub, _tok, _toks
+from ..structures import AllRef, Condition, Filter
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
-         "who": "WHO"}
+         "who": "WHO", "except": "EXCEPT"}
 PHRASES = {"or above": ("ORMORE", ">=")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
-                "st_join", "st_enter"}
+                "st_join", "st_enter", "st_provinces", "st_this_province",
+                "st_no_clan", "st_no_clan_one", "st_state_no_clan"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -115,3 +116,49 @@ class Readers:
         if data.get("while") is None:
             raise Unreadable("'will not join you' with no condition is not read")
         return [Static.model_validate({**data, "kind": "restrict", "what": what})]
+
+    # ----- Provinces --------------------------------------------------------------------------------
+    def read_st_provinces(self, node, data) -> list[Static]:
+        """"Your Provinces have +1 strength", "Provinces have -1 strength", "Your Provinces with one or
+        more Fortifications attached have +1 strength": a change to the Province Strength of each
+        (``continuous-traits``, ``province``)."""
+        flt: dict = {"type": ["province"]}
+        if _tok(node, "YOUR") is not None:
+            flt["side"] = "your"
+        if _tok(node, "KEYWORD") is not None:
+            if _tok(node, "NUMBER").value != 1:
+                raise Unreadable("Provinces with a number of attachments other than one or more is not read")
+            flt["attached"] = [_singular(Tree("mod", [_tok(node, "KEYWORD")])).children[0].value]
+        return self._strength(data, AllRef(all=Filter.model_validate(flt)), node)
+
+    def read_st_this_province(self, node, data) -> list[Static]:
+        """"This Province has +2 strength" on a Fortification (the Province it is attached to) or a Terrain
+        (the current battlefield's, ``terrain``, ``fortification``)."""
+        if self.kind not in ("holding", "strategy"):
+            raise Unreadable("'this Province' on a card other than a Fortification or Terrain is not read")
+        return self._strength(data, "province", node)
+
+    @staticmethod
+    def _strength(data: dict, target, node) -> list[Static]:
+        return [Static.model_validate({**data, "target": target, "kind": "stat", "stat": "province_strength",
+                                       "amount": int(_tok(node, "SIGNED").value)})]
+
+    # ----- Clan Alignments --------------------------------------------------------------------------
+    def read_st_no_clan(self, node, data) -> list[Static]:
+        """"Cannot gain a Clan Alignment (except Phoenix Clan)": no Clan keyword may be given to it; its
+        printed one stays (``clan-alignment``, ``keywords``)."""
+        only = _tok(node, "CLAN")
+        return [Static.model_validate({**data, "kind": "cannot_gain", "keywords": ["Clan Alignment"],
+                                       "what": f"{only.value} Clan" if only is not None else None})]
+
+    def read_st_no_clan_one(self, node, data) -> list[Static]:
+        """'Will not gain the "Phoenix Clan" Clan Alignment': that Clan keyword (``clan-alignment``)."""
+        return [Static.model_validate({**data, "kind": "cannot_gain", "keywords": [f"{_tok(node, 'CLAN').value} Clan"]})]
+
+    def read_st_state_no_clan(self, node, data) -> list[Static]:
+        """"Seiken will not be dishonored or gain a Clan Alignment": two restrictions of one trait."""
+        state = _tok(node, "STATE").value
+        if state != "dishonorable":
+            raise Unreadable(f"'will not be {state}' is not read")
+        return [Static.model_validate({**data, "kind": "restrict", "what": "dishonored"}),
+                *self.read_st_no_clan(Tree("st", []), data)]

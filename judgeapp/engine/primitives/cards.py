@@ -244,6 +244,8 @@ def describe_ref(ref) -> str:
         return "the cards in this unit"
     if ref == "here":
         return "the current battlefield's Province"
+    if ref == "province":
+        return "this card's Province"
     if isinstance(ref, int):
         return f"target {ref}"
     if isinstance(ref, AllRef):
