@@ -136,6 +136,18 @@ class Board:
         other = "defending" if side == "attacking" else "attacking"
         return bool(self.army(other, host.location))
 
+    def would_be_opposed(self, card: Card, bf: str | None = None) -> bool:
+        """Whether a card would be opposed at a battlefield (the current one by default): the army
+        facing the side his controller's units move to there has units other than his own
+        (``opposed``; effects move a Personality into his controller's side, ``move``)."""
+        bf = bf or self.battlefield
+        if bf is None:
+            return False
+        host = self.host(card) or card
+        mine = "defending" if host.controller == self.defender else "attacking"
+        other = "attacking" if mine == "defending" else "defending"
+        return any(u is not host for u in self.army(other, bf))
+
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:
         """Printed keywords, plus those given by effects and continuous traits (``keywords``),

@@ -59,13 +59,14 @@ SECTIONS = {
     "additional-action": "Additional action", "combining": "Combining", "remove-from-the-game": "Remove from the game",
     "event": "Event", "strategy": "Strategy", "ring": "Ring", "spell": "Spell", "shugenja": "Shugenja",
     "player-elimination": "Player elimination", "references": "References", "independence-of-effects":
-    "Independence of effects", "start-of-game": "Start of game", "search": "Search", "show": "Show", "look": "Look", "battle-actions": "Battle actions", "unaligned": "Unaligned",
+    "Independence of effects", "start-of-game": "Start of game", "search": "Search", "show": "Show", "look": "Look", "unaligned": "Unaligned",
     "resolution-area": "Resolution area", "entering-play-areas": "Entering-play areas",
     "restrictions-on-number-of-times": "Restrictions on number of times", "card-control": "Card control",
     "abilities": "Abilities", "destroy": "Destroy", "discard": "Discard", "draw": "Draw", "dead": "Dead",
     "indefinite-conditional-effects": "Indefinite conditional effects", "unstoppable": "Unstoppable",
     "keywords": "Keywords", "entering-and-leaving": "Entering and leaving", "legacy": "Legacy",
-    "gold-production": "Gold Production",
+    "gold-production": "Gold Production", "absent-stats": "Absent stats", "comparing-stats": "Comparing stats",
+    "conjunctions": "Conjunctions", "embedded-text": "Embedded text", "opposed": "Opposed", "another": "Another",
 }
 
 

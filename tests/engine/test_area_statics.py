@@ -44,3 +44,18 @@ def test_a_personality_that_cannot_gain_a_clan_alignment_lacks_the_clan_keyword(
     result = service.replay(text.replace("fire-dragon: [Phoenix Clan]",
                                          "fire-dragon: [Crab Clan], air-dragon: [Crab Clan, Phoenix Clan]"))
     assert [e["actual"] for e in failed(result)] == [{"fire-dragon": [], "air-dragon": []}]
+
+
+def test_no_two_areas_define_the_same_reader_method():
+    """Area readers are mixins of one class: a helper named like another area's silently replaces it
+    (statics' ``_strength`` once shadowed the interrupts area's)."""
+    from collections import defaultdict
+
+    from judgeapp.engine.cardareas import modules
+
+    owners = defaultdict(list)
+    for module in modules():
+        for name in vars(getattr(module, "Readers", object)):
+            if not name.startswith("__"):
+                owners[name].append(module.__name__)
+    assert {name: areas for name, areas in owners.items() if len(areas) > 1} == {}

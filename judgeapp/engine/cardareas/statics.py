@@ -7,6 +7,7 @@ from lark import Token, Tree
 from ..abilities import Static
 from ..cardtree import ATTACKS, NP, Unreadable, _singular, _sub, _tok, _toks
 from ..structures import AllRef, Condition, Filter
+from ..vocab import CLANS
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
          "who": "WHO", "except": "EXCEPT"}
@@ -22,10 +23,6 @@ class Readers:
     """Readers of the statics area (a mixin of ``SentenceReader``)."""
 
     # ----- conditions ---------------------------------------------------------------------------
-    def c_other_clan(self, node):
-        """"if another player is Lion Clan": some other player has that Clan Alignment (``clan-alignment``)."""
-        return Condition(other_clan=_tok(node, "CLAN").value)
-
     def c_other_controls(self, node):
         """"while another player controls an Ashalan card": such a card in play, not yours (``control``)."""
         sub = _sub(node, *NP)
@@ -129,17 +126,17 @@ class Readers:
             if _tok(node, "NUMBER").value != 1:
                 raise Unreadable("Provinces with a number of attachments other than one or more is not read")
             flt["attached"] = [_singular(Tree("mod", [_tok(node, "KEYWORD")])).children[0].value]
-        return self._strength(data, AllRef(all=Filter.model_validate(flt)), node)
+        return self._province_strength(data, AllRef(all=Filter.model_validate(flt)), node)
 
     def read_st_this_province(self, node, data) -> list[Static]:
         """"This Province has +2 strength" on a Fortification (the Province it is attached to) or a Terrain
         (the current battlefield's, ``terrain``, ``fortification``)."""
         if self.kind not in ("holding", "strategy"):
             raise Unreadable("'this Province' on a card other than a Fortification or Terrain is not read")
-        return self._strength(data, "province", node)
+        return self._province_strength(data, "province", node)
 
     @staticmethod
-    def _strength(data: dict, target, node) -> list[Static]:
+    def _province_strength(data: dict, target, node) -> list[Static]:
         return [Static.model_validate({**data, "target": target, "kind": "stat", "stat": "province_strength",
                                        "amount": int(_tok(node, "SIGNED").value)})]
 
@@ -152,8 +149,13 @@ class Readers:
                                        "what": f"{only.value} Clan" if only is not None else None})]
 
     def read_st_no_clan_one(self, node, data) -> list[Static]:
-        """'Will not gain the "Phoenix Clan" Clan Alignment': that Clan keyword (``clan-alignment``)."""
-        return [Static.model_validate({**data, "kind": "cannot_gain", "keywords": [f"{_tok(node, 'CLAN').value} Clan"]})]
+        """'Will not gain the "Phoenix Clan" Clan Alignment': that Clan keyword (``clan-alignment``); the
+        quoted words are embedded text, read apart (``embedded-text``)."""
+        named = self.embedded[_tok(node, "EMBEDDED").value]
+        clan = named.removesuffix(" Clan")
+        if clan not in CLANS or clan == named:
+            raise Unreadable(f"'{named}' is not a Clan Alignment")
+        return [Static.model_validate({**data, "kind": "cannot_gain", "keywords": [named]})]
 
     def read_st_state_no_clan(self, node, data) -> list[Static]:
         """"Seiken will not be dishonored or gain a Clan Alignment": two restrictions of one trait."""
