@@ -11,6 +11,11 @@ from .abilities import GoldFor, Produce, Static, TriggerSpec
 from .cardtree import (AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _singular, _sub, _tok, _toks,
                        _unread)
 from .structures import AllRef, Condition, Filter
+from .vocab import ELEMENTS
+
+# Keywords that qualify another in a group named by keywords alone ("Your other Earth Shugenja", "Your
+# Peasant Weapons"); other capitalised words before the last may be a title ("Your Iron Mines").
+GROUP_ADJECTIVES = frozenset(ELEMENTS) | {"Thunder", "Peasant"}
 
 
 class TraitReaders:
@@ -318,15 +323,19 @@ class TraitReaders:
         types = _toks(group, "TYPE")
         if not types:
             words = [m.children[0] for m in mods.children if isinstance(m, Tree)]
-            if group.data == "any_group" and len(words) > 1 and all(t.type == "KEYWORD" for t in words):
+            if len(words) > 1 and all(t.type == "KEYWORD" for t in words) and (
+                    group.data == "any_group" or any(t.value not in GROUP_ADJECTIVES for t in words[:-1])):
                 raise Unreadable("two or more capitalised words naming a group may be a card's title")
             mods = Tree("mods", mods.children[:-1] + [_singular(mods.children[-1])])
-        posts = [c for c in group.children if isinstance(c, Tree) and c.data not in ("mod", "mods")]
+        posts = [c for c in group.children if isinstance(c, Tree) and c.data not in ("mod", "mods", "zone_q")]
         if any(p.data == "in_own_army" for p in posts):
             raise Unreadable("'in this card's army' on a group of cards is not read")
         head = Tree("typed" if types else "keyworded", [mods, *types])
         words = {"your_group": ["YOUR"], "your_group_other": ["YOUR", "OTHER"], "any_group_other": ["OTHER"]}
         flt, _ = self.filter_parts(Tree("bare", [head, *posts]), words.get(group.data, []))
+        zone = _sub(group, "zone_q")
+        if zone is not None:  # "Your Honor cards out of play": the trait reaches them there (in-play-and-out-of-play)
+            flt = flt.model_copy(update={"zone": zone.children[0].value})
         if group.data.startswith("own_group"):  # "Seiken's Nonhuman Followers": those in his unit (possessive-case)
             if self.kind != "personality" or "personality" in flt.type:
                 raise Unreadable("that possessive is not read")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .state import Card
 from .structures import AllRef, Amount, Condition, Filter, UnitOf
 from .tokenkinds import count as count_tokens
-from .vocab import Zone
+from .vocab import OUT_OF_PLAY, Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
                "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK,
@@ -22,6 +22,13 @@ STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "d
 
 
 ZONE_NAMES = {zone: name for name, zone in STATE_ZONES.items()}
+# "Your Followers out of play", "in and out of play": every area but play, or every area (in-play-and-out-of-play)
+ZONE_GROUPS = {"out_of_play": OUT_OF_PLAY, "in_and_out_of_play": frozenset(Zone)}
+
+
+def in_zone(name: str, card: Card) -> bool:
+    group = ZONE_GROUPS.get(name)
+    return card.zone in group if group is not None else card.zone is STATE_ZONES[name]
 DUELISTS = ("duelist_yours", "duelist_other")  # the Personalities of the duel, from the effect's player's side
 
 
@@ -119,14 +126,13 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
 
 
 def select(g, flt: Filter, ctx: Context) -> list[Card]:
-    zone = STATE_ZONES[flt.zone]
-    return [c for c in g.cards.values() if c.zone is zone and matches(g, flt, c, ctx)]
+    return [c for c in g.cards.values() if in_zone(flt.zone, c) and matches(g, flt, c, ctx)]
 
 
 def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) -> bool:
     """Whether a card fits every word of a filter, from the context's point of view (``anywhere``:
     wherever the card is now, as for the card a cost is paid for)."""
-    if not anywhere and card.zone is not STATE_ZONES[flt.zone]:
+    if not anywhere and not in_zone(flt.zone, card):
         return False
     if flt.type and not _type_ok(g, flt.type, card):
         return False

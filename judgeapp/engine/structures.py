@@ -30,7 +30,8 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
-ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck", "resolution"]
+ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck", "resolution",
+                   "out_of_play", "in_and_out_of_play"]
 Compare = Literal["<", "<=", "=", ">=", ">"]
 
 

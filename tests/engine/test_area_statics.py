@@ -59,3 +59,12 @@ def test_no_two_areas_define_the_same_reader_method():
             if not name.startswith("__"):
                 owners[name].append(module.__name__)
     assert {name: areas for name, areas in owners.items() if len(areas) > 1} == {}
+
+
+@pytest.mark.django_db
+def test_a_trait_on_your_cards_out_of_play_leaves_other_players_cards_alone():
+    """statics-chinua-honor-cards-courage: bob's Honor card in his hand is not "your Honor card" for
+    Chinua's player, so it has no Courage (possessive-case, in-play-and-out-of-play)."""
+    text = (REAL / "statics-chinua-honor-cards-courage.yaml").read_text(encoding="utf-8")
+    result = service.replay(text.replace("die-on-your-feet: [Courage]", "die-on-your-feet-2: [Courage]"))
+    assert [e["actual"] for e in failed(result)] == [{"die-on-your-feet-2": []}]

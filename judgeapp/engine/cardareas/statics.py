@@ -11,7 +11,8 @@ from ..vocab import CLANS
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
          "who": "WHO", "except": "EXCEPT"}
-PHRASES = {"or above": ("ORMORE", ">=")}
+PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
+           "in and out of play": ("INOUTPLAY", "in_and_out_of_play")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
                 "st_join", "st_enter", "st_provinces", "st_this_province",
                 "st_no_clan", "st_no_clan_one", "st_state_no_clan"}

@@ -335,7 +335,9 @@ def describe_filter(f: Filter) -> str:
         words.append("at any location")
     elif f.at == "battlefield":
         words.append("at a battlefield")
-    if f.zone != "play":
+    if f.zone in ("out_of_play", "in_and_out_of_play"):
+        words.append(f.zone.replace("_", " "))
+    elif f.zone != "play":
         words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
     if f.opposing:
         words.append("opposing this card")
