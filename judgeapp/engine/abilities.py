@@ -164,7 +164,8 @@ class Static(Model):
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to;
     # permit: the cards a rulebook action may also target ("You may target defending Personalities with …")
     only: GoldFor | None = None  # production_for, bow_to_reduce: the payment the trait is for
-    by: Literal["you", "other"] | None = None  # restrict: only actions of this card's player, or of the others
+    by: Literal["you", "other"] | None = None  # restrict, attack strength: only this card's player's actions and
+    # effects, or only the other players' ("Other players' Ranged Attacks have -1 strength")
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -212,9 +213,10 @@ class Static(Model):
             if self.kind == "attack_immune":
                 what = f"{kinds} effects targeting {who} are negated"
             elif self.kind == "attack_strength":
-                what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
+                whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
+                what = f"{whose}{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
-                what = f"your {kinds} effects have {self.amount:+d} strength"
+                what = f"{'other players' + chr(39) if self.by == 'other' else 'your'} {kinds} effects have {self.amount:+d} strength"
         elif self.kind == "production_for":
             what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
         elif self.kind == "bow_to_reduce":

@@ -9,6 +9,7 @@ Personality" (``references``), "your"/"his" (``possessive-case``, ``perspective`
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from .state import Card
@@ -164,6 +165,10 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False
     if flt.opposes is not None and not _opposes(g, card, flt.opposes, ctx):
         return False
+    if flt.army and not _same_army(g, card, ctx):
+        return False
+    if flt.family and (card.type != "personality" or flt.family not in re.findall(r"[\w'-]+", card.title)):
+        return False  # a family name is a word of a Personality's title (family-name)
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
@@ -232,6 +237,14 @@ def _opposes(g, card: Card, other: Filter, ctx: Context) -> bool:
         return False
     where = (g.host(card) or card).location
     return any(g.side(o) not in (None, side) and (g.host(o) or o).location == where for o in select(g, other, ctx))
+
+
+def _same_army(g, card: Card, ctx: Context) -> bool:
+    """An army is the units on one side at a battlefield (``army``): the card's unit is on the side of
+    the text's card's unit, at its battlefield."""
+    me = g.host(ctx.source) if ctx.source else None
+    side = g.side(me) if me is not None else None
+    return side is not None and g.side(card) == side and (g.host(card) or card).location == me.location
 
 
 def has_state(g, card: Card, state: str) -> bool:

@@ -15,7 +15,7 @@ PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_pl
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
                 "st_join", "st_enter", "st_provinces", "st_this_province",
-                "st_no_clan", "st_no_clan_one", "st_state_no_clan"}
+                "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -59,9 +59,8 @@ class Readers:
     def read_st_attack_untargetable(self, node, data) -> list[Static]:
         """"Melee and Ranged Attacks may not target Kazuki": those effects cannot choose him as their
         target; other targeting is not affected (``targeting``, ``ranged-attack``, ``melee-attack``)."""
-        kinds = [ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children if isinstance(a, Tree)]
         return [Static.model_validate({**data, "kind": "restrict", "what": "be_targeted", "target": self.attacked(
-            _sub(node, "attacked")), "keywords": list(dict.fromkeys(kinds))})]
+            _sub(node, "attacked", "attacked_group", "attacked_army")), "keywords": self._kinds(node)})]
 
     def read_st_untargetable(self, node, data) -> list[Static]:
         """"Your Political actions may not target Umehiko", "Favor and Lobby actions cannot target Rutaro":
@@ -74,7 +73,8 @@ class Readers:
         elif isinstance(first, Token) and first.type == "OTHER":
             by = "other"
         return [Static.model_validate({**data, "kind": "restrict", "what": "be_targeted", "by": by, "target": self.attacked(
-            _sub(node, "attacked")), "keywords": [t.value for t in _toks(_sub(node, "act_kinds"), "KEYWORD")]})]
+            _sub(node, "attacked", "attacked_group", "attacked_army")), "keywords": [t.value for t in _toks(_sub(
+                node, "act_kinds"), "KEYWORD")]})]
 
     def read_st_rulebook_target(self, node, data) -> list[Static]:
         """"You may target defending Personalities with the rulebook Favor Political Battle action": a
@@ -165,3 +165,21 @@ class Readers:
             raise Unreadable(f"'will not be {state}' is not read")
         return [Static.model_validate({**data, "kind": "restrict", "what": "dishonored"}),
                 *self.read_st_no_clan(Tree("st", []), data)]
+
+    # ----- other players' attacks ----------------------------------------------------------------------
+    def read_st_others_attack(self, node, data) -> list[Static]:
+        """"Other players' Ranged Attacks have -1 strength": every other player's (``ranged-attack``)."""
+        return [Static.model_validate({**data, "kind": "own_attack_strength", "by": "other", "keywords": self._kinds(
+            node), "amount": int(_tok(node, "SIGNED").value)})]
+
+    def read_st_others_attack_strength(self, node, data) -> list[Static]:
+        """"Other players' Fear effects … targeting this Follower have -1 strength" (``fear``)."""
+        return [Static.model_validate({**data, "kind": "attack_strength", "by": "other", "keywords": self._kinds(node),
+                                       "target": self.attacked(_sub(node, "attacked", "attacked_group",
+                                                                    "attacked_army")),
+                                       "amount": int(_tok(node, "SIGNED").value)})]
+
+    @staticmethod
+    def _kinds(node) -> list[str]:
+        kinds = [ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children if isinstance(a, Tree)]
+        return list(dict.fromkeys(kinds))

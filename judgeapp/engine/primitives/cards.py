@@ -312,6 +312,8 @@ def describe_filter(f: Filter) -> str:
     if f.clan:
         words.append(f"{f.clan} Clan")
     words += f.keywords
+    if f.family:
+        words.append(f.family)
     if f.any_keyword:
         words.append(" or ".join(f.any_keyword))
     if f.without:
@@ -343,6 +345,8 @@ def describe_filter(f: Filter) -> str:
         words.append("opposing this card")
     if f.opposes is not None:
         words.append(f"opposing a {describe_filter(f.opposes)}")
+    if f.army:
+        words.append("in this card's army")
     if "would_be_opposed" in f.state:
         words.append("who would be opposed at this battlefield")
     if f.in_unit:
