@@ -161,14 +161,16 @@ class Static(Model):
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed"]
-    target: Literal["self", "host", "unit"] | AllRef = "self"
+    target: Literal["self", "host", "unit", "province"] | AllRef = "self"  # province: the one this card is at
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
-    what: Word | None = None
-    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
+    what: Word | None = None  # restrict, permit: what; cannot_gain: the Clan Alignment excepted ("except Phoenix Clan")
+    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to;
+    # permit: the cards a rulebook action may also target ("You may target defending Personalities with …")
     only: GoldFor | None = None  # production_for, bow_to_reduce: the payment the trait is for
-    by: Literal["you", "other"] | None = None  # restrict: only actions of this card's player, or of the others
+    by: Literal["you", "other"] | None = None  # restrict, attack strength: only this card's player's actions and
+    # effects, or only the other players' ("Other players' Ranged Attacks have -1 strength")
     embedded: str | None = Field(None, max_length=1000)  # ability, player_ability: the ability given, as printed
     players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
     player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
@@ -222,9 +224,10 @@ class Static(Model):
             if self.kind == "attack_immune":
                 what = f"{kinds} effects targeting {who} are negated"
             elif self.kind == "attack_strength":
-                what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
+                whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
+                what = f"{whose}{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
-                what = f"your {kinds} effects have {self.amount:+d} strength"
+                what = f"{'other players' + chr(39) if self.by == 'other' else 'your'} {kinds} effects have {self.amount:+d} strength"
         elif self.kind == "ability":
             what = f"{who} has the ability “{self.embedded}”"
         elif self.kind == "player_ability":
@@ -250,7 +253,7 @@ class Static(Model):
         elif self.kind == "duel_stat":
             what = f"{who} uses {'its printed ' if self.what == 'printed' else 'its '}{stat_words(self.stat)} as its duel stat"
         elif self.kind == "cannot_gain":
-            what = f"{who} cannot gain {' or '.join(self.keywords)}"
+            what = f"{who} cannot gain {' or '.join(self.keywords)}" + (f" except {self.what}" if self.what else "")
         elif self.kind == "enters_bowed":
             what = f"{who} enters play bowed"
         elif self.kind == "copies":

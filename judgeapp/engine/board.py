@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import stats
 from .state import Card, GoldUnit, Province
+from .structures import AllRef
 from .vocab import ELEMENTS, Zone
 
 IN_PLAY_RANK = {Zone.PLAY: 0, Zone.HAND: 1, Zone.PROVINCE: 2}
@@ -191,12 +192,19 @@ class Board:
         for src, st in self.statics():
             if st.kind == "keyword" and self.static_applies(src, st, card):
                 words |= {k.lower() for k in st.keywords}
-        return words - (self.cannot_gain(card) - printed)
+        return words - (self.cannot_gain(card, words) - printed)
 
-    def cannot_gain(self, card: Card) -> set[str]:
-        """Keywords and kinds of token a card cannot gain, lower-case ("Cannot gain Corruption tokens")."""
-        return {k.lower() for src, st in self.statics() if st.kind == "cannot_gain"
-                and self.static_applies(src, st, card) for k in st.keywords}
+    def cannot_gain(self, card: Card, words=frozenset()) -> set[str]:
+        """Keywords and kinds of token a card cannot gain, lower-case ("Cannot gain Corruption tokens");
+        "Cannot gain a Clan Alignment (except Phoenix Clan)" keeps off each Clan Alignment among ``words``
+        (``clan-alignment``: a Personality's Clan Alignment is its Clan keyword)."""
+        out = set()
+        for src, st in self.statics():
+            if st.kind == "cannot_gain" and self.static_applies(src, st, card):
+                out |= {k.lower() for k in st.keywords}
+                if "Clan Alignment" in st.keywords:
+                    out |= {w for w in words if w.endswith(" clan") and w != (st.what or "").lower()}
+        return out
 
     def has_keyword(self, card: Card, word: str) -> bool:
         return word.lower() in self.keywords(card)
@@ -239,7 +247,33 @@ class Board:
             sensei = self.cards.get(owner.sensei) if owner.sensei else None
             if sensei is not None:
                 base += sensei.card.stat("strength")  # a modifier, not a bonus (sensei)
-        return stats.apply_modifiers(self, prov.id, "province_strength", base)
+        return stats.apply_modifiers(self, prov.id, "province_strength", base + self.province_bonus(prov))
+
+    def province_bonus(self, prov: Province) -> int:
+        """Continuous traits on Provinces: "Your Provinces have +1 strength", a Fortification's or a
+        Terrain's "This Province has +2 strength" (``continuous-traits``, ``fortification``, ``terrain``)."""
+        from .references import amount, card_context, holds
+
+        total = 0
+        for src, st in self.statics():
+            if st.kind == "stat" and st.stat == "province_strength" and self._on_province(src, st.target, prov) \
+                    and (st.while_ is None or holds(self, st.while_, src)):
+                total += amount(self, st.amount, card_context(self, src))
+        return total
+
+    def _on_province(self, src: Card, target, prov: Province) -> bool:
+        """Whether a Province trait's target is this Province: "this Province" is the one a Fortification
+        is attached to, else the current battlefield's (a Terrain's); a group of Provinces by its player
+        and by what is attached to it ("with one or more Fortifications attached")."""
+        if target == "province":
+            return prov.id == (src.attached_to if self.province(src.attached_to) else self.battlefield)
+        if not isinstance(target, AllRef) or target.all.type != ["province"] or prov.destroyed:
+            return False
+        flt = target.all
+        if flt.side != "any" and (prov.owner == src.controller) != (flt.side == "your"):
+            return False
+        attached = [c for c in self.cards.values() if c.in_play and c.attached_to == prov.id]
+        return all(any(w.lower() in self.keywords(c) | {c.type} for c in attached) for w in flt.attached)
 
     def hand_size(self, player: str) -> int:
         """The maximum hand size, 8 unless changed (``maximum-hand-size``)."""

@@ -297,7 +297,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         raise Unreadable("a card as the subject of an Honor change or draw is not read")
 
     def kwlist(self, node: Tree) -> list[str]:
-        return [t.value for t in _toks(node, "KEYWORD")]
+        return [t.value if t.type == "KEYWORD" else "Honor" for t in node.children
+                if isinstance(t, Token) and t.type in ("KEYWORD", "HONOR")]
 
     def statword(self, node: Tree) -> str:
         tok = node.children[0]
@@ -579,7 +580,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 elif tok.value in ABSENCES:
                     data.setdefault("without", []).append(ABSENCES[tok.value])
                 else:  # "a Battle Strategy": the designator word, read by the effect that needs it
-                    (any_kw if has_or else data["keywords"]).append("Battle" if tok.type == "BATTLE" else tok.value)
+                    (any_kw if has_or else data["keywords"]).append({"BATTLE": "Battle", "HONOR": "Honor"}.get(tok.type, tok.value))
         if any_kw:
             data["any_keyword"] = any_kw
         posts = (c for c in node.children if isinstance(c, Tree) and c.data not in ("det", "typed", "keyworded", "statword"))

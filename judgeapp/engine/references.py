@@ -9,12 +9,13 @@ Personality" (``references``), "your"/"his" (``possessive-case``, ``perspective`
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from .state import Card
 from .structures import AllRef, Amount, Condition, Filter, UnitOf
 from .tokenkinds import count as count_tokens
-from .vocab import Zone
+from .vocab import OUT_OF_PLAY, Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
                "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK,
@@ -22,6 +23,13 @@ STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "d
 
 
 ZONE_NAMES = {zone: name for name, zone in STATE_ZONES.items()}
+# "Your Followers out of play", "in and out of play": every area but play, or every area (in-play-and-out-of-play)
+ZONE_GROUPS = {"out_of_play": OUT_OF_PLAY, "in_and_out_of_play": frozenset(Zone)}
+
+
+def in_zone(name: str, card: Card) -> bool:
+    group = ZONE_GROUPS.get(name)
+    return card.zone in group if group is not None else card.zone is STATE_ZONES[name]
 DUELISTS = ("duelist_yours", "duelist_other")  # the Personalities of the duel, from the effect's player's side
 
 
@@ -122,14 +130,13 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
 
 
 def select(g, flt: Filter, ctx: Context) -> list[Card]:
-    zone = STATE_ZONES[flt.zone]
-    return [c for c in g.cards.values() if c.zone is zone and matches(g, flt, c, ctx)]
+    return [c for c in g.cards.values() if in_zone(flt.zone, c) and matches(g, flt, c, ctx)]
 
 
 def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) -> bool:
     """Whether a card fits every word of a filter, from the context's point of view (``anywhere``:
     wherever the card is now, as for the card a cost is paid for)."""
-    if not anywhere and card.zone is not STATE_ZONES[flt.zone]:
+    if not anywhere and not in_zone(flt.zone, card):
         return False
     if flt.type and not _type_ok(g, flt.type, card):
         return False
@@ -161,6 +168,10 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False
     if flt.opposes is not None and not _opposes(g, card, flt.opposes, ctx):
         return False
+    if flt.army and not _same_army(g, card, ctx):
+        return False
+    if flt.family and (card.type != "personality" or flt.family not in re.findall(r"[\w'-]+", card.title)):
+        return False  # a family name is a word of a Personality's title (family-name)
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
@@ -235,6 +246,12 @@ def _opposes(g, card: Card, other: Filter, ctx: Context) -> bool:
 MEMORY = {"moved_this_turn": (("moved",), "turn"), "moved_this_battle": (("moved",), "battle"),
           "moved_or_entered_this_battle": (("moved", "entered"), "battle"),
           "moved_to_battlefield_this_turn": (("moved",), "turn", True)}
+def _same_army(g, card: Card, ctx: Context) -> bool:
+    """An army is the units on one side at a battlefield (``army``): the card's unit is on the side of
+    the text's card's unit, at its battlefield."""
+    me = g.host(ctx.source) if ctx.source else None
+    side = g.side(me) if me is not None else None
+    return side is not None and g.side(card) == side and (g.host(card) or card).location == me.location
 
 
 def has_state(g, card: Card, state: str) -> bool:

@@ -31,7 +31,8 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
-ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck", "resolution"]
+ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck", "resolution",
+                   "out_of_play", "in_and_out_of_play"]
 Compare = Literal["<", "<=", "=", ">=", ">"]
 
 
@@ -66,6 +67,8 @@ class Filter(Model):
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
     opposes: "Filter | None" = None  # at a battlefield, on the other side from such a card ("opposing a Shugenja")
+    family: Word | None = None  # a Personality with this family name in his title ("Moshi Personalities")
+    army: StrictBool = False  # in the text's card's army: its side at its battlefield ("in Toturi's army")
     tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
 
 

@@ -111,13 +111,14 @@ def attach_problem(g, card: Card, host: Card) -> str | None:
 def attack_against(g, card: Card, attack: str, attacker: str) -> tuple[bool, int]:
     """How traits in play change a Ranged/Melee Attack or Fear against ``card``: whether it is
     negated ("Negate Fear effects targeting this Follower") and the change to its strength
-    ("Ranged Attacks targeting Meiko have -3 strength", "Your Ranged Attacks have +1 strength")."""
+    ("Ranged Attacks targeting Meiko have -3 strength", "Your Ranged Attacks have +1 strength"); a
+    trait naming whose effects ("Other players' Ranged Attacks …") covers only that player's."""
     negated, change = False, 0
     for src, st in g.statics():
-        if attack not in st.keywords:
+        if attack not in st.keywords or (st.by is not None and (attacker == src.controller) != (st.by == "you")):
             continue
         if st.kind == "own_attack_strength":
-            if src.controller == attacker and (st.while_ is None or holds(g, st.while_, src)):
+            if (st.by is not None or src.controller == attacker) and (st.while_ is None or holds(g, st.while_, src)):
                 change += st.amount if isinstance(st.amount, int) else 0
         elif st.kind in ("attack_immune", "attack_strength") and g.static_applies(src, st, card):
             if st.kind == "attack_immune":

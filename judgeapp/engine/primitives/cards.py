@@ -349,6 +349,8 @@ def describe_ref(ref) -> str:
         return "the cards in this unit"
     if ref == "here":
         return "the current battlefield's Province"
+    if ref == "province":
+        return "this card's Province"
     if ref == "duelist_yours":
         return "your Personality in the duel"
     if ref == "duelist_other":
@@ -378,6 +380,8 @@ def describe_filter(f: Filter) -> str:
     if f.clan:
         words.append(f"{f.clan} Clan")
     words += f.keywords
+    if f.family:
+        words.append(f.family)
     if f.any_keyword:
         words.append(" or ".join(f.any_keyword))
     if f.without:
@@ -401,13 +405,17 @@ def describe_filter(f: Filter) -> str:
         words.append("at any location")
     elif f.at == "battlefield":
         words.append("at a battlefield")
-    if f.zone != "play":
+    if f.zone in ("out_of_play", "in_and_out_of_play"):
+        words.append(f.zone.replace("_", " "))
+    elif f.zone != "play":
         words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
     if f.opposing:
         words.append("opposing this card")
     if f.opposes is not None:
         words.append(f"opposing a {describe_filter(f.opposes)}")
     words += [f"who {PREDICATES[s]}" for s in f.state if s in PREDICATES]
+    if f.army:
+        words.append("in this card's army")
     if f.in_unit:
         words.append("in this unit")
     if f.unit_keyword:

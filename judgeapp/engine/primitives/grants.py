@@ -36,7 +36,7 @@ class Keyword(Primitive):
         for card in cards_of(g, ctx, args.target):
             if not card.in_play and not (card.zone is Zone.PROVINCE and card.face_up):
                 continue  # a face-up card in a Province can be given a keyword ("Give Reserve to …")
-            blocked = g.cannot_gain(card)
+            blocked = g.cannot_gain(card, {w.lower() for w in args.add})
             for words, lose in ((args.add, False), (args.lose, True)):
                 if not lose and blocked & {w.lower() for w in words}:
                     g.record(StepKind.EFFECT, f"{card.title} cannot gain "
