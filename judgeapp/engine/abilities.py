@@ -100,6 +100,7 @@ class TriggerSpec(Model):
     phase: PhaseName | None = None
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
+    while_in: Literal["hand"] | None = None  # triggers while its card is there, not in play (triggered-traits)
     condition: Condition | None = None
     optional: StrictBool = False
     once_per: Literal["turn", "game"] | None = None
@@ -123,7 +124,8 @@ class TriggerSpec(Model):
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
-        return f"{self.timing.capitalize()} {point}: " + "; ".join(parts)
+        where = " (while this card is in your hand)" if self.while_in == "hand" else ""
+        return f"{self.timing.capitalize()} {point}{where}: " + "; ".join(parts)
 
 
 class Static(Model):
@@ -330,6 +332,10 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"you control no {describe_filter(cond.controls_none)}")
     if cond.exists is not None:
         parts.append(f"there is a {describe_filter(cond.exists)}")
+    if cond.happened is not None:
+        parts.append(describe_happened(cond.happened))
+    if cond.battlefield_destroyed is not None:
+        parts.append(f"the current battlefield's Province is {'' if cond.battlefield_destroyed else 'not '}destroyed")
     if cond.count is not None:
         op = {"=": "exactly", "<": "fewer than", "<=": "at most", ">=": "at least", ">": "more than"}[cond.count.op]
         what = describe_filter(cond.count.filter.model_copy(update={"side": "any"}))
@@ -375,10 +381,30 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.any:
         parts.append(" or ".join(describe_condition(c) for c in cond.any))
     if cond.all:
-        parts.append(" and ".join(describe_condition(c) for c in cond.all))
+        parts.append(" and ".join(f"({describe_condition(c)})" if c.any else describe_condition(c) for c in cond.all))
     if cond.not_ is not None:
         parts.append(f"not ({describe_condition(cond.not_)})")
     return " and ".join(parts) or "always"
+
+
+def describe_happened(test) -> str:
+    """"an enemy unit has been at the current battlefield this turn", "you destroyed a Terrain in this battle"."""
+    from .primitives.cards import describe_filter
+
+    what = describe_filter(test.filter) if test.filter is not None else "unit" if test.event is None else "card"
+    side = "an enemy " if test.side == "enemy" else "a "
+    if test.event is None:
+        out = f"{side}{what} has been at the current battlefield"
+    elif test.event == "province_destroyed":
+        out = "a Province destroyed" + (" by you" if test.by == "you" else "")
+    else:
+        out = f"{side}{what} {test.event.replace('_', ' ')}" + (" by you" if test.by == "you" else "") + (
+            " at the current battlefield" if test.at == "here" else "")
+    if test.cause == "resolution":
+        out += " by battle resolution"
+    if test.times > 1:
+        out += f" ({test.times} or more times)"
+    return out + (" in this battle" if test.during == "battle" else " this turn")
 
 
 def describe_reading(reading: Reading) -> list[dict]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import memory
 from .board import Board
 from .state import Card, Delayed, Modifier, Ongoing, Player
 from .timeline import GameOver, Timeline, record  # noqa: F401  (GameOver: part of this module's API)
@@ -68,6 +69,7 @@ class Game(Board):
         self.first_player = self.order[0]  # who took the game's first turn (Courtesy traits read it)
         self.pending_duel: dict | None = None  # a duel: step's answers, for the next duel to start
         self.naval_first: str | None = None
+        self.log: list[dict] = memory.start(self)  # what has happened, for text about the past
 
     @property
     def steps(self) -> list[dict]:

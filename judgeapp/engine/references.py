@@ -342,6 +342,15 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.exists is not None and not select(g, cond.exists, ctx):
         return False
+    if cond.happened is not None:
+        from .memory import count
+
+        if count(g, cond.happened, ctx) < cond.happened.times:
+            return False
+    if cond.battlefield_destroyed is not None:
+        prov = g.province(g.battlefield)
+        if prov is None or prov.destroyed != cond.battlefield_destroyed:
+            return False
     if cond.count is not None and not compare(len(select(g, cond.count.filter, ctx)), cond.count.op,
                                               amount(g, cond.count.value, ctx)):
         return False

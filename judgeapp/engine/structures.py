@@ -120,6 +120,21 @@ class CountTest(Model):
     value: Number
 
 
+class HappenedTest(Model):
+    """Something that happened earlier this turn or in this battle ("if any enemy units were ever at
+    its battlefield", "a battle in which you destroyed a Terrain"): at least ``times`` noted
+    occurrences with every field given."""
+
+    event: Word | None = None  # an event name (destroyed, enters_play, …); None: a unit was there at all
+    during: Literal["turn", "battle"] = "turn"
+    by: Literal["you"] | None = None
+    at: Literal["here"] | None = None  # at the current battlefield
+    side: Literal["enemy"] | None = None  # a card on the other side of the battle from you
+    cause: Literal["resolution"] | None = None  # by battle resolution
+    filter: Filter | None = None
+    times: Annotated[StrictInt, Field(ge=1, le=20)] = 1
+
+
 class Condition(Model):
     """An "If …" (``good-faith-rule``: a leading "If" must hold to announce the action)."""
 
@@ -135,6 +150,8 @@ class Condition(Model):
     stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
     fits: Filter | None = None  # ``card`` is one of these, wherever it is now ("if this destroyed a Follower")
     count: CountTest | None = None  # the number of cards matching a filter ("two or more Rings you control")
+    happened: HappenedTest | None = None  # something earlier this turn or battle (memory)
+    battlefield_destroyed: StrictBool | None = None  # the current battlefield's Province is destroyed
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play

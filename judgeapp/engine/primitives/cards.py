@@ -346,9 +346,10 @@ class PutIntoPlay(Primitive):
         for card in cards_of(g, ctx, args.target):
             if card.in_play or card.type == "personality" or card.type in ("follower", "item", "spell"):
                 continue  # Personalities are Recruited, attachments Equipped: not by this effect
-            where = g.battlefield if args.at == "here" and g.battlefield else "home"
+            terrain = g.has_keyword(card, "Terrain")  # a Terrain is put into play at the current battlefield (terrain)
+            where = g.battlefield if (args.at == "here" or terrain) and g.battlefield else "home"
             done = cardops.enter_play(g, card, ctx.player, "put", ctx.why(), ["entering-and-leaving"] + (
-                ["terrain"] if g.has_keyword(card, "Terrain") else []), location=where, by=ctx.player) or done
+                ["terrain"] if terrain else []), location=where, by=ctx.player) or done
         return done
 
     @classmethod
