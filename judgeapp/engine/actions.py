@@ -10,7 +10,7 @@ leading "If" and the required targets (``good-faith-rule``), and the Gold.
 """
 from __future__ import annotations
 
-from . import cardops, payment, triggers
+from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
 from .references import Context, holds
 from .resolution import candidates, run_effects, _lookup
@@ -47,8 +47,8 @@ class Refused(Exception):
         self.reason, self.text, self.section = reason, text, section
 
 
-def pick_ability(card: Card, which) -> Ability | None:
-    abilities = card.card.reading.abilities
+def pick_ability(g, card: Card, which) -> Ability | None:
+    abilities = granted.abilities(g, card)  # printed, then granted (embedded-text)
     if which is None:
         return abilities[0] if len(abilities) == 1 else None
     if isinstance(which, int) and not isinstance(which, bool):
@@ -145,10 +145,11 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     good_faith(g, ctx, ability, step)
     gold = 0 if free_use(card, ability) else gold_cost(ability, step)
     if gold:
-        problem = payment.check_named(g, by, step.get("pay"), gold)
+        purchase = action_purchase(card, ability, by)
+        problem = payment.check_named(g, by, step.get("pay"), gold, purchase)
         if problem:
             raise Refused(Reason.COST, problem, "paying-gold-costs")
-        if not payment.can_pay(g, by, gold, None):
+        if not payment.can_pay(g, by, gold, purchase):
             raise Refused(Reason.COST, f"{by.capitalize()} cannot pay {gold} Gold for {card.title}",
                           "paying-gold-costs")
     return designator
@@ -176,15 +177,25 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
         legal = candidates(g, ctx, spec)
         want = named.pop(0) if named else None
         if want is not None:
+            picked = []
             for ref in (want if isinstance(want, list) else [want]):
                 item = _lookup(g, ref, ctx, spec)
                 if item is None or item not in legal:
                     raise Refused(Reason.NO_TARGET, f"{ref} is not a legal target for "
                                                     f"{ctx.source.title if ctx.source else 'the action'}",
                                   "good-faith-rule")
+                picked.append(item)
+            ctx.targets[k] = picked  # a later targeting may depend on it ("your other units")
         elif not legal and not (spec.optional or spec.up_to):
             raise Refused(Reason.NO_TARGET, f"no legal target for {ctx.source.title if ctx.source else 'the action'}'s "
                                             "required targeting", "good-faith-rule")
+
+
+def action_purchase(card: Card, ability: Ability, by: str) -> payment.Purchase:
+    """What an action's Gold pays for: an action from this card, with its keywords; a card played
+    from the hand, a Province or the discard pile is also paid for itself (``paying-gold-costs``)."""
+    played = card.zone in (Zone.HAND, Zone.PROVINCE, Zone.DISCARD, Zone.RESOLUTION)
+    return payment.Purchase(by, card, action=True, played=played, keywords=frozenset(k.lower() for k in ability.keywords))
 
 
 def gold_cost(ability: Ability, step: dict) -> int:
@@ -208,7 +219,7 @@ def take_action(g, step: dict, round_kind: str) -> bool:
     if card is None:
         g.reject(step, Reason.UNKNOWN_CARD, f"no card {step.get('card')!r}", "taking-actions")
         return False
-    ability = pick_ability(card, step.get("ability"))
+    ability = pick_ability(g, card, step.get("ability"))
     if ability is None:
         _no_ability(g, step, card)
         return False
@@ -247,26 +258,35 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} action", round=round_kind,
                   choices=list(step.get("choose") or []), discard_named=_names(step.get("discard")),
                   find_named=_lower(step.get("find")), duel_script=step.get("duel") or _take_pending_duel(g), keywords=frozenset(k.lower() for k in ability.keywords),
-                  rehonors=any(e.name == "rehonor" for e in ability.effects))
-    if free:
-        discard_to_use(g, card, by)
-    else:
-        pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
-    card.used[ability.n] = card.used.get(ability.n, 0) + 1
-    named = step.get("targets")
-    if g.rules == "twenty-festivals" and ability.targets:
-        named = choose_targets_step(g, ctx, ability, named)
-    take_interrupts(g, step, ctx, ability)
-    if ctx.negated:
-        g.record(StepKind.EFFECT, f"{ctx.why()} was negated: its effects do not resolve", ["negate"], by, "resolve")
-    elif ability.condition is not None and not holds(g, ability.condition, ctx):
-        g.record(StepKind.EFFECT, f"{ctx.why()}: its condition no longer holds, so its effects do nothing",
-                 ["good-faith-rule"], by, "resolve")
-    else:
-        run_effects(g, ctx, ability.targets, ability.effects, named)
-    tidy_up(g, card, by, from_province, disciplined)
-    # "straighten this Follower after it resolves": effects waiting for this action (delayed-effects)
-    triggers.fire(g, "after", triggers.Event("action_resolves", card, by, by=by, source=card))
+                  rehonors=any(e.name == "rehonor" for e in ability.effects), designator=designator,
+                  ability=ability)
+    with acting.taking(g):
+        if free:
+            discard_to_use(g, card, by)
+        else:
+            pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
+        card.used[ability.n] = card.used.get(ability.n, 0) + 1
+        named = step.get("targets")
+        if g.rules == "twenty-festivals" and ability.targets:
+            named = choose_targets_step(g, ctx, ability, named)
+        take_interrupts(g, step, ctx, ability)
+        if ctx.negated:
+            g.record(StepKind.EFFECT, f"{ctx.why()} was negated: its effects do not resolve", ["negate"], by,
+                     "resolve")
+        elif ability.condition is not None and not holds(g, ability.condition, ctx):
+            g.record(StepKind.EFFECT, f"{ctx.why()}: its condition no longer holds, so its effects do nothing",
+                     ["good-faith-rule"], by, "resolve")
+        else:
+            run_effects(g, ctx, ability.targets, ability.effects, named)
+        tidy_up(g, card, by, from_province, disciplined)
+    action_resolved(g, ctx, card)
+
+
+def action_resolved(g, ctx: Context, card: Card | None) -> None:
+    """The action has ended: effects waiting for it happen ("straighten this Follower after it
+    resolves", "Interrupt: After you Recruit …", ``delayed-effects``, ``interrupt-actions``)."""
+    triggers.fire(g, "after", triggers.Event("action_resolves", card, ctx.player, by=ctx.player, source=ctx.source,
+                                             data={"action": ctx}))
 
 
 def choose_targets_step(g, ctx: Context, ability: Ability, named: list | None) -> list:
@@ -300,7 +320,7 @@ def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context, discipl
         cardops.bow(g, card, "paying the action's cost", ["costs"], ctx.player, kind=StepKind.COST)
     gold = gold_cost(ability, step) + (discipline or 0)
     if gold:
-        payment.pay(g, ctx.player, gold, None, step.get("pay"),
+        payment.pay(g, ctx.player, gold, action_purchase(card, ability, ctx.player), step.get("pay"),
                     f"{card.title}'s ability" + (f" (with its Discipline cost of {discipline})" if discipline else ""))
         ctx.paid = gold
 
@@ -347,6 +367,7 @@ def take_interrupts(g, step: dict, ctx: Context, ability: Ability | None, brings
     for k, entry in _interrupt_order(g, entries):
         g.tick()
         take_interrupt(g, entry, k, step, ctx, ability, brings)
+    acting.resolves(g, ctx)
 
 
 def _interrupt_order(g, entries: list) -> list[tuple[int, dict]]:
@@ -388,7 +409,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
     if card is None:
         g.reject(entry, Reason.UNKNOWN_CARD, f"no card {entry.get('card')!r}", "interrupt-actions", **where)
         return
-    chosen = pick_ability(card, entry.get("ability"))
+    chosen = pick_ability(g, card, entry.get("ability"))
     if chosen is None or "interrupt" not in chosen.designators:
         g.reject(entry, Reason.WRONG_ROUND, f"{card.title} has no Interrupt ability to play here", "interrupt-actions",
                  **where)

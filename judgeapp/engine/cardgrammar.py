@@ -17,16 +17,17 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
 from .abilities import TargetSpec
-from .cardareas import grammar_files, kinds, mixins
+from .cardareas import finishers, grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
 from .cardlexer import CardLexer, Unknown, classify, words
 from .cardtraits import TraitReaders
-from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, PERSONALITY_WORDS, PLAYER_WORDS, STATICS,
+from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
+                       PLAYER_WORDS, STATICS,
                        VALUES,
                        Unreadable, _and, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
                        _point_words, _sub, _tok, _toks, _unread)
 from .registry import Effect
-from .structures import AllRef, Amount, Condition, Filter
+from .structures import AllRef, Amount, Condition, Filter, UnitOf
 
 for _group, _names in (("NP_KINDS", NP), ("AMOUNT_KINDS", AMOUNTS), ("VALUE_KINDS", VALUES), ("CLAUSE_KINDS", CLAUSES),
                        ("STATIC_KINDS", STATICS)):
@@ -70,6 +71,12 @@ def with_self(sentence: str, names: list[str]) -> str:
     return sentence
 
 
+# Noun phrases naming one card named before (or this card), as a condition's subject.
+CARD_NAMED = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner")
+# Cards that are in a unit: "another Personality" on them is other than their own.
+UNIT_CARDS = ("personality", "follower", "item", "spell")
+
+
 class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     """Reads the sentences of one unit (an ability or a trait) in order."""
 
@@ -84,12 +91,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         self.discarded = False  # a card was discarded by an earlier effect ("the card's Focus Value")
         self.after_action = False  # an Interrupt whose effects wait until the action has resolved
         self.person: object = None  # the last Personality named, for "him"/"he" after a card ("discard a card to move him")
+        # a sentence that only changes an earlier effect takes its leading "If" here (order-of-effects, exception 1)
+        self.modifier = None
 
     # ----- units ------------------------------------------------------------------------
     def read_body(self, body: list[str]):
         """An ability's sentences: (leading condition, effects, targets)."""
         condition = None
         for i, sentence in enumerate(body):
+            self.modifier = None
             tree = parse(sentence, self.names, "a_sentence")
             lead = _sub(tree, "lead")
             cond = self.cond(lead.children[1]) if lead is not None else None
@@ -112,13 +122,19 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             if tree.data == "after_entering":
                 condition = _and(condition, self.entering(tree, i))
                 self.effects += self.sentence_effects(tree)
-            if cond is not None:
+            if cond is not None and self.modifier is not None:
+                if len(self.effects) != before:
+                    raise Unreadable("a condition on an earlier effect's option and on new effects is not read")
+                self.modifier(cond)  # "If he is unbowed, he may refuse": a condition on an earlier effect's option
+            elif cond is not None:
                 if len(self.effects) == before:
                     raise Unreadable("a condition on a target choice alone is not read")
                 self.effects[before:] = [e.model_copy(update={"condition": _and(e.condition, cond)})
                                          for e in self.effects[before:]]
         if not self.effects:
             raise Unreadable("the ability names targets but no effect")
+        for finish in finishers():  # an area's last pass over the whole ability (cardareas)
+            condition = finish(self, condition)
         if self.after_action:  # "Interrupt: After you Recruit …": everything waits for the action (interrupt-actions)
             self.effects = [Effect.model_validate({"delayed": {"after": "the action resolves", "do": [
                 e.model_dump() for e in self.effects]}})]
@@ -159,8 +175,13 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         """A condition on its own ("if you are Unicorn Clan", after a label: "Compassion, or if …:")."""
         return self.cond(parse(text, self.names, "cond_only").children[1])
 
-    def read_trait(self, sentence: str):
+    def read_trait(self, sentence: str, more: list[str] = ()):
+        """A trait; ``more``: the sentences after it that refer back to it, part of the same
+        trait (``traits``), read in order like an ability's."""
         tree = parse(sentence, self.names, "t_sentence")
+        if more and tree.data != "triggered":
+            raise Unreadable("sentences referring back to a trait other than a triggered one are not read")
+        self.more = list(more)
         return getattr(self, "t_" + tree.data)(tree)
 
     # ----- clauses --------------------------------------------------------------------------
@@ -177,9 +198,11 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         acts = [c for c in node.children if isinstance(c, Tree) and c.data != "may"]
         may = _sub(node, "may") is not None
         durs = _toks(node, "DUR")
+        named = len(self.targets)
         first = self.act(acts[0], index)
-        if may:
+        if may:  # "you may straighten one of your units": its choice is optional too (good-faith-rule)
             first = [e.model_copy(update={"may": True}) for e in first]
+            self.targets[named:] = [t.model_copy(update={"optional": True}) for t in self.targets[named:]]
         if node.data == "dependency":
             then = [e.model_copy(update={"needs_previous": True}) for e in self.act(acts[1], index + len(first))]
             out = first + then
@@ -352,23 +375,40 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         raise Unreadable("a possessive naming another card is not read")
 
     def _poss_phrase(self, node: Tree):
-        """"a target Holding's": a new target named in the possessive."""
+        """"a target Holding's", "a target enemy Follower's or Personality's": a new target named in
+        the possessive; "your Courtier's" with no "target": the one targeted before (``targeting``:
+        only the word "target" makes a new targeting)."""
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
         words = _det_words(dets)
-        data: dict = {"type": [_tok(node, "TYPES").value]}
-        if "YOUR" in words:
-            data["side"] = "your"
-        elif "ENEMY" in words:
-            data["side"] = "enemy"
-        mods = _sub(node, "mods")
-        if mods is not None:
-            data["keywords"] = [m.children[0].value for m in mods.children if isinstance(m, Tree)
-                                and m.children[0].type == "KEYWORD"]
-            data["state"] = [m.children[0].value for m in mods.children if isinstance(m, Tree)
-                             and m.children[0].type == "STATE"]
+        types = [Token("TYPE", t.value) for t in node.children if isinstance(t, Token) and t.type in ("TYPES", "TYPE")]
+        mods = [m for m in node.children if isinstance(m, Tree) and m.data == "mods"]
+        named = _tok(node, "KEYWORDS")
+        if named is not None:
+            mods = [Tree("mods", (mods[0].children if mods else []) + [Tree("mod", [Token("KEYWORD", named.value)])])]
+        head = Tree("typed", mods + types) if types else Tree("keyworded", mods)
+        flt, _ = self.filter_parts(Tree("np_poss", dets + [head]), words)
         if "EACH" in words or "ALL" in words:
-            return AllRef(all=Filter.model_validate(data))
-        return self.new_target(Filter.model_validate(data))
+            return AllRef(all=flt)
+        if "TARGET" in words:
+            return self.new_target(flt)
+        earlier = self._earlier_target(flt)
+        if earlier is None:
+            raise Unreadable("a possessive naming a card not targeted before is not read")
+        self.last = earlier
+        return earlier
+
+    def _earlier_target(self, flt: Filter) -> int | None:
+        """The last target the words fit ("your Personality's" after "Target your unbowed Samurai")."""
+        for n in range(len(self.targets), 0, -1):
+            spec = self.targets[n - 1]
+            if spec.player or spec.province or (flt.side != "any" and spec.filter.side != flt.side):
+                continue
+            kinds = set(spec.filter.type) or ({"personality"} if set(spec.filter.keywords) & PERSONALITY_WORDS
+                                              else set())
+            words = set(spec.filter.keywords) | set(spec.filter.any_keyword)
+            if (not flt.type or set(flt.type) & kinds) and set(flt.keywords) <= words:
+                return n
+        return None
 
     def _this(self, kind: str):
         """"this Personality" on an attachment is the Personality it is attached to (``references``)."""
@@ -474,7 +514,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return AllRef(all=flt)
         if "THE" in words:
             raise Unreadable("'the …' naming a card not named before is not read")
-        return self.new_target(flt, optional, count or 1, up_to)
+        chosen = self.new_target(flt, optional, count or 1, up_to)
+        if flt.type == ["unit"]:  # "straighten one of your units": its Personality is chosen, every card is affected (unit)
+            return UnitOf(unit_of=chosen)
+        return chosen
 
     def filter_of(self, node: Tree) -> Filter:
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
@@ -502,6 +545,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         mods = _sub(head, "mods")
         types = [t.value for t in _toks(head, "TYPE")]
         data["type"] = types
+        if data.get("another") and self.kind not in UNIT_CARDS and isinstance(self.person, int) \
+                and {"personality", "unit"} & set(types):
+            # "one of your other units" on a Strategy: other than the Personality named before (``another``)
+            data["another"], data["besides"] = False, self.person
         any_kw = []
         if mods is not None:
             has_or = _tok(mods, "OR") is not None
@@ -509,6 +556,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if not isinstance(m, Tree):
                     continue
                 tok = m.children[0]
+                if tok.type == "STATE" and _or_beside(mods.children, m):  # "a dishonorable or Gaijin card"
+                    raise Unreadable("'or' between a state and another word is not read")
                 if tok.type == "STATE":
                     data["state"].append(tok.value)
                 elif tok.type in ("NONKW", "NONCLAN"):
@@ -565,13 +614,6 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if _tok(post, "TYPE").value != "unit":
                     raise Unreadable("'in a … card' is not read")
                 data["unit_keyword"] = _tok(post, "KEYWORD").value
-            elif kind == "without_and_lower":
-                what = _tok(post, "TYPE").value
-                if what not in ("follower", "attachment"):
-                    raise Unreadable(f"'with no {what}s' is not read")
-                data["state"].append(f"without_{what}s")
-                stat = self.statword(_sub(post, "statword"))
-                data["stats"].append({"stat": stat, "op": "<", "value": {"stat": stat, "of": "self"}})
             elif kind == "in_province":
                 data["zone"] = "province"
                 data["side"] = "your"
@@ -580,11 +622,6 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 data["attached" if kind == "with_attached" else "not_attached"] = _attachment_words(post)
             elif kind == "in_own_army":  # "in Zenshi's army": on his side at his battlefield (army)
                 data["side"], data["at"] = "your", "here"
-            elif kind in ("lower_than_self", "higher_than_self"):
-                ref = self.last if isinstance(self.last, int) else "self"
-                data["stats"].append({"stat": self.statword(_sub(post, "statword")),
-                                      "op": "<" if kind == "lower_than_self" else ">",
-                                      "value": {"stat": self.statword(_sub(post, "statword")), "of": ref}})
             elif hasattr(self, "post_" + kind):  # an area's own qualifier (cardareas)
                 getattr(self, "post_" + kind)(post, data)
             else:
@@ -642,6 +679,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
 
     def c_controls(self, node):
         sub = _sub(node, *NP)
+        if sub.data in CARD_NAMED:  # "if you control him": that card is yours (``card-control``)
+            return Condition(card=self._card_cond(node), fits=Filter(side="your"))
         if sub.data == "titled":
             return Condition(controls=Filter(title=sub.children[0].value))
         name = _name_words(sub)
@@ -670,6 +709,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                                                    "value": int(_tok(node, "NUMBER").value)}})
 
     def c_controls_none(self, node):
+        if _sub(node, *CARD_NAMED) is not None:  # "if you do not control him"
+            return _not(self.c_controls(node))
         return Condition(controls_none=self.filter_of(_sub(node, *NP)) if _sub(node, "phrase", "bare") is not None
                          else _unread("control of a named card"))
 
@@ -684,7 +725,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
 
     def _card_cond(self, node) -> object:
         sub = _sub(node, *NP)
-        if sub.data not in ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner"):
+        if sub.data not in CARD_NAMED:
             raise Unreadable("a condition on a card not named before is not read")
         return self.np(sub)
 
@@ -713,11 +754,17 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         return Condition.model_validate({"card": self._card_cond(node), "has_keyword": f"{_tok(node, 'CLAN').value} Clan"})
 
     def c_would_be(self, node):
-        self.np(_sub(node, *NP))  # "If this Personality would be opposed, … move him": he is named here
+        """"If he would be opposed": at the current battlefield, the army facing the side his
+        controller's units move to has units (``opposed``, ``move``).  A target named before is
+        tested itself; this card, or your target named next in the sentence, is yours: the enemy
+        army there has units."""
+        ref = self.np(_sub(node, *NP))  # "If this Personality would be opposed, … move him": he is named here
         state = _tok(node, "STATE").value
         if state != "opposed":
             raise Unreadable(f"'would be {state}' is not read")
-        return Condition(exists=Filter(type=["personality"], side="enemy", at="here"))
+        if isinstance(ref, int):
+            return Condition.model_validate({"card": ref, "is": ["would_be_opposed"]})
+        return OPPOSED_HERE
 
     def c_hand_ge(self, node):
         return self._hand(node, ">=")
@@ -821,6 +868,12 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
 
 
 CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})
+
+def _or_beside(items: list, mod: Tree) -> bool:
+    """Whether "or" stands next to this word of a list ("unbowed Monk or Shugenja": not beside "unbowed")."""
+    i = items.index(mod)
+    return any(isinstance(t, Token) and t.type == "OR" for t in items[max(i - 1, 0):i + 2])
+
 
 def point_of(text: str):
     """(event, phase, whose) for a timing point such as "your next turn begins"; None if unread."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from .abilities import Produce, Static, TriggerSpec
+from .abilities import GoldFor, Produce, Static, TriggerSpec
 from .cardtree import AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _sub, _tok, _toks, _unread
 from .structures import AllRef, Condition, Filter
 
@@ -19,8 +19,18 @@ class TraitReaders:
         lead = _sub(tree, "lead")
         if lead is not None:  # "After …, if <condition>, …": the trait resolves only if it holds
             spec["condition"] = self.cond(lead.children[1])
-        effects = self.sentence_effects(tree)
-        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": effects})
+        if _sub(tree, "target") is not None:  # "After …, target one or two of your Personalities."
+            self.declare(_sub(tree, "target"))
+        else:
+            self.effects = self.sentence_effects(tree)
+        if getattr(self, "more", None):  # the sentences referring back to this one (traits)
+            condition, _, _ = self.read_body(self.more)
+            if condition is not None:  # "If he …, …" after a first sentence with no effects: that sentence's
+                self.effects = [e.model_copy(update={"condition": _and(e.condition, condition)})
+                                for e in self.effects]
+        if not self.effects:
+            raise Unreadable("the trait names targets but no effect")
+        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": self.effects})
 
     def t_imperative(self, tree: Tree):
         raise Unreadable("an effect with no trigger and no designator is not a trait the engine can apply")
@@ -43,7 +53,7 @@ class TraitReaders:
             what = _sub(_sub(node, "only"), "only_what")
             if _tok(what, "KEYWORD") is not None:
                 raise Unreadable("Gold only for cards with a keyword is not read")
-            data["only"] = _tok(what, "TYPE").value
+            data["only"] = GoldFor(card=Filter(type=[_tok(what, "TYPE").value]))
         elif node.data == "produce_more":
             data["effects"] = self.sentence_effects(Tree("more", [c for c in node.children if isinstance(c, Tree)]))
             if self.targets:
@@ -177,12 +187,17 @@ class TraitReaders:
     # ----- continuous traits -----------------------------------------------------------------
     def static(self, node: Tree) -> list[Static]:
         target = self.static_target(_sub(node, "subject"))
+        self.trait_subject = target if target in ("self", "host") else "it"  # whom "while opposing …" is about
+        if isinstance(target, AllRef):
+            self.last = "it"  # "they": each card of the group in turn (board.static_applies)
         cond = _sub(node, "while_if", "while_battle", "while_state")
         data: dict = {"target": target}
         if cond is not None and cond.data == "while_state":
-            if target not in ("self", "host"):
-                raise Unreadable("'while <state>' on a group of cards is not read")
-            data["while"] = Condition.model_validate({"card": target, "is": [_tok(cond, "STATE").value]})
+            state = _tok(cond, "STATE").value
+            if isinstance(target, AllRef):  # "Your Ancestors have -1F while attacking": each one while it is
+                data["target"] = AllRef(all=target.all.model_copy(update={"state": [*target.all.state, state]}))
+            else:
+                data["while"] = Condition.model_validate({"card": target, "is": [state]})
         elif cond is not None:
             data["while"] = (Condition(phase="battle") if cond.data == "while_battle"
                              else self.cond(cond.children[1]))
@@ -205,9 +220,7 @@ class TraitReaders:
                 "'for each' naming one card")
             return [Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": {"count": flt.model_dump(
                 exclude_defaults=True), "times": n}})]
-        if kind in ("st_stat", "st_your_stat"):
-            if kind == "st_your_stat":
-                data["target"] = AllRef(all=Filter(type=[_tok(node, "TYPE").value], side="your"))
+        if kind == "st_stat":
             out = []
             for tok in _toks(_sub(node, "changes"), "STATCHANGE"):
                 stat, n = tok.value
@@ -232,8 +245,8 @@ class TraitReaders:
             return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(node)})]
         if kind in ("st_attach_only", "st_attach_never"):
             return [Static.model_validate({**data, "kind": kind[3:], "to": self.filter_of(_sub(node, *NP))})]
-        if kind.startswith("st_cost") and target != "self":
-            raise Unreadable("a cost change for other cards is not read")
+        if kind.startswith("st_cost") and not (target == "self" or isinstance(target, AllRef)):
+            raise Unreadable("a cost change for that card is not read")
         if kind in ("st_cost_less", "st_cost_more"):
             n = int(_tok(node, "NUMBER").value)
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost",
@@ -274,9 +287,7 @@ class TraitReaders:
             return [Static.model_validate({**data, "kind": "enters_bowed"})]
         if kind == "st_no_abilities":
             # "Your Stronghold has no abilities": its actions cannot be used; its traits stay (abilities, traits)
-            what = _tok(node, "TYPE").value
-            return [Static.model_validate({**data, "kind": "restrict", "what": "actions",
-                                           "target": AllRef(all=Filter(type=[what], side="your"))})]
+            return [Static.model_validate({**data, "kind": "restrict", "what": "actions"})]
         if kind == "st_hand":
             return [Static.model_validate({**data, "kind": "hand_size", "amount": int(_tok(node, "SIGNED").value)})]
         raise Unreadable(f"no reading for the continuous trait {kind}")
@@ -295,39 +306,31 @@ class TraitReaders:
             if self.person not in ("self", "host"):
                 raise Unreadable("'he' naming a card other than this one or its Personality is not read")
             return self.person
-        group = first
-        if group.data == "any_group" and _tok(group, "TYPE") is None:
-            raise Unreadable("a group of cards named only by keywords is not read")
-        mods = [m.children[0] for m in group.children if isinstance(m, Tree) and m.data == "mod"]
-        data: dict = {"type": [t.value for t in _toks(group, "TYPE")], "keywords": [], "state": []}
-        group_mods = _sub(group, "mods")
-        if group_mods is not None:
-            mods += [m.children[0] for m in group_mods.children if isinstance(m, Tree)]
-        if group.data in ("your_group", "your_group_other"):
-            data["side"] = "your"
-        if group.data in ("your_group_other", "any_group_other"):
-            data["another"] = True
-        for tok in mods:
-            if tok.type == "STATE":
-                data["state"].append(tok.value)
-            elif tok.type == "CLAN":
-                data["clan"] = tok.value
-            elif tok.type in ("NONKW", "NONCLAN"):
-                data.setdefault("without", []).append(tok.value + (" Clan" if tok.type == "NONCLAN" else ""))
-            else:
-                data["keywords"].append(tok.value)
-        for post in (c for c in group.children if isinstance(c, Tree) and c.data not in ("mod", "mods")):
-            if post.data == "here":
-                data["at"] = "here"
-            elif post.data == "at_home":
-                data["at"] = "home"
-            elif post.data == "in_unit":
-                data["in_unit"] = True
-            elif post.data == "opposing_self":
-                data["opposing"] = True
-            else:
-                raise Unreadable(f"'{post.data}' on a group of cards is not read")
-        return AllRef(all=Filter.model_validate(data))
+        return AllRef(all=self.group_filter(first))
+
+    def group_filter(self, group: Tree) -> Filter:
+        """"Your other Earth Shugenja", "Personalities without Followers": the group a continuous
+        trait names, read as any noun phrase is (``filter_parts``: keywords, "non-", "or", qualifiers)."""
+        mods = _sub(group, "mods") or Tree("mods", [m for m in group.children if isinstance(m, Tree) and m.data == "mod"])
+        if group.data == "own_group_either":  # "Saeki's Ashigaru and Ronin Followers": those with either word
+            mods = Tree("mods", [mods.children[0], Token("OR", "or"), *mods.children[1:]])
+        types = _toks(group, "TYPE")
+        if not types:
+            words = [m.children[0] for m in mods.children if isinstance(m, Tree)]
+            if group.data == "any_group" and len(words) > 1 and all(t.type == "KEYWORD" for t in words):
+                raise Unreadable("two or more capitalised words naming a group may be a card's title")
+            mods = Tree("mods", mods.children[:-1] + [_singular(mods.children[-1])])
+        posts = [c for c in group.children if isinstance(c, Tree) and c.data not in ("mod", "mods")]
+        if any(p.data == "in_own_army" for p in posts):
+            raise Unreadable("'in this card's army' on a group of cards is not read")
+        head = Tree("typed" if types else "keyworded", [mods, *types])
+        words = {"your_group": ["YOUR"], "your_group_other": ["YOUR", "OTHER"], "any_group_other": ["OTHER"]}
+        flt, _ = self.filter_parts(Tree("bare", [head, *posts]), words.get(group.data, []))
+        if group.data.startswith("own_group"):  # "Seiken's Nonhuman Followers": those in his unit (possessive-case)
+            if self.kind != "personality" or "personality" in flt.type:
+                raise Unreadable("that possessive is not read")
+            flt = flt.model_copy(update={"in_unit": True, "another": True})
+        return flt
 
     def attacked(self, node: Tree):
         first = node.children[0]
@@ -359,6 +362,16 @@ class TraitReaders:
             raise Unreadable("a restriction on gaining Honor is not read")
         return {"r_attack": "attacks", "r_targeted": "be_targeted", "r_destroyed": "destroyed", "r_moved": "moves",
                 "r_straighten": "straightens", "r_defend": "defends"}[kind]
+
+
+def _singular(mod: Tree) -> Tree:
+    """The keyword a group is named by, from its plural: "Commanders" are cards with the Commander
+    keyword (``keywords``); "Samurai", "Shugenja" and "Shadowlands" are their own plurals."""
+    tok = mod.children[0]
+    word = tok.value
+    if tok.type != "KEYWORD" or not word.endswith("s") or word.endswith("ss") or word == "Shadowlands":
+        return mod
+    return Tree("mod", [Token("KEYWORD", word[:-1])])
 
 
 def _not_next_end(node: Tree) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .registry import Effect
-from .structures import Condition
+from .structures import Condition, Filter
 
 
 # Labels defined only by reminder text: "Courtesy traits do not take effect if you went first";
@@ -48,7 +48,7 @@ ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD"
            "MELEE": "melee_attack", "FEARWORD": "fear", "FEAR": "fear"}
 STATICS = {"st_copies", "st_stat_each", "st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat",
            "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
-           "st_attach_only", "st_attach_never", "st_hand", "st_your_stat", "st_enters_state", "st_no_abilities",
+           "st_attach_only", "st_attach_never", "st_hand", "st_enters_state", "st_no_abilities",
            "st_equip_less", "st_equip_more", "st_cannot_gain"}
 
 
@@ -68,6 +68,10 @@ def _det_words(dets) -> list[str]:
     """Every word type of the determiners ("one to three OFYOUR" → NUMBER, TO, NUMBER, OFYOUR)."""
     return [t.type for d in dets for t in d.children if isinstance(t, Token)]
 
+
+# "If he would be opposed" of one of your Personalities not yet chosen: the enemy army at the
+# current battlefield has units (``opposed``).
+OPPOSED_HERE = Condition(exists=Filter(type=["personality"], side="enemy", at="here"))
 
 CREATED = "created card"  # what "it" names after "Create …": not a reference the engine has
 
@@ -120,8 +124,10 @@ def _unread(what: str):
     raise Unreadable(f"{what} is not read")
 
 
-def _and(a: Condition | None, b: Condition) -> Condition:
-    return b if a is None else Condition(all=[a, b])
+def _and(a: Condition | None, b: Condition | None) -> Condition | None:
+    if a is None or b is None:
+        return b if a is None else a
+    return Condition(all=[a, b])
 
 
 def _lasting(effect: Effect, until: str) -> Effect:

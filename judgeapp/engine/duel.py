@@ -15,11 +15,11 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from . import triggers
-from .references import Context
+from .references import Context, holds
 from .registry import Effect, Primitive, primitive
-from .resolution import run_effects
+from .resolution import apply, run_effects
 from .state import Card
-from .structures import Model, Ref
+from .structures import Condition, Model, Ref
 from .triggers import Event
 from .vocab import Reason, StepKind, Zone
 from .zones import move
@@ -45,6 +45,8 @@ class DuelArgs(Model):
     challenged: Ref = 1
     stat: Literal["chi", "force", "personal_honor", "focus"] = "chi"
     refusable: bool = False
+    refuse_cost: list[Effect] = Field(default_factory=list, max_length=4)  # "may move home to refuse"
+    refuse_if: Condition | None = None  # "If he is unbowed, he may refuse": checked when he would refuse
     loser: Outcome = Field(default_factory=Outcome)
     winner: Outcome = Field(default_factory=Outcome)
     refused: Outcome = Field(default_factory=Outcome)
@@ -69,11 +71,15 @@ class Duel(Primitive):
 
     @classmethod
     def describe(cls, args):
+        from .abilities import describe_condition
         from .primitives.cards import describe_ref
 
         text = f"{describe_ref(args.challenger)} challenges {describe_ref(args.challenged)}"
         if args.stat != "chi":
             text += f" (a duel of {args.stat.replace('_', ' ').title()})"
+        if args.refusable:
+            text += " (who may refuse" + (f" if {describe_condition(args.refuse_if)}" if args.refuse_if else "") + (
+                f" by doing this: {', '.join(e.describe() for e in args.refuse_cost)})" if args.refuse_cost else ")")
         if args.loser.do:
             text += "; the loser: " + ", ".join(e.describe() for e in args.loser.do)
         if args.winner.do:
@@ -99,33 +105,72 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
             g.record(StepKind.REJECTED, f"Not allowed: {challenged.controller.capitalize()} cannot refuse this "
                                         "challenge; the card does not allow it", ["refuse"],
                      challenged.controller, reason=str(Reason.RESTRICTED))
-        else:
+        elif not holds(g, args.refuse_if, ctx):
+            from .abilities import describe_condition
+
+            g.record(StepKind.REJECTED, f"Not allowed: {challenged.controller.capitalize()} cannot refuse this "
+                                        f"challenge: only if {describe_condition(args.refuse_if)}", ["refuse"],
+                     challenged.controller, reason=str(Reason.CONDITION))
+        elif _refusal_paid(g, ctx, challenger, challenged, args):
             g.record(StepKind.CHOICE, f"{challenged.controller.capitalize()} refuses the challenge", ["refuse"],
                      challenged.controller)
-            run_effects(g, _outcome_ctx(ctx, challenger, challenged, None, None), [], args.refused.do)
+            ctx.duel = {**live(challenger, challenged), "refused": True}  # "If he refuses, …" (refuse)
+            run_effects(g, _outcome_ctx(ctx, ctx.duel), [], args.refused.do)
             g.duels.append({"challenger": challenger.id, "challenged": challenged.id, "winner": None, "losers": [],
                             "refused": True})
             return True
     triggers.after(g, ev)
     duel = {"challenger": challenger.id, "challenged": challenged.id, "focused": {challenger.controller: [],
                                                                                     challenged.controller: []}}
+    now = live(challenger, challenged)
     if not _focusing(g, ctx, challenger, challenged, duel, answers):
         return _ended(g, duel, challenger, challenged)
-    winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args)
+    winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args, now)
+    if winner is None and not losers:
+        return _ended(g, duel, challenger, challenged)
     duel.update(winner=winner.id if winner else None, losers=[c.id for c in losers], tie=tie)
     g.duels.append(duel)
     # the action's later effects name "the winner"/"the loser" too ("Destroy the duel's loser", duel)
-    ctx.duel = {"challenger": challenger, "challenged": challenged, "winner": winner, "losers": losers or []}
-    run_effects(g, _outcome_ctx(ctx, challenger, challenged, winner, losers), [],
-                list(args.winner.do if winner else []) + list(args.loser.do))
+    ctx.duel = now
+    _consequences(g, now)
+    run_effects(g, _outcome_ctx(ctx, now), [], list(args.winner.do if winner else []) + list(args.loser.do))
     _discard_focused(g, duel)
     return True
 
 
-def _outcome_ctx(ctx: Context, challenger, challenged, winner, losers) -> Context:
+def _refusal_paid(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -> bool:
+    """"Who may move home to refuse": the challenged player refuses by doing this first, each part of it
+    (``refuse``, ``independence-of-effects``: no refusal if a part does not happen; the duel goes on)."""
+    if not args.refuse_cost:
+        return True
+    paying = Context(player=challenged.controller, source=ctx.source, label="refusal", targets=dict(ctx.targets),
+                     duel=live(challenger, challenged))
+    for effect in args.refuse_cost:
+        if not apply(g, effect, paying) or not paying.happened:
+            g.record(StepKind.EFFECT, f"{challenged.controller.capitalize()} cannot refuse: “{effect.describe()}” "
+                                      "did not happen, so the challenge is accepted", ["refuse"], challenged.controller)
+            return False
+    return True
+
+
+def live(challenger: Card, challenged: Card) -> dict:
+    """The duel as effects see it (``Context.duel``): its Personalities, then its outcome, and the
+    consequences its Focus Effects gave (``duel`` step 5, ``focus-focus-effect``)."""
+    return {"challenger": challenger, "challenged": challenged, "winner": None, "losers": [], "consequences": []}
+
+
+def _consequences(g, now: dict) -> None:
+    """The consequences Focus Effects gave, applied once the duel has resolved, in the order they
+    were given (``duel``: "Further effects from the duel or other cards may give consequences for the
+    loser or winner. Apply these consequences now")."""
+    for given, effects in now["consequences"]:
+        run_effects(g, given, [], effects)
+
+
+def _outcome_ctx(ctx: Context, now: dict) -> Context:
     out = Context(player=ctx.player, source=ctx.source, label=ctx.label, targets=dict(ctx.targets),
-                  choices=ctx.choices)
-    out.duel = {"challenger": challenger, "challenged": challenged, "winner": winner, "losers": losers or []}
+                  choices=ctx.choices, action=ctx.action or ctx)  # the action's own effects (acting)
+    out.duel = now
     return out
 
 
@@ -197,7 +242,7 @@ def _focus_card(g, who: str, entry: dict) -> Card | None:
     return card if card is not None and card.zone is Zone.HAND and card.owner == who else None
 
 
-def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelArgs):
+def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelArgs, now: dict):
     """Strike: reveal, Focus Effects, totals, the outcome (``duel`` steps 3–5)."""
     for who, ids in duel["focused"].items():
         for cid in ids:
@@ -208,7 +253,9 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
                      ["duel"], who)
     for who in g.in_turn_order():
         for cid in duel["focused"].get(who, []):
-            triggers.fire(g, "when", Event("focused", g.cards[cid], who, data={"duel": duel}))
+            if not (challenger.in_play and challenged.in_play):
+                break  # Focus Effects not yet resolved do not resolve at all (``challenge``)
+            triggers.fire(g, "when", Event("focused", g.cards[cid], who, data={"duel": now}))
     if not (challenger.in_play and challenged.in_play):
         return None, [], False
     totals = {}
@@ -235,10 +282,11 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
             g.record(StepKind.RULE, f"{text}: tied — both lose", ["duel"], ctx.player)
             result = None, [challenger, challenged], True
     winner, losers, _ = result
+    now.update(winner=winner, losers=list(losers))
     if winner is not None:
-        triggers.after(g, Event("duel_won", winner, winner.controller, data={"duel": duel}))
+        triggers.after(g, Event("duel_won", winner, winner.controller, data={"duel": now}))
     for c in losers:
-        triggers.after(g, Event("duel_lost", c, c.controller, data={"duel": duel}))
+        triggers.after(g, Event("duel_lost", c, c.controller, data={"duel": now}))
     return result
 
 

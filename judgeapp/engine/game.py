@@ -62,6 +62,7 @@ class Game(Board):
         self.timeline = Timeline(max_steps, seconds)
         self.version = 0  # bumps on every zone change: caches of "what is in play" key on it
         self.interrupt_depth = 0
+        self.acting: list = []  # the contexts whose effects are resolving, innermost last (acting)
         self.at_point: Point | None = None
         self.trait_uses: dict = {}
         self.extra_actions: dict[str, int] = {}  # additional actions owed to a player (additional-action)

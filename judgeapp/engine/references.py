@@ -12,14 +12,17 @@ import math
 from dataclasses import dataclass, field
 
 from .state import Card
-from .structures import AllRef, Amount, Condition, Filter
+from .structures import AllRef, Amount, Condition, Filter, UnitOf
+from .tokenkinds import count as count_tokens
 from .vocab import Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
-               "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK}
+               "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK,
+               "resolution": Zone.RESOLUTION}
 
 
 ZONE_NAMES = {zone: name for name, zone in STATE_ZONES.items()}
+DUELISTS = ("duelist_yours", "duelist_other")  # the Personalities of the duel, from the effect's player's side
 
 
 @dataclass
@@ -46,9 +49,15 @@ class Context:
     keywords: frozenset = frozenset()  # the action's own keywords (Kiho, Courage, …)
     round: str | None = None
     strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
+    boosts: list = field(default_factory=list)  # (kinds, change) for one of the action's attacks of those kinds
     rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
     negated: bool = False  # an Interrupt negated this action: its effects do not resolve (negate)
     negated_kinds: frozenset = frozenset()  # effects of these primitives were negated ("the action's Fear effects")
+    designator: str | None = None  # an action's designator this round (battle, open, …): "the Battle action"
+    ability: object = None  # the card ability an action is taken from: its effects ("a Ranged Attack action")
+    action: object = None  # the action these effects belong to when not this context's own (a duel's outcome)
+    limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
+    did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -81,6 +90,10 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         if ref in ("loser", "losers"):
             return list(duel.get("losers") or [])
         return [duel[ref]] if duel.get(ref) is not None else []
+    if ref in DUELISTS:  # "your Personality in this duel", "the other Personality" (facing)
+        duel = ctx.duel or {}
+        return [c for c in (duel.get("challenger"), duel.get("challenged"))
+                if c is not None and (c.controller == ctx.player) == (ref == "duelist_yours")]
     if isinstance(ref, int):
         chosen = ctx.targets.get(ref)
         if chosen is None:
@@ -88,6 +101,11 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return [c for c in chosen if isinstance(c, Card)]
     if isinstance(ref, AllRef):
         return select(g, ref.all, ctx)
+    if isinstance(ref, UnitOf):  # "his unit": every card of it (unit)
+        leaders = resolve(g, ref.unit_of, ctx)
+        if leaders is None:
+            return None
+        return list(dict.fromkeys(c for leader in leaders for c in g.unit_of(leader)))
     if isinstance(ref, list):
         out = []
         for r in ref:
@@ -105,9 +123,10 @@ def select(g, flt: Filter, ctx: Context) -> list[Card]:
     return [c for c in g.cards.values() if c.zone is zone and matches(g, flt, c, ctx)]
 
 
-def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
-    """Whether a card fits every word of a filter, from the context's point of view."""
-    if card.zone is not STATE_ZONES[flt.zone]:
+def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) -> bool:
+    """Whether a card fits every word of a filter, from the context's point of view (``anywhere``:
+    wherever the card is now, as for the card a cost is paid for)."""
+    if not anywhere and card.zone is not STATE_ZONES[flt.zone]:
         return False
     if flt.type and not _type_ok(g, flt.type, card):
         return False
@@ -129,11 +148,15 @@ def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
         return False  # "a Battle Strategy": one with a Battle action (battle-actions)
     if flt.another and ctx.source is not None and (card.id == ctx.source.id or card is g.host(ctx.source)):
         return False
+    if flt.besides is not None and (g.host(card) or card) in (ctx.targets.get(flt.besides) or []):
+        return False  # "one of your other units": not the one named before (another)
     if any(not has_state(g, card, s) for s in flt.state):
         return False
     if flt.at and card.zone is Zone.PLAY and not _at_ok(g, flt.at, card):
         return False
     if flt.opposing and not _opposing(g, card, ctx):
+        return False
+    if flt.opposes is not None and not _opposes(g, card, flt.opposes, ctx):
         return False
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
@@ -145,6 +168,9 @@ def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
         return False
     for test in flt.stats:
         if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
+            return False
+    for test in flt.tokens:
+        if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
             return False
     return True
 
@@ -193,6 +219,15 @@ def _opposing(g, card: Card, ctx: Context) -> bool:
     return g.side(me) != g.side(them)
 
 
+def _opposes(g, card: Card, other: Filter, ctx: Context) -> bool:
+    """"Opposing" refers to cards at the same battlefield, on different sides (``opposing``)."""
+    side = g.side(card)
+    if side is None:
+        return False
+    where = (g.host(card) or card).location
+    return any(g.side(o) not in (None, side) and (g.host(o) or o).location == where for o in select(g, other, ctx))
+
+
 def has_state(g, card: Card, state: str) -> bool:
     host = g.host(card) or card
     if state == "bowed":
@@ -209,6 +244,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.side(card) == "defending"
     if state == "opposed":
         return g.opposed(card)
+    if state == "would_be_opposed":
+        return g.would_be_opposed(card)
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):
@@ -237,7 +274,7 @@ def has_attached(g, card: Card, words: list[str]) -> bool:
     """Whether a Personality has an attachment with every one of these words (its keywords or
     its card type: "with a Weapon", "has a Fire Spell")."""
     host = g.host(card) or card
-    want = {w.lower() for w in words}
+    want = {w.lower() for w in words} - {"attachment"}  # "has an attachment": any card attached to him
     for aid in host.attachments:
         att = g.cards[aid]
         if want <= g.keywords(att) | {att.type}:
@@ -311,6 +348,8 @@ def amount(g, value, ctx) -> int:
             n = sum(g.stat(c, a.stat) for c in cards)
     elif a.count is not None:
         n = len(select(g, a.count, ctx))
+    elif a.tokens is not None:
+        n = sum(count_tokens(c.tokens, a.tokens) for c in resolve(g, a.of if a.of is not None else "self", ctx) or [])
     elif a.paid:
         n = ctx.paid
     else:
@@ -355,7 +394,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                                               amount(g, cond.count.value, ctx)):
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits:
+            or cond.fits or cond.tokens:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -372,6 +411,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.stat is not None and not compare(g.stat(c, cond.stat.stat), cond.stat.op,
                                                      amount(g, cond.stat.value, ctx)):
                 return False
+            if cond.tokens is not None and not compare(count_tokens(c.tokens, cond.tokens.name), cond.tokens.op,
+                                                       amount(g, cond.tokens.value, ctx)):
+                return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
     if cond.hand is not None and not compare(len(g.players[me].hand), cond.hand.op, amount(g, cond.hand.value, ctx)):
@@ -384,12 +426,20 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         action = ctx.interrupted
         if action is None or (action.player == me) != (cond.action_by == "you"):
             return False
+    if cond.action is not None:
+        from .acting import fits
+
+        if not fits(g, cond.action, ctx):
+            return False
     if cond.most_cards is not None:
         mine = len(g.players[me].hand)
         most = all(mine > len(g.players[p].hand) for p in g.live() if p != me)
         if most != cond.most_cards:
             return False
     if cond.clan is not None and cond.clan.replace(" Clan", "") not in g.players[me].clans:
+        return False
+    if cond.other_clan is not None and not any(cond.other_clan.replace(" Clan", "") in g.players[p].clans
+                                                for p in g.live() if p != me):
         return False
     if cond.favor is not None and (g.favor == me) != cond.favor:
         return False
@@ -406,6 +456,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
         if cond.phase != now and not (cond.phase == "attack" and g.phase == "attack"):
             return False
+    if cond.duel is not None and not _duel_result(ctx, cond.duel):
+        return False
     if cond.any is not None and not any(holds(g, c, ctx) for c in cond.any):
         return False
     if cond.all is not None and not all(holds(g, c, ctx) for c in cond.all):
@@ -413,3 +465,13 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.not_ is not None and holds(g, cond.not_, ctx):
         return False
     return True
+
+
+def _duel_result(ctx: Context, result: str) -> bool:
+    """"If you win this duel": a Personality you control won (or lost) the duel whose consequences
+    apply; in a tie both lose (``duel``).  "If he refuses": the challenge was refused (``refuse``)."""
+    duel = ctx.duel or {}
+    if result == "refused":
+        return bool(duel.get("refused"))
+    cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
+    return any(c is not None and c.controller == ctx.player for c in cards)

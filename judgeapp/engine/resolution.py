@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import acting
 from .references import Context, holds, matches
 from .registry import Effect, TargetLost
 from .vocab import StepKind, Zone
+
+# The kind of effect an Attack or Fear target is chosen for, as restrictions name it ("Melee Attacks may not target …").
+ATTACK_KINDS = {"ranged": "ranged_attack", "melee": "melee_attack", "fear": "fear"}
 
 if TYPE_CHECKING:
     from .abilities import TargetSpec
@@ -21,7 +25,11 @@ if TYPE_CHECKING:
 
 def run_effects(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect], script: list | None = None) -> bool:
     """Returns False when the effects stopped early (a required target could not be found)."""
-    queue = list(script or [])
+    with acting.resolving(g, ctx):
+        return _run(g, ctx, specs, effects, list(script or []))
+
+
+def _run(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect], queue: list) -> bool:
     for i, effect in enumerate(effects):
         g.tick()
         for k, spec in enumerate(specs, 1):
@@ -103,9 +111,10 @@ def candidates(g, ctx: Context, spec: TargetSpec) -> list:
 def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
     host = g.host(card) or card
     in_battle = g.battlefield is not None and g.segment in ("engage", "combat") and ctx.round is not None
-    if in_battle and host.type == "personality" and host.location != g.battlefield and spec.filter.at != "any" \
-            and spec.filter.zone == "play" and not spec.attack:
-        return False  # cards in a unit must be at the current battlefield to be targeted (rules-of-location)
+    if in_battle and host.type == "personality" and host.location != g.battlefield \
+            and spec.filter.at not in ("any", "home") and spec.filter.zone == "play" and not spec.attack:
+        return False  # cards in a unit must be at the current battlefield to be targeted, unless the text
+        # names another location: "at any location", "your target Personality at home" (rules-of-location)
     if spec.attack:
         # Ranged/Melee Attacks and Fear: a Follower, or a Personality without Followers, in the
         # current enemy army (ranged-attack, melee-attack, fear)
@@ -115,7 +124,8 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
             return False
         if g.battlefield is None or host.location != g.battlefield or not g.enemy_of(card, ctx.player):
             return False
-    if g.restricted(card, "be_targeted"):
+    kinds = ctx.keywords | ({ATTACK_KINDS[spec.attack]} if spec.attack else frozenset())
+    if g.restricted(card, "be_targeted", kinds, ctx.player):
         return False
     return True
 
@@ -175,7 +185,8 @@ def run_trait(g, card, trig, ev) -> None:
     from .payment import can_pay, pay
     from .cardops import bow
 
-    ctx = Context(player=card.controller, source=card, label="trait", subject=ev.card, subject_player=ev.player)
+    ctx = Context(player=card.controller, source=card, label="trait", subject=ev.card, subject_player=ev.player,
+                  duel=ev.data.get("duel"))  # a trait at a point of a duel sees that duel (focus-focus-effect)
     if trig.once_per:
         key = ("trait", card.id, trig.text or trig.event)
         g.trait_uses[key] = g.trait_uses.get(key, 0) + 1

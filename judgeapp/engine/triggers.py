@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import acting
 from .references import Context, matches
 from .state import Card
 from .timeline import Budget
@@ -62,6 +63,7 @@ def before(g, ev: Event) -> bool:
     if ev.name in PREVENTABLE:
         shield = _shield(g, "prevent", ev)
         restriction = g.restricted(ev.card, ev.name) if ev.card is not None and shield is None else None
+        restriction = restriction or (acting.limited(g, ev) if shield is None else None)
         if shield is not None or restriction:
             if shield is not None and shield.once:
                 g.ongoing.remove(shield)
@@ -89,6 +91,7 @@ def when(g, ev: Event) -> None:
 
 
 def after(g, ev: Event) -> None:
+    acting.note(g, ev)
     fire(g, "after", ev)
 
 

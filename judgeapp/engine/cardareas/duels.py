@@ -1,0 +1,241 @@
+"""Duels, challenges and Focus: "As a Focus Effect, …" traits, the duel's Personalities and
+its outcome as the text names them ("the winner", "if you win this duel", "the other
+Personality").
+
+A Focus Effect is a triggered trait of a focused card, resolved once a strike is called and the
+focused cards are face up (``duel`` step 4, ``focus-focus-effect``).  What it says about the
+duel's outcome cannot happen yet: it becomes a consequence applied once the duel resolves
+(``duel_consequence``, ``duel`` step 5).
+"""
+from __future__ import annotations
+
+from lark import Tree
+
+from ..abilities import TriggerSpec
+from ..cardtree import NP, Unreadable, _sub, _tok
+from ..registry import Effect
+from ..structures import Condition
+
+PHRASES = {
+    "as a focus effect": ("FOCUSEFFECT", "focus"), "this duel": ("THEDUEL", "duel"),
+    "this duel's winner": ("WINNER", "winner"), "this duel's loser": ("LOSER", "loser"),
+    "your personality in this duel": ("DUELIST", "duelist_yours"),
+    "the personality facing yours in this duel": ("DUELIST", "duelist_other"),
+    "and , if": ("ANDIF", "if"),  # "+2F and, if you are attacking, gain 1 Honor": not "+2F and +1C"
+    "at a battlefield": ("ATABATTLEFIELD", "battlefield"),
+    ", who may": ("WHOMAY", "who"), "who may": ("WHOMAY", "who"),
+    ", whose controller can": ("WHOSEMAY", "controller"), ", whose controller may": ("WHOSEMAY", "controller"),
+    "your challenger": ("CHALLENGER", "challenger"),
+    "; if he does ,": ("IFREFUSED", "refused"),  # "He may refuse; if he does, give Niwa +3F"
+}
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE"}
+NP_KINDS = ("duelist", "the_other", "challenger")
+CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
+
+# What names the duel's outcome, in a reading: the winner, the loser, their players, "if you win".
+OUTCOME_REFS = frozenset({"winner", "loser", "losers", "winner_controller", "loser_controller"})
+
+
+def names_outcome(data) -> bool:
+    """Whether an effect (as data) names the duel's winner or loser, or tests who won."""
+    if isinstance(data, dict):
+        return "duel" in data and data["duel"] in ("won", "lost") or any(names_outcome(v) for v in data.values())
+    if isinstance(data, list):
+        return any(names_outcome(v) for v in data)
+    return isinstance(data, str) and data in OUTCOME_REFS
+
+
+class Readers:
+    in_duel = False  # reading a Focus Effect: "the other Personality" is the one facing yours
+    outcome_later = False  # its effects wait for the duel to end ("… after it ends")
+    refusal = False  # a challenge that may be refused was read: "if he does" is "if he refuses"
+
+    def t_focus_effect(self, tree: Tree) -> TriggerSpec:
+        """"As a Focus Effect, bow the other Personality": a trait of this card when it is a
+        focused card turned face up in a duel (``focus-focus-effect``, ``duel`` step 4).  Effects
+        on the duel's outcome ("give the duel's winner +3F", "if you win this duel, draw a card",
+        "after you win this duel, …") wait for the duel to resolve (``duel`` step 5)."""
+        self.in_duel = True
+        self.outcome_later = False
+        lead = _sub(tree, "lead")
+        cond = self.cond(lead.children[1]) if lead is not None else None
+        if _sub(tree, "after_you_win") is not None:  # "after you win this duel": when it resolves, if you won
+            cond = Condition(duel="won") if cond is None else Condition(all=[Condition(duel="won"), cond])
+        effects = self.sentence_effects(tree)
+        if cond is not None:
+            effects = [e.model_copy(update={"condition": cond if e.condition is None else Condition(
+                all=[cond, e.condition])}) for e in effects]
+        later = [self.outcome_later or names_outcome(e.model_dump(mode="json", by_alias=True)) for e in effects]
+        if any(later):
+            if not all(later):
+                raise Unreadable("a Focus Effect with effects both now and after the duel resolves is not read")
+            effects = [Effect.model_validate({"duel_consequence": {"do": [e.model_dump(mode="json", by_alias=True)
+                                                                          for e in effects]}})]
+        return TriggerSpec.model_validate({"when": "when", "event": "focused", "whose": "self",
+                                           "targets": self.targets, "do": effects})
+
+    def clause_after_it_ends(self, node: Tree, index: int) -> list[Effect]:
+        """"This duel's winner gains 1 Honor after it ends": once the duel has ended, which is
+        when its resolution step ends (``duel``), so with its consequences."""
+        if not self.in_duel or _tok(node, "EDGE").value != "ends":
+            raise Unreadable("'after it ends' outside a Focus Effect is not read")
+        self.outcome_later = True
+        effects = self.act(next(c for c in node.children if isinstance(c, Tree) and c.data != "may"), index)
+        if _sub(node, "may") is not None:
+            effects = [e.model_copy(update={"may": True}) for e in effects]
+        return effects
+
+    def c_you_win_duel(self, node):
+        """"If you win (this duel)": your Personality wins the duel (``duel``)."""
+        if not self.in_duel:
+            raise Unreadable("'if you win' outside a duel is not read")
+        return Condition(duel="won")
+
+    def np_duelist(self, node):
+        """"Your Personality in this duel", "the Personality facing yours in this duel" (``facing``)."""
+        ref = _tok(node, "DUELIST").value
+        self.last = self.person = ref
+        return ref
+
+    def np_the_other(self, node):
+        """"The other Personality" in a Focus Effect: the one facing yours (``facing``)."""
+        if not self.in_duel or _tok(node, "TYPE").value != "personality":
+            raise Unreadable("'the other …' outside a duel is not read")
+        self.last = self.person = "duelist_other"
+        return "duelist_other"
+
+    def e_np_gains_honor(self, node):
+        """"The winner gains 2 Honor": the player who controls the card gains it."""
+        who = Tree("who", [_sub(node, *NP)])
+        return self.e_gain_honor(Tree(node.data, [who] + [c for c in node.children if c is not who.children[0]]))
+
+    def e_np_may_take_action(self, node):
+        """"The duel's winner may take an additional action": the card's player may (``additional-action``)."""
+        who = self.who(Tree("who_of", [Tree("who", [_sub(node, *NP)])]))
+        return Effect.model_validate({"additional_action": {"player": who}, "may": True})
+
+    def clause_if_clause(self, node: Tree, index: int) -> list[Effect]:
+        """"… and, if you are attacking, gain 1 Honor": the condition is that clause's alone (``conjunctions``)."""
+        cond = self.cond(self.cond_child(node))
+        effects = self.act(next(c for c in node.children if isinstance(c, Tree) and c.data not in ("may",)
+                                and c is not self.cond_child(node)), index)
+        if _sub(node, "may") is not None:
+            effects = [e.model_copy(update={"may": True}) for e in effects]
+        return [e.model_copy(update={"condition": cond if e.condition is None else Condition(all=[cond, e.condition])})
+                for e in effects]
+
+    def e_remove_keyword(self, node):
+        """"Remove Duelist from the Personality facing yours": he loses it until the end of the turn
+        (``keywords``; an ongoing effect lasts until the end of the turn, ``duration-of-effects``)."""
+        return Effect.model_validate({"keyword": {"target": self.np(_sub(node, *NP)), "lose": [_tok(node, "KEYWORD").value]}})
+
+    def c_you_are_state(self, node):
+        """"If you are attacking": you are the attacking (defending) player (``attack``)."""
+        state = _tok(node, "STATE").value
+        if state not in ("attacking", "defending"):
+            raise Unreadable(f"'if you are {state}' is not read")
+        return Condition(you_are="attacker" if state == "attacking" else "defender")
+
+    def ev_ev_duel_won(self, node):
+        """"After Izumiko wins a duel": when the duel's resolution makes him its winner (``duel``);
+        "… a duel at a battlefield": one he fights away from home (``battlefield``)."""
+        spec = {"event": "duel_won", **self._whose(node)}
+        if _tok(node, "ATABATTLEFIELD") is not None:
+            if spec["whose"] in ("self", "host"):
+                raise Unreadable("'this card wins a duel at a battlefield' is not read")
+            spec["subject"] = {**spec.get("subject", {}), "at": "battlefield"}
+        return spec
+
+    # ----- refusal (refuse) -----------------------------------------------------------------------
+    def _challenge(self, node, **extra) -> Effect:
+        challenger, challenged = (self.np(c) for c in node.children if isinstance(c, Tree) and c.data in NP)
+        self.duel_at, self.refusal = self.index, True
+        self.last = self.person = challenged
+        return Effect.model_validate({"duel": {"challenger": challenger, "challenged": challenged, "refusable": True,
+                                               **extra}})
+
+    def e_challenge_refusable(self, node):
+        """"… challenges a target enemy Personality, who may refuse" (``refuse``)."""
+        return self._challenge(node)
+
+    def e_challenge_refuse_home(self, node):
+        """"…, who may move home to refuse": he refuses by moving home (``refuse``, ``independence-of-effects``)."""
+        effect = self._challenge(node)
+        return effect.model_copy(update={"args": effect.args.model_copy(update={"refuse_cost": [
+            Effect.model_validate({"move_home": {"target": effect.args.challenged}})]})})
+
+    def e_challenge_refuse_cost(self, node):
+        """"…, whose controller can dishonor him and move him home to refuse": he refuses by doing that
+        (``refuse``, ``independence-of-effects``)."""
+        effect = self._challenge(node)
+        cost = [e for act in _sub(node, "refusal_cost").children if isinstance(act, Tree) for e in self.act(act, self.index)]
+        return effect.model_copy(update={"args": effect.args.model_copy(update={"refuse_cost": cost})})
+
+    def e_may_refuse(self, node):
+        """"He may refuse": the challenge of the sentence before may be refused (``refuse``: refusal
+        conditions come from the text that created the duel; a modifying phrase applies with the
+        effect it modifies, ``order-of-effects``); "If he is unbowed, he may refuse": only then."""
+        self._refusable(self.np(_sub(node, *NP)), [])
+        return []
+
+    def e_may_refuse_cost(self, node):
+        """"His controller may dishonor him and move him home to refuse the duel": he refuses by doing
+        that (``refuse``, ``independence-of-effects``)."""
+        challenged = self._challenged()
+        self.last = self.person = challenged
+        cost = [e for act in _sub(node, "refusal_cost").children if isinstance(act, Tree)
+                for e in self.act(act, self.index)]
+        self._refusable(challenged, cost)
+        return []
+
+    def _challenged(self):
+        at = getattr(self, "duel_at", None)
+        if at is None or at >= len(self.effects) or self.effects[at].name != "duel":
+            raise Unreadable("a refusal not following its challenge is not read")
+        return self.effects[at].args.challenged
+
+    def _refusable(self, ref, cost: list[Effect]) -> None:
+        if ref != self._challenged():
+            raise Unreadable("'he may refuse' not naming the Personality challenged just before is not read")
+        at = self.duel_at
+
+        def only_if(cond: Condition) -> None:
+            duel = self.effects[at]
+            self.effects[at] = duel.model_copy(update={"args": duel.args.model_copy(update={"refuse_if": cond})})
+
+        duel = self.effects[at]
+        self.effects[at] = duel.model_copy(update={"args": duel.args.model_copy(update={"refusable": True,
+                                                                                       "refuse_cost": cost})})
+        self.refusal, self.modifier = True, only_if
+
+    def e_challenge_by_self(self, node):
+        """"Challenge a target enemy Personality" in a Personality's ability: he is the challenger
+        (``challenge``: "A duels B" is "A issues a challenge to B")."""
+        if self.kind != "personality":
+            raise Unreadable("'Challenge …' with no challenger named is read on a Personality only")
+        challenged = self.np(_sub(node, *NP))
+        self.duel_at = self.index
+        self.last = self.person = challenged
+        return Effect.model_validate({"duel": {"challenger": "self", "challenged": challenged}})
+
+    def clause_if_refused(self, node: Tree, index: int) -> list[Effect]:
+        """"He may refuse; if he does, give Niwa +3F": a consequence of refusing (``refuse``)."""
+        if not self.refusal:
+            raise Unreadable("'if he does' after something other than a refusal is not read")
+        act = next(c for c in node.children if isinstance(c, Tree) and c.data != "may")
+        may = _sub(node, "may") is not None
+        return [e.model_copy(update={"condition": Condition(duel="refused"), "may": may or e.may})
+                for e in self.act(act, index)]
+
+    def c_he_refused(self, node):
+        """"If he refuses, dishonor him": the challenge just read was refused (``refuse``)."""
+        if not self.refusal:
+            raise Unreadable("'if he does' after something other than a refusal is not read")
+        return Condition(duel="refused")
+
+    def np_challenger(self, node):
+        """"Your challenger": the Personality who issued the challenge (``challenge``)."""
+        if not self.refusal and getattr(self, "duel_at", None) is None:
+            raise Unreadable("'your challenger' with no challenge before it is not read")
+        self.last = self.person = "challenger"
+        return "challenger"

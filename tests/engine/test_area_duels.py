@@ -1,0 +1,52 @@
+"""Duels area: Focus Effects and what card text says about a duel in progress (``duel``,
+``focus-focus-effect``, ``challenge``), on boards of inline cards with stated effects."""
+from .helpers import run, texts
+from .test_rule_areas import DUEL_CARDS, card, in_battle, ok, person
+
+ALICE = "    units: [{card: Swordsman, id: swordsman, at: bob.p1}]\n    hand: [Quiet Mind, Strike First]\n"
+BOB = "    units: [{card: Guard, id: guard, at: bob.p1}]\n    hand: [Weak Parry, Late Focus]\n    fate_deck: [Heavy Blow]\n"
+
+
+def focus_effect(*effects: str) -> str:
+    """A stated "As a Focus Effect" trait: when this focused card is face up in a duel."""
+    return "[{trigger: {when: when, event: focused, whose: self, do: [" + ", ".join(effects) + "]}}]"
+
+
+def duel(script_duel: str, cards: str, expect: str) -> dict:
+    script = f"  - action: {{by: alice, card: swordsman, ability: 1, targets: [guard], duel: {script_duel}}}\n"
+    return in_battle(ALICE, BOB, DUEL_CARDS + card("Weak Parry", "strategy", focus=1) + cards, script, expect)
+
+
+def test_a_personality_leaving_play_stops_the_focus_effects_not_yet_resolved():
+    """CR Challenge: if a Personality in the duel leaves play, the duel ends without resolution, and
+    Focus Effects not yet resolved do not resolve at all.  Alice (the active player) orders the Focus
+    Effects: hers destroys the Guard, so Bob's Late Focus (gain 5 Honor) never resolves."""
+    cards = (card("Strike First", "strategy", focus=1, effects=focus_effect("{destroy: {target: duelist_other}}"))
+             + card("Late Focus", "strategy", focus=1,
+                    effects=focus_effect("{gain_honor: {player: you, amount: 5}}")))
+    result = ok(duel("{focus: [{by: bob, card: Late Focus}, {by: alice, card: Strike First}], strike: bob}", cards,
+                     "  - destroyed: [guard]\n  - honor: {bob: 10}\n  - at: {late-focus: discard}\n"))
+    assert any("the duel ends without resolution" in t for t in texts(result))
+    assert not any("Late Focus triggers" in t for t in texts(result))
+
+
+def test_focus_effect_consequences_wait_for_the_outcome_and_a_tie_is_no_win():
+    """CR Duel step 5: what a Focus Effect says of the winner, or "if you win", applies once the
+    duel resolves.  Swordsman 3 + 1 against Guard 2 + 1 + 1: tied, both lose (CR Duel), so "if you win"
+    holds for nobody and "if you lose" for both players."""
+    won = "{duel_consequence: {do: [{gain_honor: {player: you, amount: 1}, if: {duel: won}}]}}"
+    lost = "{duel_consequence: {do: [{gain_honor: {player: you, amount: 3}, if: {duel: lost}}]}}"
+    cards = (card("Strike First", "strategy", focus=1, effects=focus_effect(won, lost))
+             + card("Late Focus", "strategy", focus=1, effects=focus_effect(won, lost)))
+    ok(duel("{focus: [{by: bob, card: Late Focus}, {by: alice, card: Strike First}, {by: bob, card: Weak Parry}], "
+            "strike: alice}", cards, "  - duel: {winner: tie, loser: [swordsman, guard]}\n  - honor: {alice: 11, bob: 13}\n"))
+
+
+def test_the_other_personality_is_the_one_facing_yours():
+    """CR Facing: "the other Personality" of a Focus Effect is the one facing the focusing player's."""
+    cards = (card("Strike First", "strategy", focus=1, effects=focus_effect("{bow: {target: duelist_other}}"))
+             + card("Late Focus", "strategy", focus=1, effects=focus_effect("{bow: {target: duelist_other}}")))
+    result = ok(duel("{focus: [{by: bob, card: Late Focus}, {by: alice, card: Strike First}], strike: bob}", cards,
+                     "  - order: [Guard bows (Strike First, Swordsman bows (Late Focus]\n"
+                     "  - duel: {winner: swordsman, loser: [guard]}\n"))
+    assert any("Swordsman bows (Late Focus" in t for t in texts(result))
