@@ -34,6 +34,7 @@ class TargetSpec(Model):
     filter: Filter = Field(default_factory=lambda: Filter(type=["personality"]))
     count: Annotated[StrictInt, Field(ge=1, le=20)] = 1
     up_to: StrictBool = False
+    or_more: StrictBool = False  # "one or more": at least ``count``, as many as the player chooses
     optional: StrictBool = False
     player: StrictBool = False
     province: StrictBool = False
@@ -49,7 +50,8 @@ class TargetSpec(Model):
             return "a target Province"
         if self.attack:
             return f"the {self.attack.capitalize()} effect's target (an enemy Follower or Personality without Followers)"
-        many = f"up to {self.count} " if self.up_to else (f"{self.count} " if self.count > 1 else "")
+        many = f"up to {self.count} " if self.up_to else f"{self.count} or more " if self.or_more else (
+            f"{self.count} " if self.count > 1 else "")
         return f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
 
     @model_validator(mode="before")

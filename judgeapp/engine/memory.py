@@ -9,12 +9,8 @@ starts, so the past is what the replay itself has seen.
 """
 from __future__ import annotations
 
-from .references import Context, matches
+from .references import ZONE_NAMES, Context, matches
 from .structures import HappenedTest
-from .vocab import Zone
-
-ZONE_NAMES = {Zone.PLAY: "play", Zone.HAND: "hand", Zone.DISCARD: "discard", Zone.DEAD: "dead",
-              Zone.PROVINCE: "province", Zone.FATE_DECK: "fate_deck", Zone.DYNASTY_DECK: "dynasty_deck"}
 
 
 def start(g) -> list[dict]:

@@ -26,11 +26,13 @@ CardKind = Literal["personality", "follower", "item", "spell", "holding", "strat
 Side = Literal["your", "enemy", "any", "other", "opponent"]
 State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "defending", "opposed", "unopposed",
                 "with_followers", "without_followers", "with_attachments", "without_attachments", "face_up",
-                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed"]
+                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed", "dead",
+                "discarded"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
-ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck", "resolution"]
+# "discard" is a whole discard pile, dead Personalities included; "discarded" and "dead" its two states (dead)
+ZoneName = Literal["play", "hand", "discard", "discarded", "dead", "province", "fate_deck", "dynasty_deck", "resolution"]
 Compare = Literal["<", "<=", "=", ">=", ">"]
 
 
@@ -66,6 +68,17 @@ class Filter(Model):
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
     opposes: "Filter | None" = None  # at a battlefield, on the other side from such a card ("opposing a Shugenja")
     tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _pile_states(cls, data):
+        """"a dead Personality", "your discarded Personality": states only cards in a discard pile have
+        (dead), so such a card is looked for there, not in play."""
+        if isinstance(data, dict) and data.get("zone", "play") == "play":
+            for state in ("dead", "discarded"):
+                if state in (data.get("state") or []):
+                    data = {**data, "zone": state}
+        return data
 
 
 class AllRef(Model):

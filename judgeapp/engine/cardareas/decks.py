@@ -14,7 +14,9 @@ from ..cardtree import NP, Unreadable, _and, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
 
-WORDS = {"use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION"}
+WORDS = {"use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
+         "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL"}
+PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand"}
 
 
@@ -94,6 +96,40 @@ class Readers:
         flt = self.filter_of(sub)
         return Condition.model_validate({"happened": {"event": event, "by": "you", "during": "battle",
                                                       "filter": flt.model_dump(exclude_defaults=True)}})
+
+    # ----- discard piles and Provinces -----------------------------------------------------
+    def e_become_honorably_dead(self, node):
+        """"A target Personality in a discard pile becomes honorably dead" (``dead``)."""
+        if _tok(node, "STATE").value != "dead":
+            raise Unreadable("'becomes honorably …' other than dead is not read")
+        return Effect.model_validate({"become_dead": {"target": self.np(_sub(node, *NP))}})
+
+    def post_in_any_discard(self, post, data: dict) -> None:
+        data["zone"] = "discard"
+
+    def e_refill_with(self, node):
+        """"Discard a face-up card from one of your Provinces. Refill the Province with your target
+        discarded Personality": that Province is refilled with the card by this effect, not from the
+        deck (``provinces``: "unless something else has refilled it"), so the discard before it
+        leaves the Province empty for it."""
+        emptied = next((i for i in range(len(self.effects) - 1, -1, -1) if self.effects[i].name == "discard"), None)
+        if emptied is None or not self._from_province(self.effects[emptied]):
+            raise Unreadable("'Refill the Province' with no card discarded from a Province before it is not read")
+        self.effects[emptied] = Effect.model_validate({"vacate": {"target": self.effects[emptied].args.target}})
+        return Effect.model_validate({"refill": {"card": self.np(_sub(node, *NP))}})
+
+    def _from_province(self, effect: Effect) -> bool:
+        ref = effect.args.target
+        return isinstance(ref, int) and self.targets[ref - 1].filter.zone == "province"
+
+    def e_put_on_bottom(self, node):
+        return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "bottom"}})
+
+    def e_turn_provinces_up(self, node):
+        """"Turn all cards in your Provinces face-up" (``provinces``)."""
+        if _tok(node, "TYPE").value != "card" or _tok(node, "STATE").value != "face_up":
+            raise Unreadable("turning some cards of your Provinces is not read")
+        return Effect.model_validate({"reveal_provinces": {}})
 
     # ----- hands ---------------------------------------------------------------------------
     def e_discard_hand(self, node):

@@ -334,7 +334,8 @@ def describe_filter(f: Filter) -> str:
     elif f.at == "battlefield":
         words.append("at a battlefield")
     if f.zone != "play":
-        words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
+        area = ZONE_WORDS.get(f.zone, f.zone.replace("_", " "))
+        words.append(f"in your {area}" if f.side == "your" else f"in a {area}")
     if f.opposing:
         words.append("opposing this card")
     if f.opposes is not None:
@@ -362,6 +363,10 @@ def describe_tokens(test) -> str:
     if test.op == "=" and test.value == 0:
         return f"no {test.name} tokens"
     return f"{test.op} {describe_amount(test.value)} {test.name} tokens"
+
+
+ZONE_WORDS = {"discard": "discard pile", "discarded": "discard pile", "dead": "discard pile", "fate_deck": "Fate deck",
+              "dynasty_deck": "Dynasty deck"}  # a dead or discarded card is in a discard pile (dead)
 
 
 def stat_words(stat: str) -> str:
