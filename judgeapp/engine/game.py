@@ -66,6 +66,7 @@ class Game(Board):
         self.at_point: Point | None = None
         self.trait_uses: dict = {}
         self.extra_actions: dict[str, int] = {}  # additional actions owed to a player (additional-action)
+        self.extra_play: dict[str, dict] = {}  # what such an additional action must play ("… to play it")
         self.trigger_depth = 0
         self.first_player = self.order[0]  # who took the game's first turn (Courtesy traits read it)
         self.pending_duel: dict | None = None  # a duel: step's answers, for the next duel to start

@@ -131,6 +131,26 @@ class Readers:
             raise Unreadable("turning some cards of your Provinces is not read")
         return Effect.model_validate({"reveal_provinces": {}})
 
+    # ----- additional actions ----------------------------------------------------------------
+    def e_additional_play(self, node):
+        """"take an additional action to play it": the player's next opportunity, after this action,
+        is to play that card — the one just searched for, from the deck — or a card of that kind
+        from hand ("to play a Terrain"); otherwise it is lost (``additional-action``)."""
+        sub = _sub(node, *NP)
+        kind = _tok(node, "AN_ADDITIONAL_KIND")
+        data: dict = {"kind": kind.value} if kind is not None else {}
+        if sub.data in ("phrase", "bare") and _sub(sub, "det") is not None:
+            flt = self.filter_of(sub)
+            if flt.zone != "play" or flt.side != "any" or flt.another:
+                raise Unreadable("an additional action to play that card is not read")
+            data["filter"] = flt.model_dump(exclude_defaults=True)
+        else:
+            ref = self.np(sub)
+            if ref != "found":
+                raise Unreadable("an additional action to play a card other than the one searched for is not read")
+            data["target"] = ref
+        return Effect.model_validate({"additional_play": data})
+
     # ----- hands ---------------------------------------------------------------------------
     def e_discard_hand(self, node):
         """"Discard your hand": every card in it (``discard``)."""

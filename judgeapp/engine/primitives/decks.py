@@ -2,15 +2,17 @@
 (``areas-of-the-game``, ``discard``, ``draw``, ``provinces``)."""
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from .. import cardops
 from ..references import players
 from ..registry import Primitive, primitive
-from ..structures import Model, PlayerRef, Ref
+from ..structures import Filter, Model, PlayerRef, Ref
 from ..vocab import StepKind, Zone
 from ..zones import move
-from .cards import describe_ref
+from .cards import describe_filter, describe_ref
 from .common import TargetArgs, cards_of
 
 DYNASTY_TYPES = frozenset({"personality", "holding", "region", "event", "celestial"})
@@ -171,3 +173,43 @@ class RevealProvinces(Primitive):
     @classmethod
     def describe(cls, args):
         return "turn all cards in your Provinces face-up"
+
+
+class AdditionalPlayArgs(Model):
+    player: PlayerRef = "you"
+    target: Ref | None = None  # the card to play ("it": the card a search found)
+    filter: Filter | None = None  # or a card of this kind from hand ("to play a Terrain")
+    kind: Literal["battle", "open"] | None = None  # "an additional Battle action"
+
+
+@primitive
+class AdditionalPlay(Primitive):
+    """"Take an additional action to play it": after this action the same player has another
+    opportunity, only to play that card (``additional-action``); a card in a deck played this way
+    enters a resolution area as from the hand (``search``). Nothing to play, no additional action."""
+
+    name, Args, cite = "additional_play", AdditionalPlayArgs, "additional-action"
+    card_args = ("target",)
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        cards = cards_of(g, ctx, args.target) if args.target is not None else None
+        if cards is not None and not cards:
+            g.record(StepKind.EFFECT, f"There is no card to play, so no additional action ({ctx.why()})", [cls.cite],
+                     ctx.player, "resolve")
+            return False
+        for who in players(g, args.player, ctx):
+            g.extra_actions[who] = g.extra_actions.get(who, 0) + 1
+            g.extra_play[who] = {"cards": [c.id for c in cards] if cards is not None else None,
+                                 "filter": args.filter or Filter(), "kind": args.kind}
+            what = ", ".join(c.title for c in cards) if cards is not None else f"a {describe_filter(args.filter)}"
+            kind = f"{args.kind.capitalize()} " if args.kind else ""
+            g.record(StepKind.EFFECT, f"{who.capitalize()} will take an additional {kind}action to play {what} "
+                                      f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        kind = f"{args.kind.capitalize()} " if args.kind else ""
+        what = describe_ref(args.target) if args.target is not None else f"a {describe_filter(args.filter)}"
+        return f"take an additional {kind}action to play {what}"
