@@ -168,3 +168,32 @@ def boost(ctx: Context, kind: str) -> int:
             del ctx.boosts[i]
             return change
     return 0
+
+
+@dataclass
+class HonorChange:
+    """An Interrupt's change to the Honor gains or losses from the action's effects: by a number,
+    or down to at most ``to``; ``once``: only the first one ("one of the Honor gains")."""
+
+    gains: bool
+    losses: bool
+    why: str
+    by: int = 0
+    to: int | None = None
+    once: bool = False
+
+
+def honor_change(g, gain: bool, amount: int) -> tuple[int, str]:
+    """A gain or loss from the effects resolving now, as Interrupts to that action changed it: the
+    new amount, and whose changes (``honor-gains-and-losses``: never below zero, and a reduction
+    is not itself a gain or loss)."""
+    ctx = current(g)
+    whose = []
+    for change in list(ctx.honor if ctx is not None else ()):
+        if not (change.gains if gain else change.losses):
+            continue
+        amount = max(0, amount + change.by) if change.to is None else min(amount, change.to)
+        whose.append(change.why)
+        if change.once:
+            ctx.honor.remove(change)
+    return amount, " and ".join(whose)

@@ -8,11 +8,13 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..acting import Limit
-from ..registry import Primitive, primitive
-from ..structures import ActionTest, AllRef, Filter, Model, Ref, SmallInt
+from ..acting import HonorChange, Limit
+from ..registry import Effect, Primitive, primitive
+from ..references import amount
+from ..structures import ActionTest, AllRef, Filter, Model, Number, Ref, SmallInt
+from ..state import Delayed
 from ..vocab import StepKind
-from .cards import describe_filter, describe_ref
+from .cards import describe_amount, describe_filter, describe_ref
 from .common import cards_of
 
 Designator = Literal["battle", "engage", "open", "limited", "dynasty"]
@@ -108,6 +110,103 @@ class AttackStrength(Primitive):
 
 
 ATTACK_CITES = {"fear": "fear", "ranged_attack": "ranged-attack", "melee_attack": "melee-attack"}
+
+
+class ActionHonorArgs(Model):
+    what: Literal["gains", "losses", "both"]
+    increase: bool = False  # increased, else reduced …
+    by: Number = 0  # … by this much
+    to: SmallInt | None = None  # reduced to at most this ("reduce … to 0")
+    once: bool = False  # one of them: the first the action's effects make
+    designators: list[Designator] = Field(default_factory=list, max_length=5)  # "from the Battle action" only
+
+
+@primitive
+class ActionHonor(Primitive):
+    """"Reduce all Honor gains and losses from an action by 2", "Increase any Honor loss from the action
+    by 1", "reduce one of the Honor gains or losses from the action to 0": the interrupted action's
+    Honor changes are changed as they happen; a reduction never turns a gain into a loss, and a change
+    is not itself a gain or loss (``interrupt-actions``, ``honor-gains-and-losses``)."""
+
+    name, Args, cite = "action_honor", ActionHonorArgs, "honor-gains-and-losses"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        action = ctx.interrupted
+        if action is None:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to change", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        if args.designators and action.designator not in args.designators:
+            kinds = " or ".join(d.capitalize() for d in args.designators)
+            g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {kinds} action, so it is not changed",
+                     ["interrupt-actions"], ctx.player, "resolve")
+            return False
+        by = amount(g, args.by, ctx)
+        action.honor.append(HonorChange(args.what != "losses", args.what != "gains", ctx.why(),
+                                        by if args.increase else -by, args.to, args.once))
+        words = cls.describe(args.model_copy(update={"by": by}))
+        g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})", [cls.cite, "interrupt-actions"],
+                 ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        what = {"gains": "Honor gain", "losses": "Honor loss", "both": "Honor gain or loss"}[args.what]
+        which = f"one {what}" if args.once else f"each {what}"
+        kind = f"{' or '.join(d.capitalize() for d in args.designators)} " if args.designators else ""
+        if args.to is not None:
+            return f"reduce {which} from the {kind}action to {args.to}"
+        by = args.by if isinstance(args.by, int) else describe_amount(args.by)
+        return f"{'increase' if args.increase else 'reduce'} {which} from the {kind}action by {by}"
+
+
+OCCURRENCES = {"recruited": "Recruits", "equipped": "Equips", "destroyed": "destroys", "moves": "moves",
+               "bows": "bows"}
+
+
+class AfterActionArgs(Model):
+    event: Literal[tuple(OCCURRENCES)]
+    subject: Filter | None = None  # a card like this
+    whose: Literal["any", "self", "host"] = "any"  # or this card, or this Personality
+    do: list[Effect] = Field(min_length=1, max_length=10)
+
+
+@primitive
+class AfterAction(Primitive):
+    """"After the action Recruits an Ashigaru Personality, …": the effects wait until the interrupted
+    action's own effects make that occurrence, then happen once ("Phrases in an Interrupt's effects
+    such as 'After a Personality is destroyed' refer to the effects of the interrupted action, and are
+    delayed until those effects occur", ``interrupt-actions``, ``delayed-effects``)."""
+
+    name, Args, cite = "after_action", AfterActionArgs, "interrupt-actions"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..abilities import TriggerSpec
+
+        if ctx.interrupted is None:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to wait for", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        spec = TriggerSpec(when="after", event=args.event, whose=args.whose, subject=args.subject, do=list(args.do),
+                           text=cls.describe(args))
+        g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
+                                 dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted,
+                                 within=True))
+        g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})",
+                 [cls.cite, "delayed-effects"], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        from ..abilities import describe_effect
+
+        what = {"self": "this card", "host": "this Personality"}.get(args.whose) or (
+            _a(describe_filter(args.subject)) if args.subject is not None else "a card")
+        return f"after the action {OCCURRENCES[args.event]} {what}: " + "; ".join(describe_effect(e) for e in args.do)
 
 
 DID = {"moves": "moved", "recruited": "Recruited", "destroyed": "destroyed", "bows": "bowed"}
