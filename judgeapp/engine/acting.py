@@ -24,14 +24,22 @@ from .structures import ActionTest, Filter
 
 @dataclass(frozen=True)
 class Limit:
-    """An occurrence the action's effects will not cause: ``what`` (an event name) to these
-    cards (ids) or to any card fitting ``fits`` when it happens."""
+    """What the action's effects will not do: ``what`` (occurrences by event name, or stat changes:
+    ``force_bonus``, ``force_penalty``) to these cards (ids) or to any card fitting ``fits`` when it
+    happens; for movement, only ``to`` home when given."""
 
-    what: str
+    what: frozenset[str]
     why: str  # the Interrupt's words, for the record
-    player: str  # the Interrupt's player: the point of view of ``fits`` ("your Personality")
+    player: str  # the Interrupt's player and card: the point of view of ``fits`` ("your Personality")
     cards: frozenset[str] | None = None
     fits: Filter | None = None
+    to: str | None = None
+    source: object = None
+
+    def covers(self, g, what: str, card) -> bool:
+        if what not in self.what or (self.cards is not None and card.id not in self.cards):
+            return False
+        return self.fits is None or matches(g, self.fits, card, Context(player=self.player, source=self.source))
 
 
 def owner(ctx: Context) -> Context:
@@ -99,7 +107,7 @@ def note(g, ev) -> None:
 
 def fits(g, test: ActionTest, ctx: Context) -> bool:
     """Whether the action an Interrupt answers is of that kind and did that (``interrupt-actions``)."""
-    action = ctx.interrupted
+    action = owner(ctx) if test.this else ctx.interrupted
     if action is None:
         return False
     if test.designators and action.designator not in test.designators:
@@ -150,14 +158,21 @@ def limited(g, ev) -> str | None:
     if ctx is None or ev.card is None:
         return None
     for limit in ctx.limits:
-        if limit.what != ev.name:
+        if limit.to is not None and ev.data.get("to") != limit.to:
             continue
-        if limit.cards is not None and ev.card.id not in limit.cards:
-            continue
-        if limit.fits is not None and not matches(g, limit.fits, ev.card, Context(player=limit.player)):
-            continue
-        return limit.why
+        if limit.covers(g, ev.name, ev.card):
+            return limit.why
     return None
+
+
+def limited_change(g, card, stat: str, before: int, after: int) -> str | None:
+    """Why an Interrupt negates this bonus or penalty from the action's effects, or None
+    ("Negate all Force bonuses and penalties from the action", ``negate``)."""
+    ctx = current(g)
+    if ctx is None or card is None or before == after:
+        return None
+    what = f"{stat}_{'bonus' if after > before else 'penalty'}"
+    return next((limit.why for limit in ctx.limits if limit.covers(g, what, card)), None)
 
 
 def boost(ctx: Context, kind: str) -> int:

@@ -127,6 +127,7 @@ class ActionTest(Model):
     fits: Filter | None = None  # … or to a card like this (as it is now)
     to: Literal["battlefield", "home"] | None = None  # moved it there
     in_battle: StrictBool = False  # did it during a battle
+    this: StrictBool = False  # "this action": the one whose text it is, not the one it interrupts
 
 
 class Condition(Model):

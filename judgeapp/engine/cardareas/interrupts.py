@@ -13,11 +13,12 @@ from ..cardtree import AMOUNTS, ATTACKS, NP, VALUES, Unreadable, _and, _det_word
 from ..registry import Effect
 from ..structures import ActionTest, AllRef, Condition, Filter
 
-WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS"}
+WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
+         "destruction": "DESTRUCTION"}
 # "this caster": the Personality a Spell is attached to, who casts it (``spell``)
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
-           "the action phase": ("PHASE", "action")}  # not "the action" of an Interrupt followed by "phase"
+           "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality")}  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows"}
 BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
@@ -51,7 +52,7 @@ class Readers:
         """"The action cannot move Personalities", "The action will not move your target
         Personality" (``interrupt-actions``, ``move``)."""
         kinds = self._action_kinds(node)
-        return Effect.model_validate({"limit_action": {"what": "moves", "target": self._moved(node),
+        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": self._moved(node),
                                                        "designators": kinds}})
 
     def e_negate_movement(self, node):
@@ -59,12 +60,12 @@ class Readers:
         ``interrupt-actions``)."""
         self._interrupt_only()
         ref = self.poss(_sub(node, "np_poss"))
-        return Effect.model_validate({"limit_action": {"what": "moves", "target": ref, "negate": True}})
+        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": ref, "negate": True}})
 
     def e_negate_any_movement(self, node):
         """"Negate any movement from the action's effects": of every card (``negate``)."""
         self._interrupt_only()
-        return Effect.model_validate({"limit_action": {"what": "moves", "target": AllRef(all=Filter()),
+        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": AllRef(all=Filter()),
                                                        "negate": True}})
 
     # ----- after the action resolves, if it did something -----------------------------------------
@@ -333,3 +334,46 @@ class Readers:
             cond = _and(cond, c)
         self.effects.append(Effect.model_validate({"after_action": {**data, "do": [
             e.model_copy(update={"condition": _and(e.condition, cond)}).model_dump() for e in effects]}}))
+
+    # ----- negating what the action does ----------------------------------------------------------------
+    def _limit(self, ref, what: list[str], **more) -> Effect:
+        self._interrupt_only()
+        return Effect.model_validate({"limit_action": {"what": what, "target": ref, "negate": True, **more}})
+
+    def e_negate_destruction(self, node):
+        """"Negate your target Personality's destruction from it" (``negate``, ``interrupt-actions``)."""
+        return self._limit(self.poss(_sub(node, "np_poss")), ["destroyed"])
+
+    def e_negate_action_changes(self, node):
+        """"Negate all Force bonuses and penalties from the action": on any card (``negate``)."""
+        stat = self._negated_stat(node)
+        return self._limit(AllRef(all=Filter()), [f"{stat}_bonus", f"{stat}_penalty"])
+
+    def e_negate_action_changes_on(self, node):
+        """"Negate the action's Force penalties on all cards in this unit"."""
+        stat = self._negated_stat(node)
+        which = "bonus" if _tok(_sub(node, "bonus_word"), "BONUS") is not None else "penalty"
+        return self._limit(self._moved(node), [f"{stat}_{which}"])
+
+    def _negated_stat(self, node: Tree) -> str:
+        stat = self.statword(_sub(node, "statword"))
+        if stat != "force":
+            raise Unreadable(f"negating the action's {stat} changes is not read")
+        return stat
+
+    def e_negate_movement_home(self, node):
+        """"negate Personalities' movement home from its effects": of any such card, home only."""
+        kind = _tok(node, "TYPES").value
+        return self._limit(AllRef(all=Filter(type=[kind])), ["moves"], to="home")
+
+    def e_negate_others_movement(self, node):
+        """"Negate other players' dishonorable Personalities movement from the action"."""
+        flt = self._described(_sub(node, *NP)).model_copy(update={"side": "other"})
+        return self._limit(AllRef(all=flt), ["moves"])
+
+    def c_this_action_did(self, node):
+        """"if this action bowed a Yojimbo or Crab Clan Personality": what this Interrupt's own earlier
+        effects did."""
+        if _tok(node, "STATE").value != "bowed":
+            raise Unreadable("'if this action …' other than bowed is not read")
+        return Condition(action=ActionTest(this=True, did="bows", fits=self._described(_sub(node, *NP))))

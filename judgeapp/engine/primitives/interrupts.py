@@ -18,21 +18,24 @@ from .cards import describe_amount, describe_filter, describe_ref
 from .common import cards_of
 
 Designator = Literal["battle", "engage", "open", "limited", "dynasty"]
-LIMITED = {"moves": "movement"}
+LIMITED = {"moves": "movement", "destroyed": "destruction", "force_bonus": "Force bonuses",
+           "force_penalty": "Force penalties"}
 
 
 class LimitActionArgs(Model):
-    what: Literal[tuple(LIMITED)] = "moves"
+    what: list[Literal[tuple(LIMITED)]] = Field(default_factory=lambda: ["moves"], min_length=1, max_length=4)
     target: Ref  # the cards: chosen now, or (every …) any card fitting when it happens
+    to: Literal["home"] | None = None  # movement home only
     designators: list[Designator] = Field(default_factory=list, max_length=5)  # "The Battle action": only that kind
     negate: bool = False  # printed as a negation ("Negate his movement from the action"), not "cannot"
 
 
 @primitive
 class LimitAction(Primitive):
-    """"The action cannot move Personalities", "Negate Iairimi's movement from the action": the
-    interrupted action's effects will not cause that occurrence; other effects still resolve
-    (``interrupt-actions``, ``negate``, ``prevention``)."""
+    """"The action cannot move Personalities", "Negate Iairimi's movement from the action", "Negate all
+    Force bonuses and penalties from the action": the interrupted action's effects will not cause that
+    occurrence or change; its other effects still resolve (``interrupt-actions``, ``negate``,
+    ``prevention``)."""
 
     name, Args, cite = "limit_action", LimitActionArgs, "interrupt-actions"
     card_args = ("target",)
@@ -50,11 +53,15 @@ class LimitAction(Primitive):
                      [cls.cite], ctx.player, "resolve")
             return False
         if isinstance(args.target, AllRef):
-            cards, fits = None, args.target.all
+            cards, fits, named = None, args.target.all, args
         else:
-            cards, fits = frozenset(c.id for c in cards_of(g, ctx, args.target)), None
-        action.limits.append(Limit(args.what, f"{ctx.why()}: {cls.describe(args)}", ctx.player, cards, fits))
-        g.record(StepKind.EFFECT, f"{action.why()}: {cls.describe(args)} ({ctx.why()})",
+            found = cards_of(g, ctx, args.target)
+            cards, fits = frozenset(c.id for c in found), None
+            named = args.model_copy(update={"target": [c.title for c in found]})  # the record names them
+        words = cls.describe(named)
+        action.limits.append(Limit(frozenset(args.what), f"{ctx.why()}: {words}", ctx.player, cards, fits, args.to,
+                                   ctx.source))
+        g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})",
                  [cls.cite, "negate" if args.negate else "prevention"], ctx.player, "resolve")
         return True
 
@@ -63,9 +70,12 @@ class LimitAction(Primitive):
         who = "any " + (describe_filter(args.target.all) if args.target.all != Filter() else "card") \
             if isinstance(args.target, AllRef) else describe_ref(args.target)
         kind = f"{' or '.join(d.capitalize() for d in args.designators)} " if args.designators else ""
-        if args.negate:
-            return f"negate {who}'s {LIMITED[args.what]} from the {kind}action"
-        return f"the {kind}action's effects cannot move {who}"
+        what = " and ".join(LIMITED[w] for w in args.what)
+        if not args.negate:
+            return f"the {kind}action's effects cannot move {who}"
+        if args.what[0].startswith("force"):
+            return f"negate the {what} from the {kind}action on {who}"
+        return f"negate {who}'s {what}{' home' if args.to else ''} from the {kind}action"
 
 
 AttackKind = Literal["fear", "ranged_attack", "melee_attack"]
@@ -223,7 +233,8 @@ def describe_action(test: ActionTest) -> str:
         what = describe_ref(test.card) if test.card is not None else _a(describe_filter(test.fits)) \
             if test.fits is not None else "a card"
         where = {"battlefield": " to a battlefield", "home": " home", None: ""}[test.to]
-        words.append(f"the action {DID[test.did]} {what}{where}" + (" during a battle" if test.in_battle else ""))
+        words.append(f"{'this' if test.this else 'the'} action {DID[test.did]} {what}{where}"
+                     + (" during a battle" if test.in_battle else ""))
     return " and ".join(words)
 
 
