@@ -35,6 +35,7 @@ class Limit:
     fits: Filter | None = None
     to: str | None = None
     source: object = None
+    once: bool = False  # the first one only ("Negate a Melee or Ranged Attack targeting your Follower")
 
     def covers(self, g, what: str, card) -> bool:
         if what not in self.what or (self.cards is not None and card.id not in self.cards):
@@ -161,8 +162,21 @@ def limited(g, ev) -> str | None:
         if limit.to is not None and ev.data.get("to") != limit.to:
             continue
         if limit.covers(g, ev.name, ev.card):
-            return limit.why
+            return _used(ctx, limit)
     return None
+
+
+def limited_attack(g, kind: str, card) -> str | None:
+    """Why an Interrupt negates this attack effect of the action against this card, or None."""
+    ctx = current(g)
+    limit = next((x for x in (ctx.limits if ctx is not None else ()) if x.covers(g, kind, card)), None)
+    return _used(ctx, limit) if limit is not None else None
+
+
+def _used(ctx: Context, limit: Limit) -> str:
+    if limit.once:
+        ctx.limits.remove(limit)
+    return limit.why
 
 
 def limited_change(g, card, stat: str, before: int, after: int) -> str | None:
@@ -172,7 +186,8 @@ def limited_change(g, card, stat: str, before: int, after: int) -> str | None:
     if ctx is None or card is None or before == after:
         return None
     what = f"{stat}_{'bonus' if after > before else 'penalty'}"
-    return next((limit.why for limit in ctx.limits if limit.covers(g, what, card)), None)
+    limit = next((x for x in ctx.limits if x.covers(g, what, card)), None)
+    return _used(ctx, limit) if limit is not None else None
 
 
 def boost(ctx: Context, kind: str) -> int:

@@ -377,3 +377,17 @@ class Readers:
         if _tok(node, "STATE").value != "bowed":
             raise Unreadable("'if this action …' other than bowed is not read")
         return Condition(action=ActionTest(this=True, did="bows", fits=self._described(_sub(node, *NP))))
+
+    # ----- bonuses or penalties ---------------------------------------------------------------------------
+    def e_negate_bonuses_or_penalties(self, node):
+        """"Negate a target card's current Force bonuses or penalties": the player chooses which
+        ("gain 2 Honor or give him +2F" is a choice, ``conjunctions``; ``negate``)."""
+        ref, stat = self.poss(_sub(node, "np_poss")), self.statword(_sub(node, "statword"))
+        return Effect.model_validate({"choose": {"options": [
+            {"word": which, "do": [{"negate_modifiers": {"target": ref, "stat": stat, "which": which}}]}
+            for which in ("bonuses", "penalties")]}})
+
+    def e_negate_attack_targeting(self, node):
+        """"Negate a Melee or Ranged Attack targeting your Follower": one of the action's attack
+        effects against such a card (``negate``, ``interrupt-actions``)."""
+        return self._limit(self._moved(node), self._attacks(node), once=True)

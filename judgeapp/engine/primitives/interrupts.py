@@ -19,13 +19,15 @@ from .common import cards_of
 
 Designator = Literal["battle", "engage", "open", "limited", "dynasty"]
 LIMITED = {"moves": "movement", "destroyed": "destruction", "force_bonus": "Force bonuses",
-           "force_penalty": "Force penalties"}
+           "force_penalty": "Force penalties", "fear": "Fear effects", "ranged_attack": "Ranged Attacks",
+           "melee_attack": "Melee Attacks"}
 
 
 class LimitActionArgs(Model):
     what: list[Literal[tuple(LIMITED)]] = Field(default_factory=lambda: ["moves"], min_length=1, max_length=4)
     target: Ref  # the cards: chosen now, or (every …) any card fitting when it happens
     to: Literal["home"] | None = None  # movement home only
+    once: bool = False  # the first one ("a Melee or Ranged Attack targeting your Follower")
     designators: list[Designator] = Field(default_factory=list, max_length=5)  # "The Battle action": only that kind
     negate: bool = False  # printed as a negation ("Negate his movement from the action"), not "cannot"
 
@@ -60,21 +62,23 @@ class LimitAction(Primitive):
             named = args.model_copy(update={"target": [c.title for c in found]})  # the record names them
         words = cls.describe(named)
         action.limits.append(Limit(frozenset(args.what), f"{ctx.why()}: {words}", ctx.player, cards, fits, args.to,
-                                   ctx.source))
+                                   ctx.source, args.once))
         g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})",
                  [cls.cite, "negate" if args.negate else "prevention"], ctx.player, "resolve")
         return True
 
     @classmethod
     def describe(cls, args):
-        who = "any " + (describe_filter(args.target.all) if args.target.all != Filter() else "card") \
-            if isinstance(args.target, AllRef) else describe_ref(args.target)
+        who = _any(args.target.all) if isinstance(args.target, AllRef) else describe_ref(args.target)
         kind = f"{' or '.join(d.capitalize() for d in args.designators)} " if args.designators else ""
         what = " and ".join(LIMITED[w] for w in args.what)
         if not args.negate:
             return f"the {kind}action's effects cannot move {who}"
         if args.what[0].startswith("force"):
             return f"negate the {what} from the {kind}action on {who}"
+        if args.what[0] in ATTACK_WORDS:
+            return f"negate {'one' if args.once else 'each'} of the {kind}action's {what.replace(' and ', ' or ')} " \
+                   f"targeting {who}"
         return f"negate {who}'s {what}{' home' if args.to else ''} from the {kind}action"
 
 
@@ -240,3 +244,8 @@ def describe_action(test: ActionTest) -> str:
 
 def _a(words: str) -> str:
     return words if words.startswith(("your ", "another ")) else ("an " if words[:1] in "aeiouAEIOU" else "a ") + words
+
+
+def _any(flt: Filter) -> str:
+    words = describe_filter(flt) if flt != Filter() else "card"
+    return words if words.startswith(("your ", "another ")) else "any " + words
