@@ -16,7 +16,7 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from . import primitives  # noqa: F401  (registers every primitive before a reading is validated)
 from .registry import Effect
-from .structures import AllRef, Condition, Filter, Model, Number, Ref, SmallInt, StatName, Title, Word
+from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
@@ -25,6 +25,7 @@ EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "b
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
+EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel"}  # a trigger's words, where not its name
 
 
 class TargetSpec(Model):
@@ -115,7 +116,9 @@ class TriggerSpec(Model):
         whose = {"your": "your ", "self": "this card ", "host": "this Personality ", "enemy": "an enemy ",
                  "other": "another player's ", "any": ""}[self.whose]
         what = describe_filter(self.subject) if self.subject is not None else ""
-        point = f"{whose}{what} {self.event.replace('_', ' ')}".replace("  ", " ").strip()
+        point = f"{whose}{what} {EVENT_WORDS.get(self.event, self.event.replace('_', ' '))}".replace("  ", " ").strip()
+        if self.by:
+            point += " by you" if self.by == "you" else " by another player"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
@@ -126,17 +129,43 @@ class TriggerSpec(Model):
         return f"{self.timing.capitalize()} {point}: " + "; ".join(parts)
 
 
+class GoldFor(Model):
+    """What Gold from one production may only pay for (``paying-gold-costs``): "which can only pay
+    for a single Jade card" (a card brought into play by Recruit or Equip, or played from the hand),
+    "… a single Economic action", "… a single action from your card in play"."""
+
+    what: Literal["card", "action"] = "card"
+    card: Filter | None = None  # the card paid for, or the card the action is on
+    keyword: Word | None = None  # the action has this keyword
+    in_play: StrictBool = False  # the action is on a card in play
+
+    def describe(self, single: str = "a single ") -> str:
+        from .primitives.cards import describe_filter
+
+        if self.what == "card":
+            card = self.card or Filter()
+            return f"{single}{describe_filter(card)}" + ("" if card.type else " card")
+        out = single + (f"{self.keyword} " if self.keyword else "") + "action"
+        if self.in_play:
+            return out + " from your card in play"
+        return out + (f" from a {describe_filter(self.card)}" if self.card is not None else "")
+KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks", "fear": "Fear effects"}
+
+
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
-                  "attack_strength", "attack_immune", "own_attack_strength", "copies"]
+                  "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
+                  "bow_to_reduce", "use_from_hand"]
     target: Literal["self", "host", "unit"] | AllRef = "self"
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     what: Word | None = None
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
+    only: GoldFor | None = None  # production_for, bow_to_reduce: the payment the trait is for
+    by: Literal["you", "other"] | None = None  # restrict: only actions of this card's player, or of the others
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -151,14 +180,32 @@ class Static(Model):
                 f"{who} has a {stat_words(self.stat)} change equal to {describe_amount(self.amount)}"
         elif self.kind == "keyword":
             what = f"{who} has {', '.join(self.keywords)}"
+        elif self.kind == "restrict" and self.keywords:
+            whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
+            kinds = " and ".join(KIND_WORDS.get(k, f"{k} actions") for k in self.keywords)
+            what = f"{whose}{kinds} may not target {who}" if self.what == "be_targeted" else \
+                f"{whose}{kinds}: no {str(self.what).replace('_', ' ')} of {who}"
+        elif self.kind == "restrict" and self.what in ("join", "enter_play"):
+            verb = "come under the control of" if self.what == "join" else "enter play for"
+            return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
         elif self.kind == "restrict":
             what = f"{who}: no {str(self.what).replace('_', ' ')}"
+        elif self.kind == "permit" and self.to is not None:
+            what = f"you may target a {describe_filter(self.to)} with the rulebook " \
+                   f"{str(self.what).replace('_', ' ').title()} action"
         elif self.kind == "permit":
             what = f"{who} may {str(self.what).replace('_', ' ')}"
         elif self.kind == "cost":
             n = self.amount if isinstance(self.amount, int) else 0
-            what = f"{who} costs {abs(n)} {'less' if n < 0 else 'more'} Gold" if n > -1000 else \
-                f"{who} enters play ignoring its Gold Cost"
+            if not isinstance(self.amount, int):
+                what = f"{who} costs {describe_amount(self.amount.model_copy(update={'times': abs(self.amount.times)}))}" \
+                       f" {'less' if self.amount.times < 0 else 'more'} Gold"
+            elif n > -1000:
+                what = f"{who} costs {abs(n)} {'less' if n < 0 else 'more'} Gold"
+            else:
+                what = f"{who} enters play ignoring its Gold Cost"
+            if self.what:
+                what += f" to {self.what.capitalize()}"
             if self.to is not None:
                 what += f" to equip to a {describe_filter(self.to)}"
         elif self.kind in ("attack_strength", "attack_immune", "own_attack_strength"):
@@ -169,12 +216,21 @@ class Static(Model):
                 what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
                 what = f"your {kinds} effects have {self.amount:+d} strength"
+        elif self.kind == "production_for":
+            what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
+        elif self.kind == "bow_to_reduce":
+            n = self.amount if isinstance(self.amount, int) else 0
+            what = f"bow {who} when paying for {self.only.describe('a ')}: " + (
+                "it costs 0 Gold" if n <= -1000 else f"it costs {-n} less Gold")
         elif self.kind == "cannot_gain":
             what = f"{who} cannot gain {' or '.join(self.keywords)}"
         elif self.kind == "enters_bowed":
             what = f"{who} enters play bowed"
         elif self.kind == "copies":
             what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
+        elif self.kind == "use_from_hand":
+            which = f"its {' '.join(self.keywords)} ability" if self.keywords else "its ability"
+            what = f"you may discard this card from your hand to use {which} without paying its costs"
         elif self.kind == "hand_size":
             what = f"your maximum hand size is changed by {self.amount}"
         else:
@@ -184,21 +240,31 @@ class Static(Model):
 
 
 class Produce(Model):
-    """Gold production (``gold-producing-traits``): "Produce 2 Gold, or 3 Gold if …"."""
+    """Gold production (``gold-producing-traits``): "[Bow]: Produce 2 Gold, or 3 Gold if …", or
+    Gold produced without bowing ("Once per turn, produce 1 Gold …")."""
 
-    amount: SmallInt
+    amount: Number
     alt: SmallInt | None = None
     alt_if: Condition | None = None
-    only: Word | None = None  # the one kind of cost this Gold may pay
+    only: GoldFor | None = None  # the one kind of cost this Gold may pay
+    bow: StrictBool = True  # the card bows to produce
+    once_per_turn: StrictBool = False
+    condition: Condition | None = Field(default=None, alias="if")  # produces only while this holds
     effects: list[Effect] = Field(default_factory=list, max_length=8)
     text: str = Field("", max_length=2000)
 
     def describe(self) -> str:
-        out = f"Bow this card: produce {self.amount} Gold"
+        from .primitives.cards import describe_amount
+
+        out = ("Bow this card: produce " if self.bow else "Once per turn, produce " if self.once_per_turn
+               else "Produce ") + (f"{self.amount} Gold" if isinstance(self.amount, int)
+                                   else f"Gold equal to {describe_amount(self.amount)}")
+        if self.condition is not None:
+            out += f" (if {describe_condition(self.condition)})"
         if self.alt is not None:
             out += f", or {self.alt} Gold if {describe_condition(self.alt_if)}"
         if self.only:
-            out += f", only to pay for a {self.only}"
+            out += f", only to pay for {self.only.describe()}"
         return out + "".join(f"; {describe_effect(e)}" for e in self.effects)
 
 
@@ -214,6 +280,7 @@ class Reading(Model):
     triggers: list[TriggerSpec] = Field(default_factory=list)
     statics: list[Static] = Field(default_factory=list)
     produce: Produce | None = None
+    produce_also: list[Produce] = Field(default_factory=list, max_length=4)  # further Gold-producing traits
     invest: list[Effect] = Field(default_factory=list)
     invest_targets: list[TargetSpec] = Field(default_factory=list, max_length=6)
     invest_cost: StrictInt | None = None
@@ -234,7 +301,7 @@ class Stated(Model):
     trigger: TriggerSpec | None = None
     static: Static | None = None
     produce: SmallInt | None = None
-    only: Word | None = None
+    only: CardKind | None = None  # the Gold may only pay for a card of this type
     invest: Annotated[StrictInt, Field(ge=0, le=50)] | None = None  # an Invest trait's Gold cost (invest)
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     words: list[Word] = Field(default_factory=list, max_length=8)
@@ -283,7 +350,8 @@ def read_text(text: str, title: str, kind: str = "") -> Reading:
 
 def _add_stated(reading: Reading, entry: Stated) -> None:
     if entry.produce is not None:
-        reading.produce = Produce(amount=entry.produce, only=entry.only, text=entry.text or "")
+        only = GoldFor(card=Filter(type=[entry.only])) if entry.only else None
+        reading.produce = Produce(amount=entry.produce, only=only, text=entry.text or "")
     elif entry.invest is not None:
         reading.invest_cost, reading.invest = entry.invest, list(entry.do)
     elif entry.trigger is not None:
@@ -313,7 +381,7 @@ def describe_effect(effect: Effect) -> str:
 
 def describe_condition(cond: Condition | None) -> str:
     """An "If …" in plain words, from its structure."""
-    from .primitives.cards import describe_amount, describe_filter, describe_ref, stat_words
+    from .primitives.cards import describe_amount, describe_filter, describe_ref, describe_tokens, stat_words
 
     if cond is None:
         return "always"
@@ -329,17 +397,27 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"you control no {describe_filter(cond.controls_none)}")
     if cond.exists is not None:
         parts.append(f"there is a {describe_filter(cond.exists)}")
+    if cond.count is not None:
+        op = {"=": "exactly", "<": "fewer than", "<=": "at most", ">=": "at least", ">": "more than"}[cond.count.op]
+        what = describe_filter(cond.count.filter.model_copy(update={"side": "any"}))
+        parts.append(f"you control {op} {describe_amount(cond.count.value)} {what}(s)")
     subject = describe_ref(cond.card if cond.card is not None else "self")
-    if cond.is_:
-        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_)}")
+    if "would_be_opposed" in cond.is_:
+        parts.append(f"{subject} would be opposed at this battlefield")
+    if set(cond.is_) - {"would_be_opposed"}:
+        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_ if s != 'would_be_opposed')}")
     if cond.is_not:
         parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not)}")
     if cond.has_keyword:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:
         parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
-    if cond.fits is not None:
+    if cond.fits == Filter(side="your"):
+        parts.append(f"you control {subject}")
+    elif cond.fits is not None:
         parts.append(f"{subject} is a {describe_filter(cond.fits)}")
+    if cond.tokens is not None:
+        parts.append(f"{subject} has {describe_tokens(cond.tokens)}")
     if cond.stat is not None:
         op = {"=": "is", "<": "is lower than", "<=": "is at most", ">": "is higher than", ">=": "is at least"}
         parts.append(f"{subject}'s {stat_words(cond.stat.stat)} {op[cond.stat.op]} {describe_amount(cond.stat.value)}")
@@ -360,6 +438,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"your Family Honor {cond.honor.op} {cond.honor.value if isinstance(cond.honor.value, int) else 'X'}")
     if cond.clan:
         parts.append(f"you are a {cond.clan} Clan player")
+    if cond.other_clan:
+        parts.append(f"another player is {cond.other_clan} Clan")
     if cond.favor is not None:
         parts.append("you control the Imperial Favor" if cond.favor else "you do not control the Imperial Favor")
     if cond.first_turn is not None:
@@ -372,7 +452,7 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.phase:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
     if cond.duel:
-        parts.append(f"you {cond.duel} the duel")
+        parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
     if cond.any:
         parts.append(" or ".join(describe_condition(c) for c in cond.any))
     if cond.all:
@@ -387,8 +467,8 @@ def describe_reading(reading: Reading) -> list[dict]:
     out = [{"kind": "ability", "printed": a.text, "words": a.describe()} for a in reading.abilities]
     out += [{"kind": "trait", "printed": t.text, "words": t.describe()} for t in reading.triggers]
     out += [{"kind": "trait", "printed": s.text, "words": s.describe()} for s in reading.statics]
-    if reading.produce is not None:
-        out.append({"kind": "trait", "printed": reading.produce.text, "words": reading.produce.describe()})
+    for prod in ([reading.produce] if reading.produce is not None else []) + reading.produce_also:
+        out.append({"kind": "trait", "printed": prod.text, "words": prod.describe()})
     if reading.invest_cost is not None:
         chosen = [f"choose target {n}: {t.describe()}" for n, t in enumerate(reading.invest_targets, 1)]
         out.append({"kind": "trait", "printed": f"Invest [{reading.invest_cost} Gold]",
@@ -414,5 +494,6 @@ def target_refs(effect: Effect) -> set[int]:
 
 
 __all__ = ["describe_reading", "describe_effect", "describe_condition", "Ability", "TriggerSpec", "Static", "Produce",
+           "GoldFor",
            "Reading", "Stated", "TargetSpec", "Unread", "Ref",
            "read_card", "read_text", "target_refs"]

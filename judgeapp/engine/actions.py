@@ -10,7 +10,7 @@ leading "If" and the required targets (``good-faith-rule``), and the Gold.
 """
 from __future__ import annotations
 
-from . import acting, cardops, payment, triggers
+from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
 from .references import Context, holds
 from .resolution import candidates, run_effects, _lookup
@@ -21,6 +21,24 @@ from .zones import move
 HAND_TYPES = frozenset({"strategy", "ring"})
 
 
+def ring_use(card: Card, ability: Ability) -> str | None:
+    """How a Ring's ability works from its owner's hand (``ring``): "play" for one that puts the
+    Ring itself into play, "discard" for one its text lets the player use by discarding it from
+    hand without cost ("You may discard this Ring from your hand to use its Void ability without
+    cost"); None for any other (the Ring's abilities otherwise work only in play)."""
+    if any(e.name == "put_into_play" and e.args.target == "self" for e in ability.effects):
+        return "play"
+    for st in card.card.reading.statics:
+        if st.kind == "use_from_hand" and all(ability.has(k) for k in st.keywords):
+            return "discard"
+    return None
+
+
+def free_use(card: Card, ability: Ability) -> bool:
+    """A Ring in hand discarded to use its ability without cost (``ring``)."""
+    return card.zone is Zone.HAND and card.type == "ring" and ring_use(card, ability) == "discard"
+
+
 class Refused(Exception):
     """A check failed: the step is recorded as rejected with this reason."""
 
@@ -29,8 +47,8 @@ class Refused(Exception):
         self.reason, self.text, self.section = reason, text, section
 
 
-def pick_ability(card: Card, which) -> Ability | None:
-    abilities = card.card.reading.abilities
+def pick_ability(g, card: Card, which) -> Ability | None:
+    abilities = granted.abilities(g, card)  # printed, then granted (embedded-text)
     if which is None:
         return abilities[0] if len(abilities) == 1 else None
     if isinstance(which, int) and not isinstance(which, bool):
@@ -45,8 +63,14 @@ def source_problem(g, card: Card, ability: Ability, by: str, interrupt_to=None) 
     if card.zone is Zone.HAND:
         if card.owner != by:
             return Refused(Reason.NOT_IN_HAND, f"{card.title} is not in {by}'s hand", "taking-actions")
-        if card.type in HAND_TYPES or (interrupt_to is not None and interrupt_to.get("brings") is card):
+        if card.type == "strategy" or (interrupt_to is not None and interrupt_to.get("brings") is card):
             return None
+        if card.type == "ring":
+            if ring_use(card, ability) is not None:
+                return None
+            return Refused(Reason.NOT_IN_PLAY, f"{card.title} is a Ring in hand: only an ability that puts it into "
+                                               "play, or one its text lets you use by discarding it, works from there",
+                           "ring")
         return Refused(Reason.NOT_IN_PLAY, f"{card.title} is a {card.type} in hand: its abilities work only once it "
                                            "is in play", "using-abilities")
     if card.zone is Zone.PROVINCE:
@@ -119,12 +143,13 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
         raise Refused(Reason.CONDITION, f"the condition that starts {card.title}'s ability is not met",
                       "good-faith-rule")
     good_faith(g, ctx, ability, step)
-    gold = gold_cost(ability, step)
+    gold = 0 if free_use(card, ability) else gold_cost(ability, step)
     if gold:
-        problem = payment.check_named(g, by, step.get("pay"), gold)
+        purchase = action_purchase(card, ability, by)
+        problem = payment.check_named(g, by, step.get("pay"), gold, purchase)
         if problem:
             raise Refused(Reason.COST, problem, "paying-gold-costs")
-        if not payment.can_pay(g, by, gold, None):
+        if not payment.can_pay(g, by, gold, purchase):
             raise Refused(Reason.COST, f"{by.capitalize()} cannot pay {gold} Gold for {card.title}",
                           "paying-gold-costs")
     return designator
@@ -152,15 +177,25 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
         legal = candidates(g, ctx, spec)
         want = named.pop(0) if named else None
         if want is not None:
+            picked = []
             for ref in (want if isinstance(want, list) else [want]):
                 item = _lookup(g, ref, ctx, spec)
                 if item is None or item not in legal:
                     raise Refused(Reason.NO_TARGET, f"{ref} is not a legal target for "
                                                     f"{ctx.source.title if ctx.source else 'the action'}",
                                   "good-faith-rule")
+                picked.append(item)
+            ctx.targets[k] = picked  # a later targeting may depend on it ("your other units")
         elif not legal and not (spec.optional or spec.up_to):
             raise Refused(Reason.NO_TARGET, f"no legal target for {ctx.source.title if ctx.source else 'the action'}'s "
                                             "required targeting", "good-faith-rule")
+
+
+def action_purchase(card: Card, ability: Ability, by: str) -> payment.Purchase:
+    """What an action's Gold pays for: an action from this card, with its keywords; a card played
+    from the hand, a Province or the discard pile is also paid for itself (``paying-gold-costs``)."""
+    played = card.zone in (Zone.HAND, Zone.PROVINCE, Zone.DISCARD, Zone.RESOLUTION)
+    return payment.Purchase(by, card, action=True, played=played, keywords=frozenset(k.lower() for k in ability.keywords))
 
 
 def gold_cost(ability: Ability, step: dict) -> int:
@@ -184,7 +219,7 @@ def take_action(g, step: dict, round_kind: str) -> bool:
     if card is None:
         g.reject(step, Reason.UNKNOWN_CARD, f"no card {step.get('card')!r}", "taking-actions")
         return False
-    ability = pick_ability(card, step.get("ability"))
+    ability = pick_ability(g, card, step.get("ability"))
     if ability is None:
         _no_ability(g, step, card)
         return False
@@ -215,6 +250,7 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     from_hand = card.zone is Zone.HAND
     from_province = card.zone is Zone.PROVINCE
     disciplined = card.zone is Zone.DISCARD  # played with Discipline (source_problem allowed it)
+    free = free_use(card, ability)
     g.record(StepKind.ACTION, f"{by.capitalize()} announces {card.title}'s {designator.capitalize()} action: "
                               f"{ability.text}", ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
     if from_hand or from_province or disciplined:
@@ -225,7 +261,10 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
                   rehonors=any(e.name == "rehonor" for e in ability.effects), designator=designator,
                   ability=ability)
     with acting.taking(g):
-        pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
+        if free:
+            discard_to_use(g, card, by)
+        else:
+            pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
         card.used[ability.n] = card.used.get(ability.n, 0) + 1
         named = step.get("targets")
         if g.rules == "twenty-festivals" and ability.targets:
@@ -268,13 +307,20 @@ def choose_targets_step(g, ctx: Context, ability: Ability, named: list | None) -
     return [w for w in chosen if w is not None] if all(w is not None for w in chosen) else list(named or [])
 
 
+def discard_to_use(g, card: Card, by: str) -> None:
+    """A Ring discarded from hand to use its ability without cost: it waits in a resolution
+    area while the ability resolves and is discarded afterwards (``ring``)."""
+    g.record(StepKind.COST, f"{by.capitalize()} discards {card.title} from hand to use its ability without cost; it "
+                            "is discarded once the ability has resolved", ["ring", "resolution-area"], by, "costs")
+
+
 def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context, discipline: int = 0) -> None:
     """The bow and Gold costs; Discipline's Gold is added to the action's own (``discipline``)."""
     if ability.bow and card.in_play:
         cardops.bow(g, card, "paying the action's cost", ["costs"], ctx.player, kind=StepKind.COST)
     gold = gold_cost(ability, step) + (discipline or 0)
     if gold:
-        payment.pay(g, ctx.player, gold, None, step.get("pay"),
+        payment.pay(g, ctx.player, gold, action_purchase(card, ability, ctx.player), step.get("pay"),
                     f"{card.title}'s ability" + (f" (with its Discipline cost of {discipline})" if discipline else ""))
         ctx.paid = gold
 
@@ -363,7 +409,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
     if card is None:
         g.reject(entry, Reason.UNKNOWN_CARD, f"no card {entry.get('card')!r}", "interrupt-actions", **where)
         return
-    chosen = pick_ability(card, entry.get("ability"))
+    chosen = pick_ability(g, card, entry.get("ability"))
     if chosen is None or "interrupt" not in chosen.designators:
         g.reject(entry, Reason.WRONG_ROUND, f"{card.title} has no Interrupt ability to play here", "interrupt-actions",
                  **where)
@@ -378,12 +424,16 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
              "interrupts")
     from_province = card.zone is Zone.PROVINCE
     disciplined = card.zone is Zone.DISCARD
+    free = free_use(card, chosen)
     if card.zone in (Zone.HAND, Zone.PROVINCE, Zone.DISCARD) and card is not brings:
         move(g, card, Zone.RESOLUTION)  # the card being brought into play stays where the action takes it from
     ctx = Context(player=by, source=card, label="Interrupt", round=Round.INTERRUPT, interrupted=action_ctx,
                   choices=list(entry.get("choose") or []), discard_named=_names(entry.get("discard")),
                   find_named=_lower(entry.get("find")), keywords=frozenset(k.lower() for k in chosen.keywords))
-    pay_costs(g, card, chosen, entry, ctx, card.card.reading.discipline if disciplined else 0)
+    if free:
+        discard_to_use(g, card, by)
+    else:
+        pay_costs(g, card, chosen, entry, ctx, card.card.reading.discipline if disciplined else 0)
     card.used[chosen.n] = card.used.get(chosen.n, 0) + 1
     run_effects(g, ctx, chosen.targets, chosen.effects, entry.get("targets"))
     tidy_up(g, card, by, from_province, disciplined)

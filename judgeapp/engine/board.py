@@ -14,6 +14,13 @@ from .vocab import ELEMENTS, Zone
 IN_PLAY_RANK = {Zone.PLAY: 0, Zone.HAND: 1, Zone.PROVINCE: 2}
 
 
+def _covers(src: Card, st, kinds: frozenset, by: str | None) -> bool:
+    """Whether a restriction is about this action or effect: one of its kinds, and its player's side."""
+    if st.keywords and not {k.lower() for k in st.keywords} & kinds:
+        return False
+    return st.by is None or (by is not None and (by == src.controller) == (st.by == "you"))
+
+
 class Board:
     # ----- players --------------------------------------------------------------------
     def player(self, name: str):
@@ -128,6 +135,18 @@ class Board:
         other = "defending" if side == "attacking" else "attacking"
         return bool(self.army(other, host.location))
 
+    def would_be_opposed(self, card: Card, bf: str | None = None) -> bool:
+        """Whether a card would be opposed at a battlefield (the current one by default): the army
+        facing the side his controller's units move to there has units other than his own
+        (``opposed``; effects move a Personality into his controller's side, ``move``)."""
+        bf = bf or self.battlefield
+        if bf is None:
+            return False
+        host = self.host(card) or card
+        mine = "defending" if host.controller == self.defender else "attacking"
+        other = "attacking" if mine == "defending" else "defending"
+        return any(u is not host for u in self.army(other, bf))
+
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:
         """Printed keywords, plus those given by effects and continuous traits (``keywords``),
@@ -217,29 +236,45 @@ class Board:
         return {o.target for o in self.ongoing if o.kind == "negate_traits"}
 
     def static_applies(self, src: Card, st, card: Card) -> bool:
-        from .references import matches_target, holds
+        """Whether a continuous trait covers a card now; its condition may be about that card ("it":
+        "Your Samurai have +1F while opposing a dishonorable Personality", ``continuous-traits``)."""
+        from .references import card_context, holds, matches_target
 
         if getattr(self, "_static_depth", 0) > 3:
             return False  # a trait whose condition reads the stat it changes: stop the loop
         self._static_depth = getattr(self, "_static_depth", 0) + 1
         try:
-            return matches_target(self, src, st.target, card) and (st.while_ is None or holds(self, st.while_, src))
+            if not matches_target(self, src, st.target, card):
+                return False
+            if st.while_ is None:
+                return True
+            ctx = card_context(self, src)
+            ctx.subject = card
+            return holds(self, st.while_, ctx)
         finally:
             self._static_depth -= 1
 
     def static_bonus(self, card: Card, stat: str) -> int:
+        """The stat changes continuous traits give a card; an amount may be the card's own ("a Force
+        penalty equal to their Personal Honor": ``it``)."""
+        from .references import amount, card_context
+
         total = 0
         for src, st in self.statics():
             if st.kind == "stat" and st.stat == stat and self.static_applies(src, st, card):
-                from .references import amount
-
-                total += amount(self, st.amount, src)
+                ctx = card_context(self, src)
+                ctx.subject = card
+                total += amount(self, st.amount, ctx)
         return total
 
-    def restricted(self, card: Card, what: str) -> str | None:
-        """A card's own or another card's restriction on it ("cannot attack"), as text."""
+    def restricted(self, card: Card, what: str, kinds: frozenset = frozenset(), by: str | None = None) -> str | None:
+        """A card's own or another card's restriction on it ("cannot attack"), as text. A restriction
+        naming kinds of action or effect ("Favor actions may not target Hoturi") covers only those
+        (``kinds``: the acting action's keywords, lower-case), and "your"/"other players'" only
+        that player's (``by``, ``permissions``)."""
         for src, st in self.statics():
-            if st.kind == "restrict" and st.what == what and self.static_applies(src, st, card):
+            if st.kind == "restrict" and st.what == what and _covers(src, st, kinds, by) \
+                    and self.static_applies(src, st, card):
                 return st.text or f"{src.title}: {what.replace('_', ' ')} is not allowed"
         for o in self.ongoing:
             if o.kind == "restrict" and o.target == card.id and o.data.get("what") == what:
@@ -249,6 +284,14 @@ class Board:
     def permitted(self, card: Card, what: str) -> bool:
         return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
                    for src, st in self.statics())
+
+    def permitted_targets(self, player: str, what: str) -> list:
+        """The cards a player's traits also let an action target ("You may target defending Personalities
+        with the rulebook Favor Political Battle action", ``permissions``): a filter for each."""
+        from .references import holds
+
+        return [st.to for src, st in self.statics() if st.kind == "permit" and st.what == what and st.to is not None
+                and src.controller == player and (st.while_ is None or holds(self, st.while_, src))]
 
     # ----- setters (each notes its change) --------------------------------------------
     def set_bowed(self, card: Card, bowed: bool) -> bool:

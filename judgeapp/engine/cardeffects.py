@@ -194,7 +194,8 @@ class EffectReaders:
         kind = _tok(node, "TYPE").value
         if kind not in ("personality", "follower", "item", "holding"):
             raise Unreadable(f"creating a {kind} is not read")
-        data: dict = {"type": kind, "keywords": [t.value for t in _sub(node, "kwbullets").children
+        data: dict = {"type": kind, "keywords": [t.value if t.type == "KEYWORD" else f"{t.value} Clan"
+                                                  for t in _sub(node, "kwbullets").children
                                                   if isinstance(t, Token) and t.type in ("KEYWORD", "CLAN")]}
         line = _sub(node, "statline")
         for tok in _toks(line, "STATLINE") if line is not None else []:

@@ -73,7 +73,7 @@ WORDS = {
     "top": "TOP", "bottom": "BOTTOM", "deck": "DECK", "decks": "DECK", "pile": "PILE", "first": "FIRST",
     "next": "NEXT", "additional": "ADDITIONAL", "loser": "LOSER", "winner": "WINNER", "duel": "DUEL",
     "duel's": "DUELS", "army": "ARMY", "attack": "ATTACK_WORD", "attacks": "ATTACK_WORD", "ranged": "RANGED",
-    "melee": "MELEE", "fear": "FEAR", "cost": "COST", "copy": "COPY", "copies": "COPY", "x": "X", "less": "LESS",
+    "melee": "MELEE", "fear": "FEAR", "cost": "COST", "copy": "COPY", "copies": "COPY", "x": "X",
     "ever": "EVER", "still": "STILL", "own": "OWN", "times": "TIMES", "every": "EACH", "exactly": "EXACTLY",
     "battlefield": "BATTLEFIELD", "battlefields": "BATTLEFIELD", "location": "LOCATION", "yours": "YOURS",
     "owner": "OWNER", "controller": "CONTROLLER", "either": "EITHER", "destroyed": "DESTROYED",
@@ -134,7 +134,7 @@ PHRASES = {
     "once per turn": ("ONCEPERTURN", "turn"), "once per game": ("ONCEPERGAME", "game"),
     "in your hand": ("INHAND", "hand"), "from your hand": ("FROMHAND", "hand"),
     "in his army": ("INHISARMY", "army"), "in this unit": ("INUNIT", "unit"), "in his unit": ("INUNIT", "unit"),
-    "his unit": ("HISUNIT", "unit"), "this unit": ("HISUNIT", "unit"),
+    "his unit": ("HISUNIT", "his"), "this unit": ("HISUNIT", "this"),
     "the current battlefield": ("HEREPLACE", "here"), "this battlefield": ("HEREPLACE", "here"),
     "this province": ("HEREPLACE", "here"), "another of your": ("ANOTHEROFYOUR", "your"),
     "of your": ("OFYOUR", "your"), "at this battle": ("HERE", "here"), "at the current battle": ("HERE", "here"),
@@ -166,7 +166,7 @@ MAX_PHRASE = max(len(p.split()) for p in PHRASES)
 STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)
 STAT_LINE = re.compile(r"^(\d+|X)(F|C|PH)$", re.I)
 TOKEN_RE = re.compile(
-    r"BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
+    r"«\d+»|BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
     r"[A-Za-z][A-Za-z'\-]*(?:'s)?|[.,:;\"()/!?•]")
 PUNCT = {".": "DOT", ",": "COMMA", ":": "COLON", ";": "SEMI", "\"": "QUOTE", "(": "LPAR", ")": "RPAR", "/": "SLASH",
          "!": "DOT", "?": "DOT", "•": "BULLET"}
@@ -221,7 +221,7 @@ def classify(raw: list[str]) -> list[Token]:
         out.append(_one(w, low[i], out))
         spelled.append(w)
         i += 1
-    return _titles(out, spelled)
+    return _qualifier_and(_titles(out, spelled))
 
 
 def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
@@ -251,7 +251,21 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
     return out
 
 
+# Words that open a qualifier: "and" before one joins two qualifiers of one noun phrase ("without
+# attachments and with equal or lower Chi"), not two effects (conjunctions).
+QUALIFIER_OPENERS = frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})
+
+
+def _qualifier_and(toks: list[Token]) -> list[Token]:
+    """"and" between two qualifiers is its own token (``QAND``), so the LALR grammar tells it from
+    "and" between two effects ("… with lower Force and give him -2F") by the word after it."""
+    return [Token("QAND", t.value) if t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type in QUALIFIER_OPENERS
+            else t for i, t in enumerate(toks)]
+
+
 def _one(w: str, lw: str, before: list[Token]) -> Token:
+    if w.startswith("«"):
+        return Token("EMBEDDED", int(w[1:-1]))  # quoted text, read apart (cardtext.embed, embedded-text)
     if w == "THISCARD":
         return Token("THISCARD", "self")
     if w == "THISCARD's":

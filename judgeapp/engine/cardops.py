@@ -139,8 +139,10 @@ def refill_after(g, prov, face_up: bool = False) -> None:
 
 
 def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None = None,
-              source: Card | None = None, side: str | None = None) -> bool:
-    """Movement (``move``): a unit goes home or to a battlefield, on its controller's side."""
+              source: Card | None = None, side: str | None = None, during=None) -> bool:
+    """Movement (``move``): a unit goes home or to a battlefield, on its controller's side.
+    ``during`` carries out what happens as it moves ("Bow him as he moves"): after the unit is
+    there and before anything triggers after the move (``independence-of-effects``)."""
     host = g.host(card) or card
     if not host.in_play or host.type != "personality" or host.location == to:
         return False
@@ -159,6 +161,8 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
     g.set_location(host, to, side)
     g.record(StepKind.EFFECT, f"{host.title} moves {'home' if to == 'home' else 'to ' + to} ({why})",
              cites or ["move"], by)
+    if during is not None:
+        during()
     triggers.after(g, ev)
     if to != "home" and side in ("attacking", "defending"):
         triggers.after(g, Event("attacks" if side == "attacking" else "defends", host, host.controller, by, source))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from .abilities import Produce, Static, TriggerSpec
+from .abilities import GoldFor, Produce, Static, TriggerSpec
 from .cardtree import AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _sub, _tok, _toks, _unread
 from .structures import AllRef, Condition, Filter
 
@@ -19,8 +19,18 @@ class TraitReaders:
         lead = _sub(tree, "lead")
         if lead is not None:  # "After …, if <condition>, …": the trait resolves only if it holds
             spec["condition"] = self.cond(lead.children[1])
-        effects = self.sentence_effects(tree)
-        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": effects})
+        if _sub(tree, "target") is not None:  # "After …, target one or two of your Personalities."
+            self.declare(_sub(tree, "target"))
+        else:
+            self.effects = self.sentence_effects(tree)
+        if getattr(self, "more", None):  # the sentences referring back to this one (traits)
+            condition, _, _ = self.read_body(self.more)
+            if condition is not None:  # "If he …, …" after a first sentence with no effects: that sentence's
+                self.effects = [e.model_copy(update={"condition": _and(e.condition, condition)})
+                                for e in self.effects]
+        if not self.effects:
+            raise Unreadable("the trait names targets but no effect")
+        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": self.effects})
 
     def t_imperative(self, tree: Tree):
         raise Unreadable("an effect with no trigger and no designator is not a trait the engine can apply")
@@ -43,7 +53,7 @@ class TraitReaders:
             what = _sub(_sub(node, "only"), "only_what")
             if _tok(what, "KEYWORD") is not None:
                 raise Unreadable("Gold only for cards with a keyword is not read")
-            data["only"] = _tok(what, "TYPE").value
+            data["only"] = GoldFor(card=Filter(type=[_tok(what, "TYPE").value]))
         elif node.data == "produce_more":
             data["effects"] = self.sentence_effects(Tree("more", [c for c in node.children if isinstance(c, Tree)]))
             if self.targets:
@@ -177,6 +187,9 @@ class TraitReaders:
     # ----- continuous traits -----------------------------------------------------------------
     def static(self, node: Tree) -> list[Static]:
         target = self.static_target(_sub(node, "subject"))
+        self.trait_subject = target if target in ("self", "host") else "it"  # whom "while opposing …" is about
+        if isinstance(target, AllRef):
+            self.last = "it"  # "they": each card of the group in turn (board.static_applies)
         cond = _sub(node, "while_if", "while_battle", "while_state")
         data: dict = {"target": target}
         if cond is not None and cond.data == "while_state":
@@ -232,8 +245,8 @@ class TraitReaders:
             return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(node)})]
         if kind in ("st_attach_only", "st_attach_never"):
             return [Static.model_validate({**data, "kind": kind[3:], "to": self.filter_of(_sub(node, *NP))})]
-        if kind.startswith("st_cost") and target != "self":
-            raise Unreadable("a cost change for other cards is not read")
+        if kind.startswith("st_cost") and not (target == "self" or isinstance(target, AllRef)):
+            raise Unreadable("a cost change for that card is not read")
         if kind in ("st_cost_less", "st_cost_more"):
             n = int(_tok(node, "NUMBER").value)
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .registry import Effect
-from .structures import Condition
+from .structures import Condition, Filter
 
 
 # Labels defined only by reminder text: "Courtesy traits do not take effect if you went first";
@@ -68,6 +68,10 @@ def _det_words(dets) -> list[str]:
     """Every word type of the determiners ("one to three OFYOUR" → NUMBER, TO, NUMBER, OFYOUR)."""
     return [t.type for d in dets for t in d.children if isinstance(t, Token)]
 
+
+# "If he would be opposed" of one of your Personalities not yet chosen: the enemy army at the
+# current battlefield has units (``opposed``).
+OPPOSED_HERE = Condition(exists=Filter(type=["personality"], side="enemy", at="here"))
 
 CREATED = "created card"  # what "it" names after "Create …": not a reference the engine has
 

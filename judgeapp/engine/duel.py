@@ -15,11 +15,11 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from . import triggers
-from .references import Context
+from .references import Context, holds
 from .registry import Effect, Primitive, primitive
-from .resolution import run_effects
+from .resolution import apply, run_effects
 from .state import Card
-from .structures import Model, Ref
+from .structures import Condition, Model, Ref
 from .triggers import Event
 from .vocab import Reason, StepKind, Zone
 from .zones import move
@@ -45,6 +45,8 @@ class DuelArgs(Model):
     challenged: Ref = 1
     stat: Literal["chi", "force", "personal_honor", "focus"] = "chi"
     refusable: bool = False
+    refuse_cost: list[Effect] = Field(default_factory=list, max_length=4)  # "may move home to refuse"
+    refuse_if: Condition | None = None  # "If he is unbowed, he may refuse": checked when he would refuse
     loser: Outcome = Field(default_factory=Outcome)
     winner: Outcome = Field(default_factory=Outcome)
     refused: Outcome = Field(default_factory=Outcome)
@@ -69,11 +71,15 @@ class Duel(Primitive):
 
     @classmethod
     def describe(cls, args):
+        from .abilities import describe_condition
         from .primitives.cards import describe_ref
 
         text = f"{describe_ref(args.challenger)} challenges {describe_ref(args.challenged)}"
         if args.stat != "chi":
             text += f" (a duel of {args.stat.replace('_', ' ').title()})"
+        if args.refusable:
+            text += " (who may refuse" + (f" if {describe_condition(args.refuse_if)}" if args.refuse_if else "") + (
+                f" by doing this: {', '.join(e.describe() for e in args.refuse_cost)})" if args.refuse_cost else ")")
         if args.loser.do:
             text += "; the loser: " + ", ".join(e.describe() for e in args.loser.do)
         if args.winner.do:
@@ -99,10 +105,17 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
             g.record(StepKind.REJECTED, f"Not allowed: {challenged.controller.capitalize()} cannot refuse this "
                                         "challenge; the card does not allow it", ["refuse"],
                      challenged.controller, reason=str(Reason.RESTRICTED))
-        else:
+        elif not holds(g, args.refuse_if, ctx):
+            from .abilities import describe_condition
+
+            g.record(StepKind.REJECTED, f"Not allowed: {challenged.controller.capitalize()} cannot refuse this "
+                                        f"challenge: only if {describe_condition(args.refuse_if)}", ["refuse"],
+                     challenged.controller, reason=str(Reason.CONDITION))
+        elif _refusal_paid(g, ctx, challenger, challenged, args):
             g.record(StepKind.CHOICE, f"{challenged.controller.capitalize()} refuses the challenge", ["refuse"],
                      challenged.controller)
-            run_effects(g, _outcome_ctx(ctx, live(challenger, challenged)), [], args.refused.do)
+            ctx.duel = {**live(challenger, challenged), "refused": True}  # "If he refuses, …" (refuse)
+            run_effects(g, _outcome_ctx(ctx, ctx.duel), [], args.refused.do)
             g.duels.append({"challenger": challenger.id, "challenged": challenged.id, "winner": None, "losers": [],
                             "refused": True})
             return True
@@ -122,6 +135,21 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
     _consequences(g, now)
     run_effects(g, _outcome_ctx(ctx, now), [], list(args.winner.do if winner else []) + list(args.loser.do))
     _discard_focused(g, duel)
+    return True
+
+
+def _refusal_paid(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -> bool:
+    """"Who may move home to refuse": the challenged player refuses by doing this first, each part of it
+    (``refuse``, ``independence-of-effects``: no refusal if a part does not happen; the duel goes on)."""
+    if not args.refuse_cost:
+        return True
+    paying = Context(player=challenged.controller, source=ctx.source, label="refusal", targets=dict(ctx.targets),
+                     duel=live(challenger, challenged))
+    for effect in args.refuse_cost:
+        if not apply(g, effect, paying) or not paying.happened:
+            g.record(StepKind.EFFECT, f"{challenged.controller.capitalize()} cannot refuse: “{effect.describe()}” "
+                                      "did not happen, so the challenge is accepted", ["refuse"], challenged.controller)
+            return False
     return True
 
 

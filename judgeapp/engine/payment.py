@@ -10,33 +10,92 @@ which.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from .cardops import bow
-from .references import card_context, holds
+from .references import Context, amount, card_context, holds, matches
 from .state import Card, GoldUnit
-from .vocab import StepKind
+from .vocab import StepKind, Zone
 
 
-def production(g, card: Card) -> tuple[int, str | None] | None:
-    """What bowing a card produces now: (Gold, the kind of cost it is only for), or None."""
+@dataclass(frozen=True)
+class Purchase:
+    """What a Gold cost is paid for (``paying-gold-costs``): the Gold Cost of a card a Recruit or
+    Equip brings into play, or an action's cost — ``card`` is then the card the action is on,
+    ``played`` says it was played from the hand or a Province (a Strategy)."""
+
+    player: str
+    card: Card | None = None
+    action: bool = False
+    played: bool = False
+    keywords: frozenset = frozenset()  # the action's keywords, lower-case
+
+
+def production(g, card: Card, purchase: Purchase | None = None) -> tuple[int, object] | None:
+    """What the card produces now towards ``purchase`` with the trait that gives most: (Gold, what that
+    Gold may only pay for), or None if it produces nothing for it."""
+    found = _options(g, card, purchase)
+    if not found:
+        return None
+    made, prod = max(found, key=lambda o: (o[0], _only(o[1]) is None))
+    return made, _only(prod)
+
+
+def _options(g, card: Card, purchase: Purchase | None) -> list[tuple[int, object]]:
+    """(Gold, trait) for each Gold-producing trait of the card usable towards ``purchase`` now; the
+    trait is None for a Stronghold, which produces its Gold Production stat."""
     if card.type == "stronghold":
-        return g.stat(card, "gold_production") + _sensei(g, card), None
+        return [] if card.bowed else [(g.stat(card, "gold_production") + _sensei(g, card), None)]
     prod = card.card.reading.produce
     if card.type == "holding" and card.card.production is not None and (g.rules == "twenty-festivals"
                                                                           or prod is None):
         # Twenty Festivals: a Holding's Gold Production is a stat it produces when bowed; a card printed with
         # only the icon produces it under either edition (holding-gold-production)
-        return g.stat(card, "gold_production"), prod.only if prod is not None else None
-    if prod is None:
+        base = [] if card.bowed else [(g.stat(card, "gold_production"), prod)]
+    else:
+        base = [(made, prod) for prod in trait_productions(card) if (made := _made(g, card, prod)) is not None]
+    base += _paying_for(g, card, base)
+    return [(made, prod) for made, prod in base if purchase is None or usable(g, purchase, _only(prod))]
+
+
+def _paying_for(g, card: Card, base: list) -> list[tuple[int, object]]:
+    """"This Holding has +2GP when it pays for a single attachment only": each production may instead make
+    that much more Gold, kept for that one payment (``holding-gold-production``, ``paying-gold-costs``)."""
+    from .abilities import Produce
+
+    out = []
+    for src, st in g.statics():
+        if st.kind != "production_for" or not g.static_applies(src, st, card):
+            continue
+        for made, prod in base:
+            if _only(prod) is None:
+                trait = prod if prod is not None else Produce(amount=made)
+                out.append((max(made + st.amount, 0), trait.model_copy(update={"only": st.only})))
+    return out
+
+
+def trait_productions(card: Card) -> list:
+    """The card's Gold-producing traits (``gold-producing-traits``): bowing uses one of them."""
+    reading = card.card.reading
+    return ([reading.produce] if reading.produce is not None else []) + list(reading.produce_also)
+
+
+def _made(g, card: Card, prod) -> int | None:
+    """The Gold one trait produces now, with the Holding's Gold Production changes added to each
+    production (``holding-gold-production``); None if it cannot be used now."""
+    ctx = card_context(g, card)
+    if (card.bowed and prod.bow) or (prod.once_per_turn and card.used.get("produce")) \
+            or not holds(g, prod.condition, ctx):
         return None
-    amount = prod.amount
-    if prod.alt is not None and holds(g, prod.alt_if, card_context(g, card)):
-        amount = prod.alt
+    made = amount(g, prod.amount, ctx)
+    if prod.alt is not None and holds(g, prod.alt_if, ctx):
+        made = prod.alt
     from .stats import apply_modifiers, tokens
 
-    bonus = apply_modifiers(g, card.id, "gold_production", tokens(card, "gold_production"), floor=False)
-    return max(amount + bonus, 0), prod.only
+    changes = tokens(card, "gold_production") + g.static_bonus(card, "gold_production")
+    bonus = apply_modifiers(g, card.id, "gold_production", changes, floor=False)
+    return max(made + bonus, 0)
 
 
 def _sensei(g, stronghold: Card) -> int:
@@ -44,64 +103,122 @@ def _sensei(g, stronghold: Card) -> int:
     return sensei.card.stat("production") if sensei is not None else 0
 
 
-def producers(g, player: str) -> list[tuple[Card, int, str | None]]:
+def producers(g, player: str, purchase: Purchase | None = None, cost: int = 0) -> list[tuple[Card, int, object]]:
+    """(card, Gold, trait) for each Gold-producing trait usable towards ``purchase`` now, and each trait
+    that bows to reduce its cost (for ``cost``: "When paying for a Follower, it enters play for 3 less
+    Gold")."""
     out = []
     for c in g.in_play(player):
-        if c.bowed or c.id in g.traits_negated() and c.type != "stronghold":
+        if c.id in g.traits_negated() and c.type != "stronghold":
             continue
-        made = production(g, c)
-        if made is not None and made[0] > 0:
-            out.append((c, made[0], made[1]))
+        out += [(c, made, prod) for made, prod in _options(g, c, purchase) if made > 0]
+    return out + _reductions(g, player, purchase, cost)
+
+
+def _reductions(g, player: str, purchase: Purchase | None, cost: int) -> list[tuple[Card, int, object]]:
+    """"[Bow]: When paying for a Follower, it enters play for 3 less Gold": the unbowed card may bow while
+    its player pays for such a card, lowering the cost, to no less than 0 (``paying-gold-costs``)."""
+    out = []
+    for src, st in g.statics():
+        if st.kind == "bow_to_reduce" and src.controller == player and not src.bowed and cost > 0 \
+                and usable(g, purchase, st.only) and (st.while_ is None or holds(g, st.while_, src)):
+            out.append((src, cost if st.amount <= -1000 else min(-st.amount, cost), st))
     return out
 
 
-def usable(kind: str | None, only: str | None) -> bool:
-    return only is None or (kind is not None and only.lower().rstrip("s") == kind.lower().rstrip("s"))
+def _reduces(option) -> bool:
+    return getattr(option[2], "kind", None) == "bow_to_reduce"
 
 
-def available(g, player: str, kind: str | None) -> int:
-    pool = sum(u.amount for u in g.players[player].gold if usable(kind, u.only))
-    return pool + sum(n for _, n, only in producers(g, player) if usable(kind, only))
+def _bows(option) -> bool:
+    return option[2] is None or getattr(option[2], "bow", True)  # a cost-lowering trait bows too
 
 
-def can_pay(g, player: str, cost: int, kind: str | None) -> bool:
-    return cost <= 0 or available(g, player, kind) >= cost
+def _compatible(combo) -> bool:
+    """A card bows once: at most one of its bowing traits in one payment (``gold-producing-traits``)."""
+    bowing = [o[0].id for o in combo if _bows(o)]
+    return len(bowing) == len(set(bowing))
 
 
-def check_named(g, player: str, named: list | None, cost: int = 0, kind: str | None = None) -> str | None:
+def _most(options: list) -> int:
+    """The most Gold these traits can make together."""
+    best: dict = {}
+    free = 0
+    for card, n, prod in options:
+        if _bows((card, n, prod)):
+            best[card.id] = max(best.get(card.id, 0), n)
+        else:
+            free += n
+    return free + sum(best.values())
+
+
+def _only(prod) -> object:
+    return prod.only if prod is not None else None
+
+
+def usable(g, purchase: Purchase | None, only) -> bool:
+    """Whether Gold that may only pay for ``only`` (a ``GoldFor``) can pay for this purchase."""
+    if only is None:
+        return True
+    if purchase is None:
+        return False
+    if only.what == "card":
+        right_kind = not purchase.action or purchase.played
+    else:
+        right_kind = purchase.action and (only.keyword is None or only.keyword.lower() in purchase.keywords)
+    card = purchase.card
+    if not right_kind or (card is None and (only.card is not None or only.in_play or only.what == "card")):
+        return False
+    if only.in_play and card.zone is not Zone.PLAY:
+        return False
+    return only.card is None or matches(g, only.card, card, Context(player=purchase.player), anywhere=True)
+
+
+def available(g, player: str, purchase: Purchase | None, cost: int = 0) -> int:
+    """The Gold the player can pay towards ``purchase`` now, counting cost reductions (for ``cost``)."""
+    pool = sum(u.amount for u in g.players[player].gold if usable(g, purchase, u.only))
+    return pool + _most(producers(g, player, purchase, cost))
+
+
+def can_pay(g, player: str, cost: int, purchase: Purchase | None) -> bool:
+    return cost <= 0 or available(g, player, purchase, cost) >= cost
+
+
+def check_named(g, player: str, named: list | None, cost: int = 0, purchase: Purchase | None = None) -> str | None:
     """A problem with the producers ``pay:`` names, or None (a bowed or unknown producer
     cannot pay, ``costs``; the named ones and the pool must cover the cost)."""
-    total = sum(u.amount for u in g.players[player].gold if usable(kind, u.only))
+    total = sum(u.amount for u in g.players[player].gold if usable(g, purchase, u.only))
     for ref in named or []:
         ref = f"{player}.stronghold" if ref == "stronghold" else ref
         card = g.find(ref, player)
         if card is None or not card.in_play or card.controller != player:
             return f"{ref} is not a card {player} controls in play"
-        if card.bowed:
+        made = [n for c, n, _ in producers(g, player, purchase, cost) if c is card]
+        if not made and card.bowed:
             return f"{card.title} is bowed and cannot bow to produce Gold"
-        made = production(g, card)
-        if made is None:
-            return f"{card.title} does not produce Gold"
-        total += made[0] if usable(kind, made[1]) else 0
+        if not made:
+            return f"{card.title} cannot produce Gold towards this cost now"
+        total += max(made)
     if named and total < cost:
         return f"the Gold named in pay: ({total}, with the pool) does not cover the cost of {cost}"
     return None
 
 
-def pay(g, player: str, cost: int, kind: str | None, named: list | None, what: str) -> bool:
+def pay(g, player: str, cost: int, purchase: Purchase | None, named: list | None, what: str) -> bool:
     """Pay a Gold cost; False (nothing paid) if it cannot be met."""
     if cost <= 0:
         return True
     p = g.players[player]
-    pool = [u for u in p.gold if usable(kind, u.only)]
-    have = sum(u.amount for u in pool)
-    chosen: list[tuple[Card, int, str | None]] = []
-    options = [x for x in producers(g, player) if usable(kind, x[2])]
-    if named:
+    have = sum(u.amount for u in p.gold if usable(g, purchase, u.only))
+    chosen: list[tuple[Card, int, object]] = []
+    options = producers(g, player, purchase, cost)
+    if named:  # each named card once, with its trait that gives most
         for ref in named:
             ref = f"{player}.stronghold" if ref == "stronghold" else ref
             card = g.find(ref, player)
-            chosen += [x for x in options if x[0] is card and x not in chosen]
+            mine = [x for x in options if x[0] is card]
+            if mine and not any(x[0] is card for x in chosen):
+                chosen.append(max(mine, key=lambda x: (x[1], _only(x[2]) is None)))
         auto = False
     else:
         chosen = _least_waste(options, max(cost - have, 0)) if have < cost else []
@@ -109,22 +226,24 @@ def pay(g, player: str, cost: int, kind: str | None, named: list | None, what: s
     if have + sum(n for _, n, _ in chosen) < cost:
         return False
     made_restricted = []
-    for card, n, only in chosen:
+    for card, n, prod in chosen:
         g.tick()
-        if not bow(g, card, f"to produce {n} Gold", ["gold-producing-traits"], player, kind=StepKind.COST):
+        if _reduces((card, n, prod)):
+            if bow(g, card, f"so that the cost is {n} Gold less", ["paying-gold-costs"], player, kind=StepKind.COST):
+                cost -= n
             continue
-        unit = GoldUnit(n, only, card.title)
+        if not _produce(g, card, n, prod, player):
+            continue
+        unit = GoldUnit(n, _only(prod), card.title)
         g.add_gold(player, unit)
-        if only:
+        if unit.only is not None:
             made_restricted.append(unit)
-        prod = card.card.reading.produce
         if prod is not None and prod.effects:
-            from .references import Context
             from .resolution import run_effects
 
             run_effects(g, Context(player=player, source=card, label="Gold production"), [], prod.effects)
-    spend, left = [], cost
-    for u in sorted((u for u in p.gold if usable(kind, u.only)), key=lambda u: (u.only is None, u.amount)):
+    spend, left = [], max(cost, 0)
+    for u in sorted((u for u in p.gold if usable(g, purchase, u.only)), key=lambda u: (u.only is None, u.amount)):
         if left <= 0:
             break
         spend.append(u)
@@ -133,16 +252,29 @@ def pay(g, player: str, cost: int, kind: str | None, named: list | None, what: s
         return False
     g.take_gold(player, spend)
     change = -left
-    if change:
-        g.add_gold(player, GoldUnit(change, spend[-1].only, spend[-1].source))
+    if change and spend[-1].only is None:  # change from single-purpose Gold disappears with it
+        g.add_gold(player, GoldUnit(change, None, spend[-1].source))
     leftover_restricted = [u for u in made_restricted if u in p.gold]
     if leftover_restricted:
         g.take_gold(player, leftover_restricted)  # single-purpose Gold does not enter the pool
-    names = ", ".join(f"{c.title} ({n})" for c, n, _ in chosen)
-    how = "" if not chosen else (f"; the engine bowed {names} (least Gold wasted; name them with pay:)" if auto
-                                 else f"; bowing {names}")
+    names = ", ".join(f"{c.title} ({n}{' less' if _reduces((c, n, t)) else ''})" for c, n, t in chosen)
+    how = "" if not chosen else (f"; the engine used {names} (least Gold wasted; name them with pay:)" if auto
+                                 else f"; from {names}")
     g.record(StepKind.COST, f"{player.capitalize()} pays {cost} Gold for {what}{how}; {p.gold_total()} Gold left in "
                             "the pool", ["paying-gold-costs"], player, "pay costs")
+    return True
+
+
+def _produce(g, card: Card, n: int, prod, player: str) -> bool:
+    """Use a Gold-producing trait: bow the card, or for a trait that produces without bowing ("Once
+    per turn, produce 1 Gold …") mark it used this turn (``gold-producing-traits``, ``card-memory-rule``)."""
+    if prod is None or prod.bow:
+        if not bow(g, card, f"to produce {n} Gold", ["gold-producing-traits"], player, kind=StepKind.COST):
+            return False
+    else:
+        g.record(StepKind.COST, f"{card.title} produces {n} Gold", ["gold-producing-traits"], player)
+    if prod is not None and prod.once_per_turn:
+        card.used["produce"] = 1
     return True
 
 
@@ -154,6 +286,8 @@ def _least_waste(options: list, need: int) -> list:
     best = None
     for size in range(1, len(options) + 1):
         for combo in combinations(options, size):
+            if not _compatible(combo):
+                continue
             total = sum(x[1] for x in combo)
             if total >= need:
                 key = (total - need, size)

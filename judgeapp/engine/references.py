@@ -12,7 +12,8 @@ import math
 from dataclasses import dataclass, field
 
 from .state import Card
-from .structures import AllRef, Amount, Condition, Filter
+from .structures import AllRef, Amount, Condition, Filter, UnitOf
+from .tokenkinds import count as count_tokens
 from .vocab import Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
@@ -101,6 +102,11 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return [c for c in chosen if isinstance(c, Card)]
     if isinstance(ref, AllRef):
         return select(g, ref.all, ctx)
+    if isinstance(ref, UnitOf):  # "his unit": every card of it (unit)
+        leaders = resolve(g, ref.unit_of, ctx)
+        if leaders is None:
+            return None
+        return list(dict.fromkeys(c for leader in leaders for c in g.unit_of(leader)))
     if isinstance(ref, list):
         out = []
         for r in ref:
@@ -118,9 +124,10 @@ def select(g, flt: Filter, ctx: Context) -> list[Card]:
     return [c for c in g.cards.values() if c.zone is zone and matches(g, flt, c, ctx)]
 
 
-def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
-    """Whether a card fits every word of a filter, from the context's point of view."""
-    if card.zone is not STATE_ZONES[flt.zone]:
+def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) -> bool:
+    """Whether a card fits every word of a filter, from the context's point of view (``anywhere``:
+    wherever the card is now, as for the card a cost is paid for)."""
+    if not anywhere and card.zone is not STATE_ZONES[flt.zone]:
         return False
     if flt.type and not _type_ok(g, flt.type, card):
         return False
@@ -142,11 +149,15 @@ def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
         return False  # "a Battle Strategy": one with a Battle action (battle-actions)
     if flt.another and ctx.source is not None and (card.id == ctx.source.id or card is g.host(ctx.source)):
         return False
+    if flt.besides is not None and (g.host(card) or card) in (ctx.targets.get(flt.besides) or []):
+        return False  # "one of your other units": not the one named before (another)
     if any(not has_state(g, card, s) for s in flt.state):
         return False
     if flt.at and card.zone is Zone.PLAY and not _at_ok(g, flt.at, card):
         return False
     if flt.opposing and not _opposing(g, card, ctx):
+        return False
+    if flt.opposes is not None and not _opposes(g, card, flt.opposes, ctx):
         return False
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
@@ -158,6 +169,9 @@ def matches(g, flt: Filter, card: Card, ctx: Context) -> bool:
         return False
     for test in flt.stats:
         if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
+            return False
+    for test in flt.tokens:
+        if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
             return False
     return True
 
@@ -206,6 +220,15 @@ def _opposing(g, card: Card, ctx: Context) -> bool:
     return g.side(me) != g.side(them)
 
 
+def _opposes(g, card: Card, other: Filter, ctx: Context) -> bool:
+    """"Opposing" refers to cards at the same battlefield, on different sides (``opposing``)."""
+    side = g.side(card)
+    if side is None:
+        return False
+    where = (g.host(card) or card).location
+    return any(g.side(o) not in (None, side) and (g.host(o) or o).location == where for o in select(g, other, ctx))
+
+
 def has_state(g, card: Card, state: str) -> bool:
     host = g.host(card) or card
     if state == "bowed":
@@ -222,6 +245,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.side(card) == "defending"
     if state == "opposed":
         return g.opposed(card)
+    if state == "would_be_opposed":
+        return g.would_be_opposed(card)
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):
@@ -250,7 +275,7 @@ def has_attached(g, card: Card, words: list[str]) -> bool:
     """Whether a Personality has an attachment with every one of these words (its keywords or
     its card type: "with a Weapon", "has a Fire Spell")."""
     host = g.host(card) or card
-    want = {w.lower() for w in words}
+    want = {w.lower() for w in words} - {"attachment"}  # "has an attachment": any card attached to him
     for aid in host.attachments:
         att = g.cards[aid]
         if want <= g.keywords(att) | {att.type}:
@@ -324,6 +349,8 @@ def amount(g, value, ctx) -> int:
             n = sum(g.stat(c, a.stat) for c in cards)
     elif a.count is not None:
         n = len(select(g, a.count, ctx))
+    elif a.tokens is not None:
+        n = sum(count_tokens(c.tokens, a.tokens) for c in resolve(g, a.of if a.of is not None else "self", ctx) or [])
     elif a.paid:
         n = ctx.paid
     else:
@@ -355,8 +382,11 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.exists is not None and not select(g, cond.exists, ctx):
         return False
+    if cond.count is not None and not compare(len(select(g, cond.count.filter, ctx)), cond.count.op,
+                                              amount(g, cond.count.value, ctx)):
+        return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits:
+            or cond.fits or cond.tokens:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -372,6 +402,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
             if cond.stat is not None and not compare(g.stat(c, cond.stat.stat), cond.stat.op,
                                                      amount(g, cond.stat.value, ctx)):
+                return False
+            if cond.tokens is not None and not compare(count_tokens(c.tokens, cond.tokens.name), cond.tokens.op,
+                                                       amount(g, cond.tokens.value, ctx)):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -396,6 +429,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         if most != cond.most_cards:
             return False
     if cond.clan is not None and cond.clan.replace(" Clan", "") not in g.players[me].clans:
+        return False
+    if cond.other_clan is not None and not any(cond.other_clan.replace(" Clan", "") in g.players[p].clans
+                                                for p in g.live() if p != me):
         return False
     if cond.favor is not None and (g.favor == me) != cond.favor:
         return False
@@ -425,7 +461,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
 
 def _duel_result(ctx: Context, result: str) -> bool:
     """"If you win this duel": a Personality you control won (or lost) the duel whose consequences
-    apply; in a tie both lose (``duel``)."""
+    apply; in a tie both lose (``duel``).  "If he refuses": the challenge was refused (``refuse``)."""
     duel = ctx.duel or {}
+    if result == "refused":
+        return bool(duel.get("refused"))
     cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
     return any(c is not None and c.controller == ctx.player for c in cards)

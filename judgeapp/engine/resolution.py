@@ -16,6 +16,9 @@ from .references import Context, holds, matches
 from .registry import Effect, TargetLost
 from .vocab import StepKind, Zone
 
+# The kind of effect an Attack or Fear target is chosen for, as restrictions name it ("Melee Attacks may not target …").
+ATTACK_KINDS = {"ranged": "ranged_attack", "melee": "melee_attack", "fear": "fear"}
+
 if TYPE_CHECKING:
     from .abilities import TargetSpec
 
@@ -121,7 +124,8 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
             return False
         if g.battlefield is None or host.location != g.battlefield or not g.enemy_of(card, ctx.player):
             return False
-    if g.restricted(card, "be_targeted"):
+    kinds = ctx.keywords | ({ATTACK_KINDS[spec.attack]} if spec.attack else frozenset())
+    if g.restricted(card, "be_targeted", kinds, ctx.player):
         return False
     return True
 

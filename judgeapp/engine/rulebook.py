@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from . import acting, cardops, payment
 from .actions import Refused, action_resolved, take_interrupts
-from .references import Context
+from .references import Context, matches
 from .resolution import state_checks
 from .state import Card
-from .textstatics import attach_problem, copies_problem, gold_cost
+from .textstatics import attach_problem, copies_problem, gold_cost, join_problem
 from .vocab import Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -29,8 +29,10 @@ ABILITIES = {
     "naval_invasion": ("engage", Round.ENGAGE, "naval-invasion"), "kharmic": ("limited", Round.ACTION, "kharmic"),
     "legacy": ("dynasty", Round.DYNASTY, "legacy"),
 }
-# The keywords printed before each rulebook action's designator ("Favor Political Battle: …")
-KEYWORDS = {"lobby": frozenset({"political"}), "favor_limited": frozenset({"favor", "political"}),
+# The keywords printed before each rulebook action's designator ("Favor Political Battle: …"), and Lobby's
+# own name: what Gold "only for a Political action" and restrictions naming kinds of action ("Favor and
+# Lobby actions cannot target Rutaro") see in the player abilities.
+KEYWORDS = {"lobby": frozenset({"political", "lobby"}), "favor_limited": frozenset({"favor", "political"}),
             "favor_battle": frozenset({"favor", "political"}), "kharmic": frozenset({"kharmic"})}
 REPEATABLE = {"recruit", "equip", "dynasty_discard", "courage", "reserve", "kharmic"}
 ABSENT = {"cavalry", "reserve"}
@@ -99,6 +101,14 @@ def _first_target(g, step: dict, by: str) -> Card | None:
     return g.find(refs[0], by) if refs else None
 
 
+def _targetable(g, card: Card, by: str, name: str) -> None:
+    """A player ability's target must be one that may be targeted: "This Personality cannot be targeted",
+    "Favor actions may not target Hoturi" (``targeting``, ``permissions``)."""
+    why = g.restricted(card, "be_targeted", KEYWORDS.get(name, frozenset()), by)
+    if why:
+        raise Refused(Reason.NO_TARGET, f"{card.title} cannot be targeted by {_title(name)} ({why})", "targeting")
+
+
 def _discard_from_hand(g, step: dict, by: str, keyword: str | None, why: str, section: str) -> Card:
     named = step.get("discard")
     ref = named[0] if isinstance(named, list) and named else named
@@ -145,10 +155,11 @@ def recruit(g, step: dict, by: str) -> bool:
         if reading.invest_cost is None:
             raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
         cost += reading.invest_cost
-    problem = payment.check_named(g, by, step.get("pay"), cost, card.type)
+    purchase = payment.Purchase(by, card)
+    problem = payment.check_named(g, by, step.get("pay"), cost, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
-    if not payment.can_pay(g, by, cost, card.type):
+    if not payment.can_pay(g, by, cost, purchase):
         raise Refused(Reason.COST, f"{by.capitalize()} cannot pay {cost} Gold for {card.title}", "recruit")
     proclaim = bool(step.get("proclaim"))
     if proclaim:
@@ -162,7 +173,7 @@ def recruit(g, step: dict, by: str) -> bool:
               + (", Proclaiming him" if proclaim else "") + (", Investing" if invest else ""),
               ["recruit"] + (["proclaim"] if proclaim else []))
     ctx = _ctx(g, step, by, "Recruit")
-    payment.pay(g, by, cost, card.type, step.get("pay"), card.title)
+    payment.pay(g, by, cost, purchase, step.get("pay"), card.title)
     _brought_card_targeted(g, by, "Recruit", [card], "recruit")
     take_interrupts(g, step, ctx, None, brings=card)
     if card.zone is not Zone.PROVINCE:
@@ -259,7 +270,7 @@ def _entry_checks(g, card: Card, by: str) -> None:
         raise Refused(Reason.UNIQUE, f"{by.capitalize()} already controls a Unique {card.title}", "unique")
     if card.card.has_keyword("Loyal") and card.card.clans and not (card.card.clans & g.players[by].clans):
         raise Refused(Reason.RESTRICTED, f"{card.title} is Loyal and does not share {by}'s Clan Alignment", "loyal")
-    limit = copies_problem(g, card, by)
+    limit = copies_problem(g, card, by) or join_problem(g, card, by)
     if limit:
         raise Refused(Reason.RESTRICTED, limit, "continuous-traits")
 
@@ -293,19 +304,21 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
                                         f"{by} controls in play", "attachments")
     if g.battlefield is not None and g.segment in ("engage", "combat") and host.location != g.battlefield:
         raise Refused(Reason.LOCATION, f"{host.title} is not at the current battlefield", "rules-of-location")
+    _targetable(g, host, by, "equip")
     limit = attach_limit(g, card, host)
     if limit:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
     _entry_checks(g, card, by)
     cost = gold_cost(g, card, by, host)
-    problem = payment.check_named(g, by, step.get("pay"), cost, card.type)
+    purchase = payment.Purchase(by, card)
+    problem = payment.check_named(g, by, step.get("pay"), cost, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
-    if not payment.can_pay(g, by, cost, card.type):
+    if not payment.can_pay(g, by, cost, purchase):
         raise Refused(Reason.COST, f"{by.capitalize()} cannot pay {cost} Gold for {card.title}", "equip")
     _announce(g, by, f"equips {card.title} to {host.title}", ["equip", "reserve" if reserve else "open-actions"])
     ctx = _ctx(g, step, by, "Equip")
-    payment.pay(g, by, cost, card.type, step.get("pay"), card.title)
+    payment.pay(g, by, cost, purchase, step.get("pay"), card.title)
     _brought_card_targeted(g, by, "Equip", [card, host], "equip")
     take_interrupts(g, step, ctx, None, brings=card)
     if card.zone is not Zone.HAND or not host.in_play:
@@ -351,6 +364,7 @@ def lobby(g, step: dict, by: str) -> bool:
             or target.bowed or g.stat(target, "personal_honor") < 1:
         raise Refused(Reason.NO_TARGET, "Lobby needs your unbowed Personality with 1 or more Personal Honor",
                       "good-faith-rule")
+    _targetable(g, target, by, "lobby")
     _announce(g, by, f"Lobbies with {target.title}", ["lobby"])
     take_interrupts(g, step, _ctx(g, step, by, "Lobby"), None)
     if cardops.bow(g, target, "Lobby", ["lobby"], by):
@@ -378,14 +392,17 @@ def favor_limited(g, step: dict, by: str) -> bool:
 
 def favor_battle(g, step: dict, by: str) -> bool:
     """Favor Political Battle: discard the Imperial Favor to move a target attacking enemy
-    Personality home."""
+    Personality home; a trait may let its player target other enemy Personalities too ("You may
+    target defending Personalities with the rulebook Favor Political Battle action", ``permissions``)."""
     if g.favor != by:
         raise Refused(Reason.COST, f"{by.capitalize()} does not hold the Imperial Favor", "rulebook-favor-battle")
     target = _first_target(g, step, by)
-    if target is None or target.type != "personality" or not target.in_play or g.side(target) != "attacking" \
-            or not g.enemy_of(target, by) or target.location != g.battlefield:
+    if target is None or target.type != "personality" or not target.in_play or not g.enemy_of(target, by) \
+            or target.location != g.battlefield or not (g.side(target) == "attacking" or any(
+                matches(g, flt, target, Context(player=by)) for flt in g.permitted_targets(by, "favor_battle"))):
         raise Refused(Reason.NO_TARGET, "the Favor's Battle ability needs a target attacking enemy Personality at "
                                         "this battlefield", "good-faith-rule")
+    _targetable(g, target, by, "favor_battle")
     _announce(g, by, f"uses the Imperial Favor's Battle ability on {target.title}", ["rulebook-favor-battle"])
     take_interrupts(g, step, _ctx(g, step, by, "Favor Battle"), None)
     g.set_favor(None)
@@ -420,10 +437,11 @@ def cycle(g, step: dict, by: str) -> bool:
 def kharmic(g, step: dict, by: str) -> bool:
     """Kharmic Repeatable Limited, [2 Gold]: discard a Kharmic card from your hand to draw a card,
     or from your Province to refill the Province face up (``kharmic``)."""
-    problem = payment.check_named(g, by, step.get("pay"), 2)
+    purchase = payment.Purchase(by, action=True, keywords=frozenset({"kharmic"}))  # a Kharmic action (kharmic)
+    problem = payment.check_named(g, by, step.get("pay"), 2, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
-    if not payment.can_pay(g, by, 2, None):
+    if not payment.can_pay(g, by, 2, purchase):
         raise Refused(Reason.COST, f"{by.capitalize()} cannot pay 2 Gold", "kharmic")
     ref = step.get("discard") or step.get("card")
     card = g.find(ref[0] if isinstance(ref, list) else ref, by) if ref else None
@@ -432,7 +450,7 @@ def kharmic(g, step: dict, by: str) -> bool:
         raise Refused(Reason.NO_TARGET, "the Kharmic ability needs a Kharmic card in your hand or face up in your "
                                         "Province (discard: its title)", "kharmic")
     _announce(g, by, f"uses the Kharmic ability on {card.title}", ["kharmic"])
-    payment.pay(g, by, 2, None, step.get("pay"), "the Kharmic ability")
+    payment.pay(g, by, 2, purchase, step.get("pay"), "the Kharmic ability")
     take_interrupts(g, step, _ctx(g, step, by, "Kharmic"), None)
     if card.zone is Zone.HAND:
         cardops.discard_from_hand(g, card, "Kharmic", ["kharmic"], by)
@@ -456,6 +474,7 @@ def cavalry(g, step: dict, by: str) -> bool:
                                         "Follower have Cavalry)", "cavalry")
     if target.location == g.battlefield:
         raise Refused(Reason.NO_TARGET, f"{target.title} is already at the current battlefield", "cavalry")
+    _targetable(g, target, by, "cavalry")
     _announce(g, by, f"uses the Cavalry ability on {target.title}", ["cavalry", "engage-actions"])
     take_interrupts(g, step, _ctx(g, step, by, "Cavalry"), None)
     cardops.move_unit(g, target, g.battlefield, "Cavalry", ["cavalry"], by)
@@ -578,7 +597,7 @@ def legacy(g, step: dict, by: str) -> bool:
         return True
     prov = next((p for p in player.provinces if pick.id in p.cards), None)
     cost = pick.card.stat("cost")
-    if not payment.pay(g, by, cost, "holding", step.get("pay"), pick.title):
+    if not payment.pay(g, by, cost, payment.Purchase(by, pick), step.get("pay"), pick.title):
         g.record(StepKind.EFFECT, f"{by.capitalize()} cannot pay {cost} Gold for {pick.title}: the Recruit fails",
                  ["legacy", "recruit"], by, "resolve")
         return True

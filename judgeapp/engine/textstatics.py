@@ -7,24 +7,32 @@ itself ("Toku enters play for 2 less Gold", "Can only attach to a Crab Clan Pers
 """
 from __future__ import annotations
 
-from .references import card_context, holds, matches
+from .references import amount, card_context, holds, matches
+from .structures import AllRef
 from .state import Card
 
 
 def gold_cost(g, card: Card, by: str, host: Card | None = None) -> int:
     """The Gold Cost to Recruit or Equip ``card`` now: printed, with "enters play for N less/more
     Gold", "Equips to a Mantis Clan Personality for 1 less Gold" (``host``, the Personality it is
-    equipped to) and "ignoring Gold Cost" traits of the card itself (``recruit``, ``equip``)."""
+    equipped to) and "ignoring Gold Cost" traits of the card itself (``recruit``, ``equip``), and the
+    traits of cards in play that change it ("Your Geisha enter play for 1 less Gold", "You Recruit
+    non-Ninja Personalities for 1 more Gold", ``continuous-traits``)."""
     cost = card.card.stat("cost")
     ctx = card_context(g, card)
     ctx.player = by
-    for st in card.card.reading.statics:
-        if st.kind == "cost" and st.to is not None and (host is None or not matches(g, st.to, host, ctx)):
+    changes = [(st, ctx) for st in card.card.reading.statics if st.target == "self"]
+    changes += [(st, card_context(g, src)) for src, st in g.statics() if isinstance(st.target, AllRef)
+                and st.kind == "cost" and matches(g, st.target.all, card, card_context(g, src), anywhere=True)]
+    for st, where in changes:
+        if st.kind != "cost" or (st.what == "recruit" and host is not None) or (st.what == "equip" and host is None):
             continue
-        if st.kind == "cost" and st.target == "self" and (st.while_ is None or holds(g, st.while_, ctx)):
+        if st.to is not None and (host is None or not matches(g, st.to, host, where)):
+            continue
+        if st.while_ is None or holds(g, st.while_, where):
             if isinstance(st.amount, int) and st.amount <= -1000:
                 return 0  # "enters play ignoring its Gold Cost"
-            cost += st.amount if isinstance(st.amount, int) else 0
+            cost += amount(g, st.amount, where)
     return max(cost, 0)
 
 
@@ -37,6 +45,21 @@ def copies_problem(g, card: Card, by: str) -> str | None:
             if have >= st.amount:
                 return f"{by.capitalize()} may only have {st.amount} cop{'y' if st.amount == 1 else 'ies'} of " \
                        f"{card.title} in play"
+    return None
+
+
+def join_problem(g, card: Card, by: str) -> str | None:
+    """Why ``card`` will not enter play under ``by``'s control, by its own trait: "Will not join a
+    Phoenix Clan player" (``join``: to come under a player's control, by entering play or changing
+    controller), "Yurei will not enter play if you control a Fallen Personality" — "you" being the
+    player it would join (``continuous-traits``: a card's own traits apply out of play)."""
+    ctx = card_context(g, card)
+    ctx.player = by
+    for st in card.card.reading.statics:
+        if st.kind == "restrict" and st.what in ("join", "enter_play") and st.target == "self" \
+                and (st.while_ is None or holds(g, st.while_, ctx)):
+            return f"{card.title} will not {'join' if st.what == 'join' else 'enter play for'} {by} " \
+                   f"({st.text or 'its trait'})"
     return None
 
 

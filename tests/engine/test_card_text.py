@@ -52,10 +52,10 @@ def test_a_sentence_is_read_whole_or_not_at_all():
     read makes the whole sentence unread, with the word it stopped at."""
     r = read_text("[Bow]: Produce 2 Gold, or 3 Gold if you control the Imperial Favor.", "X", "holding")
     assert r.produce.alt == 3 and r.produce.alt_if.favor is True and not r.unparsed
-    r = read_text("[Bow]: Produce 5 Gold, which can only pay for a single Jade card.", "X", "holding")
+    r = read_text("[Bow]: Produce 5 Gold, whereupon each player draws a card.", "X", "holding")
     assert r.produce is None and [u.text for u in r.unparsed] == [
-        "[Bow]: Produce 5 Gold, which can only pay for a single Jade card."]
-    assert "'which'" in r.unparsed[0].reason
+        "[Bow]: Produce 5 Gold, whereupon each player draws a card."]
+    assert "'whereupon'" in r.unparsed[0].reason
     r = read_text("After Gorikki enters play, if you are Crane Clan, take the Imperial Favor.", "Kitsune Gorikki",
                   "personality")
     assert r.triggers[0].condition.clan == "Crane"  # the trait's "if" is kept, not dropped

@@ -7,11 +7,105 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..cardtree import NP, Unreadable, _sub
-from ..structures import Condition
+from ..abilities import GoldFor, Produce, Static
+from ..cardtree import AMOUNTS, NP, Unreadable, _name_words, _sub, _tok, _toks
+from ..structures import AllRef, Condition, Filter
+
+WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST"}
+PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
+STATIC_KINDS = {"st_production_for", "st_you_pay"}
 
 
 class Readers:
+    # ----- Gold production --------------------------------------------------------------------
+    def t_produce_for(self, tree: Tree) -> Produce:
+        """"[Bow]: Produce 5 Gold, which can only pay for a single Jade card": Gold kept apart for one
+        payment (``paying-gold-costs``); "Produce Gold equal to Nakura's Chi …" (``gold-producing-traits``)."""
+        number = _tok(tree, "NUMBER")
+        value = int(number.value) if number is not None else self.amount(_sub(tree, *AMOUNTS))
+        only = _sub(tree, "gold_only")
+        return Produce(amount=value, only=self.gold_for(only) if only is not None else None)
+
+    def t_produce_once(self, tree: Tree) -> Produce:
+        """"Once per turn, if Nishigori is unbowed, produce 3 Gold which …": Gold produced without
+        bowing, once each turn (``gold-producing-traits``, ``card-memory-rule``)."""
+        lead = _sub(tree, "lead")
+        return Produce.model_validate({"amount": int(_tok(tree, "NUMBER").value), "bow": False, "once_per_turn": True,
+                                       "if": self.cond(lead.children[1]) if lead is not None else None,
+                                       "only": self.gold_for(_sub(tree, "gold_only"))})
+
+    def read_st_production_for(self, node: Tree, data: dict) -> list[Static]:
+        """"This Holding has +2GP when it pays for a single attachment only": a Gold Production change for
+        the productions that pay only for that (``holding-gold-production``); "a single Library or Spell"
+        is either one."""
+        stat, n = _tok(node, "STATCHANGE").value
+        if stat != "gold_production" or n == "X" or data["target"] != "self":
+            raise Unreadable("that change when a card pays is not read")
+        return [Static.model_validate({**data, "kind": "production_for", "amount": n, "only": only})
+                for when in node.children if isinstance(when, Tree) and when.data == "pays_when"
+                for only in self.gold_fors(when)]
+
+    def gold_fors(self, node: Tree) -> list[GoldFor]:
+        """"a single Library or Spell": a keyword or a card type, either one."""
+        either = _sub(node, "for_card_or")
+        if either is None:
+            return [self.gold_for(node)]
+        return [GoldFor(card=Filter(keywords=[_tok(either, "KEYWORD").value])),
+                GoldFor(card=Filter(type=[_tok(either, "TYPE").value]))]
+
+    def gold_for(self, node: Tree) -> GoldFor:
+        """What the Gold may only pay for: a card ("a single Armor, Mine, or Weapon", "a single Air or
+        Maho Spell"), or an action ("a single Economic action", "a single Strategy's action")."""
+        what = _sub(node, "for_card", "for_action", "for_own_action", "for_invest", "for_card_or")
+        if what.data in ("for_invest", "for_card_or"):
+            raise Unreadable("Gold only for that cost is not read")
+        if what.data == "for_own_action":  # "a single action from your card in play"
+            return GoldFor(what="action", card=Filter(side="your", type=[_tok(what, "TYPE").value]), in_play=True)
+        kind = _tok(what, "TYPES") or _tok(what, "TYPE")
+        if what.data == "for_action":
+            word = _tok(what, "KEYWORD")
+            return GoldFor(what="action", keyword=word.value if word is not None else None,
+                           card=Filter(type=[kind.value]) if kind is not None else None)
+        kinds = _sub(what, "gold_kinds")
+        words = [t.value for t in _toks(kinds, "KEYWORD")] if kinds is not None else []
+        data: dict = {"type": [kind.value] if kind is not None and kind.value != "card" else []}
+        data["keywords" if len(words) <= 1 else "any_keyword"] = words
+        return GoldFor(card=Filter.model_validate(data))
+
+    # ----- costs ------------------------------------------------------------------------------
+    def t_bow_to_reduce(self, tree: Tree) -> list[Static]:
+        """"[Bow]: When paying for a Follower, it enters play for 3 less Gold": while paying for such a card
+        (or "an action on a Strategy"), its player may bow this card to lower the cost (``paying-gold-costs``)."""
+        nps = [c for c in tree.children if isinstance(c, Tree) and c.data in NP]
+        if nps[0].data not in ("phrase", "bare"):
+            raise Unreadable("paying for one named card is not read")
+        card = self.filter_of(nps[0])
+        if len(nps) > 1 and nps[1].data != "pronoun":
+            raise Unreadable("a cost lowered for a card other than the one paid for is not read")
+        action = _tok(tree, "ACTION_WORD") is not None
+        n = int(_tok(tree, "NUMBER").value)
+        if _tok(tree, "LESS") is None and n != 0:
+            raise Unreadable("a card entering play for a set Gold cost other than 0 is not read")
+        return [Static(kind="bow_to_reduce", amount=-n if _tok(tree, "LESS") is not None else -1000,
+                       only=GoldFor(what="action" if action else "card", card=card))]
+
+    def read_st_you_pay(self, node: Tree, data: dict) -> list[Static]:
+        """"You Recruit non-Ninja Personalities for 1 more Gold": a change to the Gold Cost of the player's
+        own cards when Recruited (or Equipped), whoever's trait it is (``recruit``, ``equip``)."""
+        sub = _sub(node, *NP)
+        name = _name_words(sub)
+        if sub.data == "self_ref":
+            target = "self"
+        elif name or sub.data in ("phrase", "bare"):
+            flt = Filter(title=name) if name else self.filter_of(sub)
+            target = AllRef(all=flt.model_copy(update={"side": "your"}))
+        else:
+            raise Unreadable("that cost change is not read")
+        n = int(_tok(node, "NUMBER").value)
+        return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "target": target,
+                                       "amount": -n if _tok(node, "LESS") is not None else n,
+                                       "what": "recruit" if _tok(node, "RECRUIT") is not None else "equip"})]
+
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
         """"if it is your turn": you are the active player (``turn-sequence``)."""
@@ -28,6 +122,23 @@ class Readers:
         sub = _sub(node, *NP)
         if sub.data != "pronoun" or not any(isinstance(t, Token) and t.type == "IT" for t in sub.children):
             raise Unreadable("'… is your turn' said of a card is not read")
+
+    def c_your_card_stat(self, node: Tree) -> Condition:
+        """"if your Stronghold's Gold Production is 4 or greater": each such card of the player has it."""
+        bound = _tok(node, "ORMORE") or _tok(node, "ORLESS")
+        return Condition.model_validate({
+            "card": AllRef(all=Filter(type=[_tok(node, "TYPES").value], side="your")),
+            "stat": {"stat": self.statword(_sub(node, "statword")), "op": bound.value if bound is not None else "=",
+                     "value": int(_tok(node, "NUMBER").value)}})
+
+    def c_allegiance(self, node: Tree) -> Condition:
+        """"if your Allegiance is Traditionalist": you control the Allegiance card with that title (the
+        Allegiance Strategies "Traditionalist" and "Progressive" are put into play and allow no other)."""
+        return Condition(controls=Filter(keywords=["Allegiance"], title=_tok(node, "KEYWORD").value))
+
+    def c_other_clan(self, node: Tree) -> Condition:
+        """"if another player is Scorpion Clan": some other player has that Clan Alignment (``clan-alignment``)."""
+        return Condition(other_clan=_tok(node, "CLAN").value)
 
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from .. import cardops
 from ..references import amount, players
-from ..registry import Primitive, primitive
+from ..registry import Effect, Primitive, primitive
 from ..structures import Filter, Model, Number, PlayerRef, Ref
 from ..vocab import StepKind, Zone
 from .common import TargetArgs, cards_of
@@ -167,23 +167,66 @@ class Rehonor(_HonorState):
         return f"rehonor {describe_ref(args.target)}"
 
 
+class MoveHomeArgs(Model):
+    target: Ref = "self"
+    # "Bow him as he moves": effects that happen with the move, and only if it happens
+    as_moving: list[Effect] = Field(default_factory=list, max_length=6)
+
+
+def _move(g, ctx, args, to: str, cite: str) -> bool:
+    """Each card's unit moves (``move``); the effects "as he moves" happen once, with the first
+    unit that actually moves, and not at all if none does (``independence-of-effects``)."""
+    from ..resolution import run_effects
+
+    waiting = list(args.as_moving)
+
+    def during():
+        if waiting:
+            now = waiting[:]
+            waiting.clear()
+            run_effects(g, ctx, [], now)
+    return _each(g, ctx, args, lambda c: cardops.move_unit(g, c, to, ctx.why(), [cite], ctx.player, ctx.source,
+                                                           during=during))
+
+
+def _as_moving(args) -> str:
+    from ..abilities import describe_effect
+
+    return f" [as it moves: {'; '.join(describe_effect(e) for e in args.as_moving)}]" if args.as_moving else ""
+
+
 @primitive
 class MoveHome(Primitive):
-    name, Args, cite = "move_home", TargetArgs, "move"
+    name, Args, cite = "move_home", MoveHomeArgs, "move"
 
     @classmethod
     def run(cls, g, ctx, args):
-        return _each(g, ctx, args, lambda c: cardops.move_unit(g, c, "home", ctx.why(), [cls.cite], ctx.player,
-                                                               ctx.source))
+        return _move(g, ctx, args, "home", cls.cite)
 
     @classmethod
     def describe(cls, args):
-        return f"move {describe_ref(args.target)} home"
+        return f"move {describe_ref(args.target)} home" + _as_moving(args)
 
 
-class MoveToArgs(Model):
-    target: Ref = "self"
-    to: str = Field("here", max_length=40)  # "here" is the current battlefield
+class MoveToArgs(MoveHomeArgs):
+    # "here" is the current battlefield; "own_battlefield" / "own_location" where this card's unit is
+    # ("to Kiyomichi's battlefield", "to The Shakash's location"); else a Province's id
+    to: str = Field("here", max_length=40)
+
+
+PLACE_WORDS = {"here": "this battlefield", "own_battlefield": "this card's battlefield",
+               "own_location": "this card's location"}
+
+
+def destination(g, ctx, to: str) -> str | None:
+    """Where a move goes now; None when there is no such battlefield (``battlefields``)."""
+    if to == "here":
+        return g.battlefield
+    if to in ("own_battlefield", "own_location"):
+        own = g.host(ctx.source) or ctx.source
+        where = own.location if own is not None and own.in_play else None
+        return None if to == "own_battlefield" and where == "home" else where
+    return to
 
 
 @primitive
@@ -192,17 +235,16 @@ class MoveTo(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        to = g.battlefield if args.to == "here" else args.to
+        to = destination(g, ctx, args.to)
         if to is None or (to != "home" and g.province(to) is None):
             g.record(StepKind.EFFECT, f"There is no battlefield {args.to} to move to ({ctx.why()})", ["battlefields"],
                      ctx.player)
             return False
-        return _each(g, ctx, args, lambda c: cardops.move_unit(g, c, to, ctx.why(), [cls.cite], ctx.player,
-                                                               ctx.source))
+        return _move(g, ctx, args, to, cls.cite)
 
     @classmethod
     def describe(cls, args):
-        return f"move {describe_ref(args.target)} to " + ("this battlefield" if args.to == "here" else args.to)
+        return f"move {describe_ref(args.target)} to {PLACE_WORDS.get(args.to, args.to)}" + _as_moving(args)
 
 
 @primitive
@@ -228,8 +270,10 @@ class Remove(Primitive):
 
 def describe_ref(ref) -> str:
     """Plain words for a reference, for timelines and the card page's reading."""
-    from ..structures import AllRef
+    from ..structures import AllRef, UnitOf
 
+    if isinstance(ref, UnitOf):
+        return f"the cards in {describe_ref(ref.unit_of)}'s unit"
     if ref in (None, "self"):
         return "this card"
     if ref == "host":
@@ -262,7 +306,7 @@ def describe_filter(f: Filter) -> str:
     if f.side != "any":
         words.append({"your": "your", "enemy": "enemy", "other": "another player's",
                       "opponent": "an opponent's"}[f.side])
-    words += [s.replace("_", " ") for s in f.state if not s.startswith("with")]
+    words += [s.replace("_", " ") for s in f.state if not s.startswith(("with", "would"))]
     if f.clan:
         words.append(f"{f.clan} Clan")
     words += f.keywords
@@ -287,19 +331,37 @@ def describe_filter(f: Filter) -> str:
         words.append("at home")
     elif f.at == "any":
         words.append("at any location")
+    elif f.at == "battlefield":
+        words.append("at a battlefield")
     if f.zone != "play":
         words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
     if f.opposing:
         words.append("opposing this card")
+    if f.opposes is not None:
+        words.append(f"opposing a {describe_filter(f.opposes)}")
+    if "would_be_opposed" in f.state:
+        words.append("who would be opposed at this battlefield")
     if f.in_unit:
         words.append("in this unit")
     if f.unit_keyword:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
         words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
+    words += [f"with {describe_tokens(t)}" for t in f.tokens]
     if f.another:
         words.insert(0, "another")
+    if f.besides is not None:
+        words.append(f"other than target {f.besides}")
     return " ".join(words)
+
+
+def describe_tokens(test) -> str:
+    """"a Poison token", "no Training tokens", "<= 2 Respect tokens" (a ``TokenTest``)."""
+    if test.op == ">=" and test.value == 1:
+        return f"a {test.name} token"
+    if test.op == "=" and test.value == 0:
+        return f"no {test.name} tokens"
+    return f"{test.op} {describe_amount(test.value)} {test.name} tokens"
 
 
 def stat_words(stat: str) -> str:
@@ -317,6 +379,8 @@ def describe_amount(value) -> str:
         out = f"{whose}'s {'printed ' if value.printed else ''}{stat_words(value.stat)}"
     elif value.count is not None:
         out = f"the number of {describe_filter(value.count)}s"
+    elif value.tokens is not None:
+        out = f"the number of {value.tokens} tokens on {describe_ref(value.of if value.of is not None else 'self')}"
     elif value.paid:
         out = "the Gold paid"
     else:

@@ -4,9 +4,9 @@ attached to a Personality, and gets an id like any other card (its title, dashed
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from .. import cardops
 from ..carddefs import CardDef, Number
@@ -26,6 +26,7 @@ class CreateArgs(Model):
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     attach_to: Ref | None = None  # a Follower or Item is created attached to this Personality
     at: Literal["home", "here"] = "home"
+    text: Annotated[str, StringConstraints(max_length=1000)] = ""  # its printed text: an embedded ability
 
 
 @primitive
@@ -35,13 +36,15 @@ class Create(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        host = None
-        if args.type in ("follower", "item"):
-            hosts = [c for c in cards_of(g, ctx, args.attach_to) if c.in_play and c.type == "personality"] \
-                if args.attach_to is not None else []
-            if not hosts:
-                return False  # a created attachment needs its Personality (created-cards)
-            host = hosts[0]
+        if args.type not in ("follower", "item"):
+            return cls.create(g, ctx, args, None)
+        hosts = [c for c in cards_of(g, ctx, args.attach_to) if c.in_play and c.type == "personality"] \
+            if args.attach_to is not None else []
+        # a created attachment needs its Personality (created-cards); "attach … to each of them": one each
+        return any([cls.create(g, ctx, args, host) for host in hosts])
+
+    @classmethod
+    def create(cls, g, ctx, args, host) -> bool:
         title = " ".join(args.keywords + [args.type.capitalize()])
         card = Card(_new_id(g, title), _definition(title, args), ctx.player, Zone.REMOVED, controller=ctx.player,
                     created=True)
@@ -57,14 +60,20 @@ class Create(Primitive):
         stats = f"{args.force}F/{args.chi}C/{args.ph}PH " if args.type == "personality" else (
             f"{args.force:+d}F " if args.type in ("follower", "item") and args.force else "")
         where = f" attached to {describe_ref(args.attach_to)}" if args.attach_to is not None else ""
-        return f"create a {stats}{' • '.join(args.keywords)} {args.type.capitalize()}{where}".replace("  ", " ")
+        text = f" with the ability “{args.text}”" if args.text else ""
+        return f"create a {stats}{' • '.join(args.keywords)} {args.type.capitalize()}{where}{text}".replace("  ", " ")
 
 
 def _definition(title: str, args: CreateArgs) -> CardDef:
+    """The created card's printed stats, keywords and text, as the effect gives them (``created-cards``);
+    its text is read as its own, with no title to name it by ("this Personality")."""
+    from ..abilities import read_text  # the reader needs every primitive registered first
+
     signed = args.type in ("follower", "item")
     return CardDef(title=title, type=args.type, force=Number(args.force, signed and args.type == "item"),
                    chi=Number(args.chi, signed and args.type == "item"), ph=Number(args.ph),
-                   keywords=tuple(args.keywords), source="created")
+                   keywords=tuple(args.keywords), source="created", text=args.text,
+                   stored=read_text(args.text, "", args.type) if args.text else None)
 
 
 def _new_id(g, title: str) -> str:

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from .. import tokenkinds
 from ..registry import Primitive, primitive
 from ..state import Ongoing
 from ..references import players
@@ -69,6 +70,8 @@ class TokensArgs(Model):
     target: Ref = "self"
     name: Word = "force"  # a stat (force, chi, personal_honor, gold_production) or a keyword token's name
     count: SmallInt = 1  # for a stat: the total change (+1F token ×2 = 2); negative removes tokens
+    stats: dict[Literal["force", "chi", "personal_honor", "gold_production"], SmallInt] = Field(
+        default_factory=dict, max_length=4)  # a named token's own changes: "-1F/-1C Poison" (count: tokens)
 
 
 @primitive
@@ -88,29 +91,38 @@ class Tokens(Primitive):
                 g.record(StepKind.EFFECT, f"{card.title} cannot gain {args.name} tokens (its trait)", ["token"],
                          ctx.player, "resolve")
                 continue
-            have = card.tokens.get(args.name, 0)
-            change = max(args.count, -have) if args.count < 0 and args.name not in STAT_TOKENS else args.count
+            kind = tokenkinds.key(args.name, args.stats)
+            if args.count < 0 and not args.stats and kind not in STAT_TOKENS:
+                # "remove one of his Fire tokens": a Fire token, whatever its stat changes (token)
+                kind = next(iter(tokenkinds.kinds_named(card.tokens, args.name)), kind)
+            have = card.tokens.get(kind, 0)
+            change = max(args.count, -have) if args.count < 0 and kind not in STAT_TOKENS else args.count
             if not change:
                 continue
-            g.add_tokens(card, args.name, change)
+            g.add_tokens(card, kind, change)
             g.version += 1
-            g.record(StepKind.EFFECT, f"{card.title} {'gets' if change > 0 else 'loses'} {_token_words(args.name, change)}"
-                                      f" ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            g.record(StepKind.EFFECT, f"{card.title} {'gets' if change > 0 else 'loses'} "
+                                      f"{_token_words(args.name, change, args.stats)} ({ctx.why()})", [cls.cite],
+                     ctx.player, "resolve")
             done = True
         return done
 
     @classmethod
     def describe(cls, args):
-        return f"give {describe_ref(args.target)} {_token_words(args.name, args.count)}"
+        if args.count < 0:
+            return f"remove {_token_words(args.name, args.count, args.stats)} from {describe_ref(args.target)}"
+        return f"give {describe_ref(args.target)} {_token_words(args.name, args.count, args.stats)}"
 
 
-STAT_TOKENS = {"force": "F", "chi": "C", "personal_honor": "PH", "gold_production": "GP"}
+STAT_TOKENS = tokenkinds.LETTERS
 
 
-def _token_words(name: str, n: int) -> str:
+def _token_words(name: str, n: int, stats: dict | None = None) -> str:
     if name in STAT_TOKENS:
         return f"a {n:+d}{STAT_TOKENS[name]} token" if abs(n) == 1 else f"tokens worth {n:+d}{STAT_TOKENS[name]}"
-    return f"{abs(n)} {name} token{'s' if abs(n) != 1 else ''}"
+    changes = tokenkinds.key("", stats or {}).strip()
+    many = "a" if abs(n) == 1 else str(abs(n))
+    return f"{many} {changes + ' ' if changes else ''}{name} token{'s' if abs(n) != 1 else ''}"
 
 
 class NegateModifiersArgs(Model):

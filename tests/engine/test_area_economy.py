@@ -1,0 +1,69 @@
+"""Economy: Gold production, costs, Honor Requirements, Honor gain and loss modifiers, permissions to
+Recruit, Equip and Proclaim (``paying-gold-costs``, ``gold-producing-traits``, ``honor-requirement``)."""
+from judgeapp.engine.abilities import read_text
+
+from .helpers import board, failed, run, texts, two_players
+
+WORKS = ("  - {title: Works, type: holding, cost: 2, text: '[Bow]: Produce 3 Gold.<br>[Bow]: Produce 5 Gold, which can "
+         "only pay for a single Jade card.'}\n"
+         "  - {title: Market, type: holding, cost: 2, text: '[Bow]: Produce 3 Gold.<br>Once per turn, produce 1 Gold "
+         "that can only pay for a single action from your card in play.'}\n"
+         "  - {title: Gift, type: strategy, focus: 1, text: '<b>Limited, :g4::</b> Gain 1 Honor.'}\n"
+         "  - {title: Jade Gift, type: strategy, focus: 1, keywords: [Jade], text: '<b>Limited, :g4::</b> Gain 1 "
+         "Honor.'}\n"
+         "  - {title: Envoy, type: personality, force: 1, chi: 3, honor: 0, cost: 3, ph: 2, "
+         "text: '<b>Open, :g4::</b> Gain 1 Honor.'}\n")
+
+
+def test_a_card_with_two_gold_producing_traits_bows_for_one():
+    """Works bows once: its 3 Gold for any cost, or its 5 for a Jade card, never both (gold-producing-traits)."""
+    r = read_text("[Bow]: Produce 3 Gold.\n[Bow]: Produce 5 Gold, which can only pay for a single Jade card.", "Works",
+                  "holding")
+    assert r.produce.amount == 3 and r.produce_also[0].only.card.keywords == ["Jade"] and not r.unparsed
+    alice = "    hand: [Gift, Jade Gift]\n    holdings: [{card: Works, id: works}]\n"
+    script = ("  - action: {by: alice, card: Jade Gift, ability: 1, pay: [works]}\n"
+              "  - action: {by: alice, card: Gift, ability: 1, pay: [works]}\n")
+    result = run(board(two_players(alice=alice), cards=WORKS, script=script,
+                       expect="  - bowed: [works]\n  - unbowed: [alice.stronghold]\n  - honor: {alice: 9}\n"
+                              "  - gold: {alice: 0}\n  - rejected: {step: 2, reason: cost}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_a_trait_that_produces_without_bowing_adds_to_a_bowing_one_once_per_turn():
+    """Market bows for 3 and adds its once-per-turn 1 for an action from a card in play: Envoy's [4 Gold]
+    (gold-producing-traits: each trait is used separately)."""
+    alice = "    units: [{card: Envoy, id: envoy}]\n    holdings: [{card: Market, id: market}]\n"
+    script = "  - action: {by: alice, card: envoy, ability: 1}\n"
+    result = run(board(two_players(alice=alice), cards=WORKS, script=script,
+                       expect="  - bowed: [market]\n  - unbowed: [alice.stronghold]\n  - honor: {alice: 9}\n"
+                              "  - gold: {alice: 0}\n"))
+    assert failed(result) == [], result["expectations"]
+    assert any("Market produces 1 Gold" in t for t in texts(result))
+
+
+SUANA = ("  - {title: Dojo, type: holding, cost: 3, text: \"[Bow]: Produce 3 Gold.<br>This Holding has -1GP while your "
+         "Stronghold's Gold Production is 4 or greater.\"}\n"
+         "  - {title: Shrine, type: holding, cost: 1, keywords: [Kharmic], text: '[Bow]: Produce 1 Gold.<br>This Holding "
+         "has +1GP when it pays for a single Kharmic action only.'}\n"
+         "  - {title: Gift, type: strategy, focus: 1, text: '<b>Limited, :g2::</b> Gain 1 Honor.'}\n"
+         "  - {title: Charm, type: strategy, focus: 1, keywords: [Kharmic], text: ''}\n")
+
+
+def test_a_holding_has_less_gold_production_while_a_condition_holds():
+    """Dojo produces 3, less 1 while its Stronghold has 4 or more Gold Production (Test Keep: 5): 2 pays
+    Gift's [2 Gold] exactly (holding-gold-production, continuous-traits)."""
+    alice = "    hand: [Gift]\n    holdings: [{card: Dojo, id: dojo}]\n"
+    script = "  - action: {by: alice, card: Gift, ability: 1, pay: [dojo]}\n"
+    result = run(board(two_players(alice=alice), cards=SUANA, script=script,
+                       expect="  - bowed: [dojo]\n  - gold: {alice: 0}\n  - honor: {alice: 9}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_more_gold_production_for_a_kharmic_action():
+    """Shrine's +1GP when it pays for a single Kharmic action: the rulebook Kharmic ability's [2 Gold] from
+    Shrine alone (kharmic, holding-gold-production)."""
+    alice = "    hand: [Charm]\n    fate_deck: 5\n    holdings: [{card: Shrine, id: shrine}]\n"
+    script = "  - action: {by: alice, rulebook: kharmic, discard: Charm, pay: [shrine]}\n"
+    result = run(board(two_players(alice=alice), cards=SUANA, script=script,
+                       expect="  - bowed: [shrine]\n  - gold: {alice: 0}\n  - hand: {alice: 1}\n"))
+    assert failed(result) == [], result["expectations"]
