@@ -75,6 +75,7 @@ class Context:
     action: object = None  # the action these effects belong to when not this context's own (a duel's outcome)
     limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
     did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
+    honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label

@@ -159,6 +159,9 @@ class ActionTest(Model):
     fits: Filter | None = None  # … or to a card like this (as it is now)
     to: Literal["battlefield", "home"] | None = None  # moved it there
     in_battle: StrictBool = False  # did it during a battle
+    this: StrictBool = False  # "this action": the one whose text it is, not the one it interrupts
+
+
 class TokenTest(Model):
     """How many tokens of a name a card has: "a Poison token" (``>= 1``), "no Training tokens"
     (``= 0``), "two or fewer Respect tokens" (``<= 2``) (``token``)."""
@@ -166,6 +169,8 @@ class TokenTest(Model):
     name: Word
     op: Compare = ">="
     value: Number = 1
+
+
 class CountTest(Model):
     """"if you have two or fewer Rings in play": how many cards match the filter, compared."""
 
