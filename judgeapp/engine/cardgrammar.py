@@ -9,6 +9,7 @@ production.  Anything the grammar cannot read whole raises ``Unreadable`` with t
 """
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -36,13 +37,26 @@ for _group, _names in (("NP_KINDS", NP), ("AMOUNT_KINDS", AMOUNTS), ("VALUE_KIND
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The core grammar and each area's extensions (``cardrules_*.lark``, ``cardareas/*.lark``, ``%extend``)."""
+    """The core grammar and each area's extensions (``cardrules_*.lark``, ``cardareas/*.lark``, ``%extend``).
+
+    Building the LALR tables of the whole grammar takes seconds, so they are kept in the project's
+    ``var/`` directory (``L5R_VAR_DIR``), keyed by lark on the grammar's text: a new process, or a
+    replay's first card, loads them instead.  Not the shared temporary directory: the cache is a pickle."""
     here = Path(__file__).resolve().parent
     text = "\n".join(p.read_text(encoding="utf-8") for p in [here / "cardrules.lark"]
                       + sorted(here.glob("cardrules_*.lark")) + grammar_files())
     names = sorted(set(re.findall(r"\b[A-Z][A-Z_]*\b", re.sub(r"//.*", "", text))))
     return Lark("%declare " + " ".join(names) + "\n" + text, parser="lalr", lexer=CardLexer,
-                start=["a_sentence", "t_sentence", "cond_only"])
+                start=["a_sentence", "t_sentence", "cond_only"], cache=_table_cache())
+
+
+def _table_cache() -> str | bool:
+    var = Path(os.environ.get("L5R_VAR_DIR") or Path(__file__).resolve().parents[2] / "var")
+    try:
+        var.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False  # nowhere to keep them: build the tables each time
+    return str(var / "cardgrammar-tables.pickle")
 
 
 def tokens(sentence: str, names: list[str]) -> list[Token]:
