@@ -29,6 +29,7 @@ PHRASES = {
     "; if he does ,": ("IFREFUSED", "refused"),  # "He may refuse; if he does, give Niwa +3F"
     "both players": ("EACHPLAYER", "each"), "at least once": ("ATLEASTONCE", "1"), "exactly once": ("EXACTLYONCE", "1"),
     "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
+    "make a fear effect": ("MAKEFEAR", "fear"),
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON"}
 NP_KINDS = ("duelist", "the_other", "challenger")
@@ -37,7 +38,8 @@ STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_du
 # What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
 RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
 
-DUEL_STATS = ("chi", "force", "personal_honor")  # the stats a duel may compare (duel-stat)
+DUEL_STATS = ("chi", "force", "personal_honor")
+VERBS = {"bow": "bow", "dishonor": "dishonor", "rehonor": "rehonor", "destroy": "destroy", "straighten": "straighten"}  # the stats a duel may compare (duel-stat)
 
 # What names the duel's outcome, in a reading: the winner, the loser, their players, "if you win".
 OUTCOME_REFS = frozenset({"winner", "loser", "losers", "winner_controller", "loser_controller"})
@@ -305,3 +307,12 @@ class Readers:
         if _tok(node, "DUR").value != "end_of_turn":
             raise Unreadable("a duel won other than this turn is not read")
         return Condition.model_validate({"card": self._card_cond(node), "won_duel": True})
+
+    def e_two_verbs(self, node):
+        """"Dishonor and bow the duel's loser", "Rehonor and bow a target dishonorable Personality": both,
+        in the order written, on the same card (``order-of-effects``)."""
+        ref = self.np(_sub(node, *NP))
+        verbs = [c.children[0].value.lower() for c in node.children if isinstance(c, Tree) and c.data == "card_verb"]
+        if verbs[0] == verbs[1]:
+            raise Unreadable("the same verb twice is not read")
+        return [Effect.model_validate({VERBS[v]: {"target": ref}}) for v in verbs]
