@@ -454,8 +454,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append("you went first" if cond.went_first else "you did not go first")
     if cond.phase:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
-    if cond.won_duel is not None:
-        parts.append(f"{subject} has {'' if cond.won_duel else 'not '}won a duel this turn")
+    if cond.this_turn:
+        parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:
         parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
     if cond.any:

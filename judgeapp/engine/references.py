@@ -385,7 +385,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                                               amount(g, cond.count.value, ctx)):
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits or cond.tokens or cond.won_duel is not None:
+            or cond.fits or cond.tokens or cond.this_turn:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -405,7 +405,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.tokens is not None and not compare(count_tokens(c.tokens, cond.tokens.name), cond.tokens.op,
                                                        amount(g, cond.tokens.value, ctx)):
                 return False
-            if cond.won_duel is not None and won_duel(g, c) != cond.won_duel:
+            if cond.this_turn and not dueled(g, c, cond.this_turn):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -470,6 +470,8 @@ def _duel_result(ctx: Context, result: str) -> bool:
     return any(c is not None and c.controller == ctx.player for c in cards)
 
 
-def won_duel(g, card: Card) -> bool:
-    """Whether the card has won a duel this turn (``duel``: the duels of this turn, as the game recorded them)."""
-    return any(d.get("turn") == g.turn and d.get("winner") == card.id for d in g.duels)
+def dueled(g, card: Card, what: str) -> bool:
+    """Whether the card has won a duel, or issued a challenge, this turn (``duel``, ``challenge``: the
+    challenges of this turn as the game recorded them, refused ones included)."""
+    role = "winner" if what == "won" else "challenger"
+    return any(d.get("turn") == g.turn and d.get(role) == card.id for d in g.duels)

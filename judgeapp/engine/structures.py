@@ -187,7 +187,8 @@ class Condition(Model):
     phase: Literal["action", "attack", "dynasty", "battle"] | None = None
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
-    won_duel: StrictBool | None = None  # ``card`` has won a duel this turn ("if he won a duel this turn")
+    # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
+    this_turn: Literal["won", "challenged"] | None = None
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")

@@ -302,11 +302,19 @@ class Readers:
         return Effect.model_validate({"duel": {"challenger": challenger, "challenged": challenged, "stat": stat}})
 
     def c_won_duel(self, node):
-        """"If he won a duel this turn", "unless he has won a duel this turn": the card has won one
-        (``duel``)."""
+        """"If he won a duel this turn", "unless he has won a duel this turn": the card has won one (``duel``)."""
+        return self._this_turn(node, "won")
+
+    def c_issued_challenge(self, node):
+        """"If Ibara has challenged a Personality this turn": he has issued a challenge (``challenge``)."""
+        if _tok(node, "TYPE").value != "personality":
+            raise Unreadable("challenging something other than a Personality is not read")
+        return self._this_turn(node, "challenged")
+
+    def _this_turn(self, node, what: str) -> Condition:
         if _tok(node, "DUR").value != "end_of_turn":
-            raise Unreadable("a duel won other than this turn is not read")
-        return Condition.model_validate({"card": self._card_cond(node), "won_duel": True})
+            raise Unreadable("a duel other than this turn's is not read")
+        return Condition.model_validate({"card": self._card_cond(node), "this_turn": what})
 
     def e_two_verbs(self, node):
         """"Dishonor and bow the duel's loser", "Rehonor and bow a target dishonorable Personality": both,
