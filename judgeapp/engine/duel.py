@@ -142,9 +142,13 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
     duel = {"challenger": challenger.id, "challenged": challenged.id, "turn": g.turn,
             "focused": {challenger.controller: [], challenged.controller: []}}
     now = live(challenger, challenged)
-    if not _focusing(g, ctx, challenger, challenged, duel, answers, args):
-        return _ended(g, duel, challenger, challenged)
-    winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args, now)
+    g.dueling.append(now)  # "while dueling": from the challenge accepted to the end of the resolution step
+    try:
+        if not _focusing(g, ctx, challenger, challenged, duel, answers, args):
+            return _ended(g, duel, challenger, challenged)
+        winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args, now)
+    finally:
+        g.dueling.remove(now)
     if winner is None and not losers:
         return _ended(g, duel, challenger, challenged)
     duel.update(winner=winner.id if winner else None, losers=[c.id for c in losers], tie=tie)

@@ -189,6 +189,7 @@ class Condition(Model):
     duel: Literal["won", "lost", "refused"] | None = None
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
     this_turn: Literal["won", "challenged"] | None = None
+    dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")

@@ -12,9 +12,9 @@ from __future__ import annotations
 from lark import Tree
 
 from ..abilities import Static, TriggerSpec
-from ..cardtree import NP, Unreadable, _sub, _tok
+from ..cardtree import NP, Unreadable, _name_words, _sub, _tok
 from ..registry import Effect
-from ..structures import Condition
+from ..structures import Condition, Filter
 
 PHRASES = {
     "as a focus effect": ("FOCUSEFFECT", "focus"), "this duel": ("THEDUEL", "duel"),
@@ -31,7 +31,7 @@ PHRASES = {
     "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
     "make a fear effect": ("MAKEFEAR", "fear"),
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON"}
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING"}
 NP_KINDS = ("duelist", "the_other", "challenger")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat")
@@ -324,3 +324,40 @@ class Readers:
         if verbs[0] == verbs[1]:
             raise Unreadable("the same verb twice is not read")
         return [Effect.model_validate({VERBS[v]: {"target": ref}}) for v in verbs]
+
+    # ----- "while dueling …" (facing) ---------------------------------------------------------------
+    def c_dueling(self, node):
+        """"While this Personality is dueling a Personality with lower Force": he is in a duel in progress
+        facing such a Personality (``facing``, ``duel``)."""
+        first, other = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        card = self._card_cond(Tree("cond", [first]))
+        return Condition.model_validate({"card": card, "dueling": self._faced(other)})
+
+    def c_dueling_self(self, node):
+        """"Toshigure has -1C while dueling Doji Moro": this Personality is dueling him (``facing``)."""
+        if self.kind != "personality":
+            raise Unreadable("'while dueling' with no Personality named is read on a Personality only")
+        return Condition.model_validate({"card": "self", "dueling": self._faced(_sub(node, *NP))})
+
+    def c_dueling_or_opposed(self, node):
+        """"While dueling, or opposed by, a Phoenix Clan Personality": facing him in a duel, or in the battle
+        at his battlefield on the other side (``facing``, ``opposed``)."""
+        if self.kind != "personality" or _tok(node, "STATE").value != "opposed":
+            raise Unreadable("'while dueling, or …' is read on a Personality, with 'opposed by', only")
+        faced = self._faced(_sub(node, *NP))
+        return Condition.model_validate({"any": [{"card": "self", "dueling": faced},
+                                                 {"exists": {**faced.model_dump(exclude_defaults=True),
+                                                             "opposing": True}}]})
+
+    def _faced(self, node) -> Filter:
+        if node.data == "titled":
+            return Filter(type=["personality"], title=node.children[0].value)
+        name = _name_words(node)
+        if name:  # "while dueling Doji Moro": a Personality named by his title (references)
+            return Filter(type=["personality"], title=name)
+        if node.data not in ("phrase", "bare"):
+            raise Unreadable("'dueling' a card named before is not read")
+        flt = self.filter_of(node)
+        if flt.type != ["personality"]:
+            raise Unreadable("'dueling' something other than a Personality is not read")
+        return flt
