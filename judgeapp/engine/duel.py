@@ -115,6 +115,8 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
         return False
     g.record(StepKind.EFFECT, f"{challenger.title} challenges {challenged.title} ({ctx.why()})", ["challenge"],
              ctx.player, "resolve")
+    # "After Nokkai challenges a Personality": he has issued the challenge, whether it is refused or not (challenge)
+    triggers.after(g, Event("challenges", challenger, challenger.controller, ctx.player, challenged))
     if answers.get("refuse"):
         if not args.refusable:
             g.record(StepKind.REJECTED, f"Not allowed: {challenged.controller.capitalize()} cannot refuse this "
