@@ -152,8 +152,8 @@ class ActionTest(Model):
                                                                                           max_length=5)  # one of these
     keywords: list[Word] = Field(default_factory=list, max_length=4)  # it has each ("Political", "Fire")
     source: Filter | None = None  # it is from such a card ("from a Strategy", "an Event's effects")
-    has: list[Literal["fear", "ranged_attack", "melee_attack"]] = Field(default_factory=list,
-                                                                         max_length=3)  # an effect of one of these
+    has: list[Literal["fear", "ranged_attack", "melee_attack", "duel"]] = Field(default_factory=list,
+                                                                                 max_length=3)  # an effect of one of these
     did: Literal["moves", "recruited", "destroyed", "bows"] | None = None  # its effects did this …
     card: Ref | None = None  # … to this card
     fits: Filter | None = None  # … or to a card like this (as it is now)

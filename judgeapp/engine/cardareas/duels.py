@@ -14,7 +14,7 @@ from lark import Token, Tree
 from ..abilities import Static, TriggerSpec
 from ..cardtree import NP, Unreadable, _name_words, _sub, _tok
 from ..registry import Effect
-from ..structures import Condition, Filter
+from ..structures import ActionTest, Condition, Filter
 
 PHRASES = {
     "as a focus effect": ("FOCUSEFFECT", "focus"), "this duel": ("THEDUEL", "duel"),
@@ -30,8 +30,9 @@ PHRASES = {
     "both players": ("EACHPLAYER", "each"), "at least once": ("ATLEASTONCE", "1"), "exactly once": ("EXACTLYONCE", "1"),
     "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
     "make a fear effect": ("MAKEFEAR", "fear"), "the first time each turn": ("FIRSTTIME", "turn"),
+    "created by the action": ("CREATEDBYACTION", "action"),
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING"}
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES"}
 NP_KINDS = ("duelist", "the_other", "challenger")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat")
@@ -378,3 +379,40 @@ class Readers:
         if lead is not None:
             raise Unreadable("'after the first time …, if …' is not read")
         return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": self.sentence_effects(tree)})
+
+    # ----- Interrupts to an action that creates a duel (interrupt-actions) --------------------------------
+    def c_action_creates_duel(self, node):
+        """"If the action creates a duel": the interrupted action has a challenge (``interrupt-actions``)."""
+        self._interrupt_only()
+        return Condition(action=ActionTest(has=["duel"]))
+
+    def c_action_is_and_creates_duel(self, node):
+        """"If the action is Battle and creates a duel" (``interrupt-actions``)."""
+        test = self._kind_test(node)
+        return Condition(action=test.model_copy(update={"has": [*test.has, "duel"]}))
+
+    def s_after_action_duel(self, tree: Tree, i: int) -> None:
+        """"If the action creates a duel, after your Personality wins it, give him …", "After your
+        Personality wins any duel created by the action, …", "After you win the action's duel, …": the
+        effects wait until a Personality wins a duel the interrupted action created; "him" is the winner
+        (``interrupt-actions``: an Interrupt's "after" phrases refer to the action's effects, delayed until
+        they occur; ``delayed-effects``)."""
+        self._interrupt_only()
+        win = _sub(tree, "duel_win", "you_win_action_duel")
+        data: dict = {"event": "duel_won"}
+        if win.data == "you_win_action_duel":
+            data["subject"] = Filter(type=["personality"], side="your")
+        else:
+            sub = _sub(win, *NP)
+            if sub.data not in ("phrase", "bare"):
+                raise Unreadable("a named card winning the action's duel is not read")
+            data["subject"] = self.filter_of(sub)
+            if _tok(win, "IT") is None and _tok(win, "CREATEDBYACTION") is None and i == 0:
+                raise Unreadable("'after your Personality wins' naming no duel of the action is not read")
+        self.last = self.person = "it"
+        self.subject, self.it_type = "it", "personality"  # "give him the ability, …": a Personality's
+        before = len(self.targets)
+        effects = self.sentence_effects(tree)
+        if len(self.targets) != before:
+            raise Unreadable("a target chosen after the action's duel is not read")
+        self.effects.append(Effect.model_validate({"after_action": {**data, "do": [e.model_dump() for e in effects]}}))
