@@ -32,7 +32,8 @@ PHRASES = {
     "make a fear effect": ("MAKEFEAR", "fear"), "the first time each turn": ("FIRSTTIME", "turn"),
     "created by the action": ("CREATEDBYACTION", "action"),
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES"}
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
+         "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED"}
 NP_KINDS = ("duelist", "the_other", "challenger")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat")
@@ -416,3 +417,24 @@ class Readers:
         if len(self.targets) != before:
             raise Unreadable("a target chosen after the action's duel is not read")
         self.effects.append(Effect.model_validate({"after_action": {**data, "do": [e.model_dump() for e in effects]}}))
+
+    # ----- ending the duel (challenge) ----------------------------------------------------------------
+    def e_end_duel(self, node):
+        """"End this duel now, without resolution" in a Focus Effect (``challenge``)."""
+        if not self.in_duel:
+            raise Unreadable("ending a duel outside a Focus Effect is not read")
+        return Effect.model_validate({"end_duel": {}})
+
+    def e_discard_focused(self, node):
+        """"Discard all focused cards" in a Focus Effect (``focused-card``)."""
+        if not self.in_duel or _tok(node, "TYPE").value != "card":
+            raise Unreadable("discarding focused cards outside a Focus Effect is not read")
+        return Effect.model_validate({"discard_focused": {}})
+
+    def c_duel_in_battle(self, node):
+        """"If the duel is not during a battle": whether a battle is going on now (``battle``)."""
+        if not self.in_duel:
+            raise Unreadable("'the duel is during a battle' outside a Focus Effect is not read")
+        cond = Condition(phase="battle")
+        return Condition.model_validate({"not": cond.model_dump(exclude_defaults=True)}) \
+            if _tok(node, "NOT") is not None else cond
