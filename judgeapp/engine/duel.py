@@ -146,6 +146,8 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
     now = {**live(challenger, challenged), "focused": duel["focused"]}
     g.dueling.append(now)  # "while dueling": from the challenge accepted to the end of the resolution step
     try:
+        for c in (challenger, challenged):  # "After this Personality enters a duel" (duel step 1)
+            triggers.after(g, Event("enters_duel", c, c.controller, ctx.player, data={"duel": now}))
         if not _focusing(g, ctx, challenger, challenged, duel, answers, args):
             return _ended(g, duel)
         winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args, now)

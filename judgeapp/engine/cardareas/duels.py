@@ -109,16 +109,31 @@ class Readers:
         return ref
 
     def np_the_other(self, node):
-        """"The other Personality" in a Focus Effect: the one facing yours (``facing``)."""
-        if not self.in_duel or _tok(node, "TYPE").value != "personality":
+        """"The other Personality" in a Focus Effect, "the other Personality in the duel": the one facing
+        yours (``facing``)."""
+        if not (self.in_duel or _tok(node, "THEDUEL") is not None) or _tok(node, "TYPE").value != "personality":
             raise Unreadable("'the other …' outside a duel is not read")
         self.last = self.person = "duelist_other"
         return "duelist_other"
 
     def e_np_gains_honor(self, node):
         """"The winner gains 2 Honor": the player who controls the card gains it."""
+        return self.e_gain_honor(self._who_np(node))
+
+    def e_np_loses_honor(self, node):
+        """"The loser loses 2 Honor": the player who controls the card loses it."""
+        return self.e_lose_honor(self._who_np(node))
+
+    def _who_np(self, node: Tree) -> Tree:
+        """The rule with its card as the player's "who" (``who`` reads a card as its controller)."""
         who = Tree("who", [_sub(node, *NP)])
-        return self.e_gain_honor(Tree(node.data, [who] + [c for c in node.children if c is not who.children[0]]))
+        return Tree(node.data, [who] + [c for c in node.children if c is not who.children[0]])
+
+    def e_np_loses_keyword(self, node):
+        """"The other Personality in the duel loses Duelist": until the end of the turn (``keywords``,
+        ``duration-of-effects``)."""
+        return Effect.model_validate({"keyword": {"target": self.np(_sub(node, *NP)),
+                                                  "lose": [_tok(node, "KEYWORD").value]}})
 
     def e_np_may_take_action(self, node):
         """"The duel's winner may take an additional action": the card's player may (``additional-action``)."""
@@ -438,3 +453,8 @@ class Readers:
         cond = Condition(phase="battle")
         return Condition.model_validate({"not": cond.model_dump(exclude_defaults=True)}) \
             if _tok(node, "NOT") is not None else cond
+
+    def ev_ev_enters_duel(self, node):
+        """"After this Personality enters a duel": once the challenge is accepted (``duel``); the trait sees that
+        duel ("the other Personality in the duel")."""
+        return {"event": "enters_duel", **self._whose(node)}
