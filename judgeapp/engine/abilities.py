@@ -22,10 +22,11 @@ DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "inte
 EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
                     "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
-                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged",
+                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
-EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel"}  # a trigger's words, where not its name
+EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel", "challenges": "challenges a Personality",
+               "enters_duel": "enters a duel"}  # a trigger's words, where not its name
 
 
 class CountIf(Model):
@@ -154,6 +155,8 @@ class TriggerSpec(Model):
             point += " by you" if self.by == "you" else " by another player"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
+        if self.once_per:
+            point += f" (the first time each {self.once_per})"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
@@ -522,8 +525,10 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append("you went first" if cond.went_first else "you did not go first")
     if cond.phase:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
-    if cond.won_duel is not None:
-        parts.append(f"{subject} has {'' if cond.won_duel else 'not '}won a duel this turn")
+    if cond.dueling is not None:
+        parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
+    if cond.this_turn:
+        parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:
         parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
     if cond.any:

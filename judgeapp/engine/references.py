@@ -447,8 +447,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                                               amount(g, cond.count.value, ctx)):
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits or cond.tokens or cond.won_duel is not None \
-            or cond.attached_to:
+            or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
+            or cond.dueling:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -471,7 +471,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.tokens is not None and not compare(count_tokens(c.tokens, cond.tokens.name), cond.tokens.op,
                                                        amount(g, cond.tokens.value, ctx)):
                 return False
-            if cond.won_duel is not None and won_duel(g, c) != cond.won_duel:
+            if cond.this_turn and not dueled(g, c, cond.this_turn):
+                return False
+            if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -536,6 +538,18 @@ def _duel_result(ctx: Context, result: str) -> bool:
     return any(c is not None and c.controller == ctx.player for c in cards)
 
 
-def won_duel(g, card: Card) -> bool:
-    """Whether the card has won a duel this turn (``duel``: the duels of this turn, as the game recorded them)."""
-    return any(d.get("turn") == g.turn and d.get("winner") == card.id for d in g.duels)
+def dueled(g, card: Card, what: str) -> bool:
+    """Whether the card has won a duel, or issued a challenge, this turn (``duel``, ``challenge``: the
+    challenges of this turn as the game recorded them, refused ones included)."""
+    role = "winner" if what == "won" else "challenger"
+    return any(d.get("turn") == g.turn and d.get(role) == card.id for d in g.duels)
+
+
+def facing(g, card: Card) -> list[Card]:
+    """The Personalities facing this one in a duel in progress (``facing``)."""
+    out = []
+    for duel in g.dueling:
+        pair = (duel["challenger"], duel["challenged"])
+        if card in pair:
+            out += [c for c in pair if c is not card]
+    return out

@@ -173,8 +173,8 @@ class ActionTest(Model):
                                                                                           max_length=5)  # one of these
     keywords: list[Word] = Field(default_factory=list, max_length=4)  # it has each ("Political", "Fire")
     source: Filter | None = None  # it is from such a card ("from a Strategy", "an Event's effects")
-    has: list[Literal["fear", "ranged_attack", "melee_attack"]] = Field(default_factory=list,
-                                                                         max_length=3)  # an effect of one of these
+    has: list[Literal["fear", "ranged_attack", "melee_attack", "duel"]] = Field(default_factory=list,
+                                                                                 max_length=3)  # an effect of one of these
     did: Literal["moves", "recruited", "destroyed", "bows"] | None = None  # its effects did this …
     card: Ref | None = None  # … to this card
     fits: Filter | None = None  # … or to a card like this (as it is now)
@@ -249,7 +249,9 @@ class Condition(Model):
     phase: Literal["action", "attack", "dynasty", "battle"] | None = None
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
-    won_duel: StrictBool | None = None  # ``card`` has won a duel this turn ("if he won a duel this turn")
+    # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
+    this_turn: Literal["won", "challenged"] | None = None
+    dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")
