@@ -101,6 +101,7 @@ class TriggerSpec(Model):
     phase: PhaseName | None = None
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
+    cause: Literal["other_card", "resolution"] | None = None  # another player's card did it, or battle resolution
     condition: Condition | None = None
     optional: StrictBool = False
     once_per: Literal["turn", "game"] | None = None
@@ -119,6 +120,10 @@ class TriggerSpec(Model):
         point = f"{whose}{what} {EVENT_WORDS.get(self.event, self.event.replace('_', ' '))}".replace("  ", " ").strip()
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
+        if self.cause:
+            point += " by another player's card" if self.cause == "other_card" else " by battle resolution"
+        if self.once_per:
+            point += f" (the first time each {self.once_per})"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []

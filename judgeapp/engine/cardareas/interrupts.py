@@ -10,15 +10,18 @@ from __future__ import annotations
 from lark import Tree
 
 from ..cardtree import AMOUNTS, ATTACKS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
+from ..abilities import TriggerSpec
 from ..registry import Effect
 from ..structures import ActionTest, AllRef, Condition, Filter
 
 WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
-         "destruction": "DESTRUCTION"}
+         "destruction": "DESTRUCTION", "dishonoring": "DISHONORING", "resolution": "RESOLUTION"}
 # "this caster": the Personality a Spell is attached to, who casts it (``spell``)
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
-           "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality")}  # not "the action" of an Interrupt followed by "phase"
+           "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
+           "the first time this game": ("FIRSTTIME", "game"), "the first time each turn": ("FIRSTTIME", "turn"),
+           "each game": ("EACHGAME", "game")}  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows"}
 BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
@@ -391,3 +394,45 @@ class Readers:
         """"Negate a Melee or Ranged Attack targeting your Follower": one of the action's attack
         effects against such a card (``negate``, ``interrupt-actions``)."""
         return self._limit(self._moved(node), self._attacks(node), once=True)
+
+    # ----- before an occurrence, negate it ---------------------------------------------------------------
+    def ev_ev_other_card_destroys(self, node):
+        """"Before the first time this game another player's card destroys this Follower", "Before
+        another player's card destroys this Personality during the Action Phase"."""
+        ref = self.np(_sub(node, *NP))
+        if ref not in ("self", "host"):
+            raise Unreadable("another player's card destroying a card other than this one is not read")
+        spec: dict = {"event": "destroyed", "whose": ref, "cause": "other_card"}
+        first = _tok(node, "FIRSTTIME")
+        if first is not None:
+            spec["once_per"] = first.value
+        if _tok(node, "PHASE") is not None:
+            spec["condition"] = Condition(phase=_tok(node, "PHASE").value)
+        return spec
+
+    def e_negate_occurrence(self, node):
+        """"negate the destruction", "negate the dishonoring": in a "Before …" trait, the occurrence it
+        answers does not happen (``negate``)."""
+        if self.subject != "it":
+            raise Unreadable("'negate the destruction' outside a 'Before …' trait is not read")
+        what = "destroyed" if _tok(node, "DESTRUCTION") is not None else "dishonored"
+        return Effect.model_validate({"negate_occurrence": {"what": what}})
+
+    def _negated_destruction(self, node: Tree, **spec) -> TriggerSpec:
+        ref = self.poss(_sub(node, "np_poss"))
+        if ref not in ("self", "host"):
+            raise Unreadable("negating another card's destruction is not read")
+        return TriggerSpec.model_validate({"when": "before", "event": "destroyed", "whose": ref, **spec,
+                                           "do": [{"negate_occurrence": {"what": "destroyed"}}]})
+
+    def t_negate_first_destruction(self, tree):
+        """"Negate Gyoken's first destruction each game from another player's card": before it, once
+        (``negate``)."""
+        once = "game" if _tok(tree, "EACHGAME") is not None else "turn"
+        if _tok(tree, "TYPE").value != "card":
+            raise Unreadable("a destruction from a kind of card is not read")
+        return self._negated_destruction(tree, cause="other_card", once_per=once)
+
+    def t_negate_resolution_destruction(self, tree):
+        """"Negate Haikaro's destruction from battle resolution" (``battle-resolution``, ``negate``)."""
+        return self._negated_destruction(tree, cause="resolution")

@@ -223,6 +223,36 @@ class AfterAction(Primitive):
         return f"after the action {OCCURRENCES[args.event]} {what}: " + "; ".join(describe_effect(e) for e in args.do)
 
 
+NEGATED = {"destroyed": "destruction", "dishonored": "dishonoring", "moves": "movement"}
+
+
+class NegateOccurrenceArgs(Model):
+    what: Literal[tuple(NEGATED)]
+
+
+@primitive
+class NegateOccurrence(Primitive):
+    """"Before this Follower is destroyed, negate the destruction": a before-trigger prevents the
+    occurrence it answers (``negate``, ``timing-conflicts``)."""
+
+    name, Args, cite = "negate_occurrence", NegateOccurrenceArgs, "negate"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        ev = ctx.occurrence
+        if ev is None or ev.name != args.what:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no {NEGATED[args.what]} to negate here", [cls.cite],
+                     ctx.player, "resolve")
+            return False
+        ev.data["negated"] = ctx.why()
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return f"negate the {NEGATED[args.what]}"
+
+
 DID = {"moves": "moved", "recruited": "Recruited", "destroyed": "destroyed", "bows": "bowed"}
 
 
