@@ -83,10 +83,7 @@ def before(g, ev: Event) -> bool:
             run_effects(g, ctx, [], do)
             return False
     fire(g, "before", ev)
-    if ev.data.get("negated"):  # "Before this Follower is destroyed, negate the destruction" (negate)
-        g.record(StepKind.EFFECT, f"{label(ev)} — negated ({ev.data['negated']})", ["negate", "timing-conflicts"])
-        return False
-    return True
+    return not ev.data.get("negated")  # "Before this Follower is destroyed, negate the destruction" (negate)
 
 
 def when(g, ev: Event) -> None:

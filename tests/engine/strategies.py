@@ -82,6 +82,9 @@ def field_value(name: str, annotation):
         return st.sampled_from(["top", "bottom", "shuffle"])
     if name in ("refusable", "random"):
         return st.booleans()
+    if name == "attacks":
+        return st.lists(st.sampled_from(["fear", "ranged_attack", "melee_attack"]), min_size=1, max_size=3,
+                        unique=True)
     choices = [a for a in get_args(annotation) if isinstance(a, str)]
     if choices:
         return st.sampled_from(choices)

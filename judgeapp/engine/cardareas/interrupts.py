@@ -55,7 +55,7 @@ class Readers:
         """"The action cannot move Personalities", "The action will not move your target
         Personality" (``interrupt-actions``, ``move``)."""
         kinds = self._action_kinds(node)
-        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": self._moved(node),
+        return Effect.model_validate({"limit_action": {"prevents": ["moves"], "target": self._moved(node),
                                                        "designators": kinds}})
 
     def e_negate_movement(self, node):
@@ -63,12 +63,12 @@ class Readers:
         ``interrupt-actions``)."""
         self._interrupt_only()
         ref = self.poss(_sub(node, "np_poss"))
-        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": ref, "negate": True}})
+        return Effect.model_validate({"limit_action": {"prevents": ["moves"], "target": ref, "negate": True}})
 
     def e_negate_any_movement(self, node):
         """"Negate any movement from the action's effects": of every card (``negate``)."""
         self._interrupt_only()
-        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": AllRef(all=Filter()),
+        return Effect.model_validate({"limit_action": {"prevents": ["moves"], "target": AllRef(all=Filter()),
                                                        "negate": True}})
 
     # ----- after the action resolves, if it did something -----------------------------------------
@@ -134,7 +134,7 @@ class Readers:
         return list(dict.fromkeys(ATTACKS[a.children[0].type] for a in group.children if isinstance(a, Tree)))
 
     def _strength(self, kinds: list[str], amount: int, each: bool) -> Effect:
-        return Effect.model_validate({"attack_strength": {"kinds": kinds, "amount": amount, "each": each}})
+        return Effect.model_validate({"attack_strength": {"attacks": kinds, "amount": amount, "each": each}})
 
     def _strength_or(self, node: Tree, each: bool) -> Effect:
         """"+2 or -2 strength": the Interrupt's player chooses (``choices``)."""
@@ -266,11 +266,16 @@ class Readers:
         self._interrupt_only()
         kinds = _sub(node, "honor_kinds") or _sub(_sub(node, "honor_changes"), "honor_kinds")
         gain, loss = _tok(kinds, "GAIN") is not None, _tok(kinds, "LOSS") is not None
-        where = _sub(node, "honor_action")
-        battle = where is not None and _tok(where, "THEBATTLE") is not None
-        what = "both" if gain and loss else "gains" if gain else "losses"
-        return Effect.model_validate({"action_honor": {"what": what, "designators": ["battle"] if battle else [],
+        battle = self._from_battle_action(node)
+        kind = "both" if gain and loss else "gains" if gain else "losses"
+        return Effect.model_validate({"action_honor": {"kind": kind, "designators": ["battle"] if battle else [],
                                                        **args}})
+
+    @staticmethod
+    def _from_battle_action(node: Tree) -> bool:
+        """"from the Battle action", "from a Battle action": only if the interrupted one is a Battle action."""
+        where = _sub(node, "honor_action")
+        return where is not None and (_tok(where, "THEBATTLE") or _tok(where, "BATTLE")) is not None
 
     def e_action_honor_less(self, node):
         return self._honor(node, by=self.amount(_sub(node, *AMOUNTS)))
@@ -283,19 +288,19 @@ class Readers:
         return self._honor(node, increase=True, by=int(_tok(node, "NUMBER").value))
 
     def e_action_honor_to(self, node):
-        return self._honor(node, to=int(_tok(node, "NUMBER").value))
+        return self._honor(node, at_most=int(_tok(node, "NUMBER").value))
 
     def e_one_action_honor_to(self, node):
         """"reduce one of the Honor gains or losses from the action to 0": the first one it makes."""
         one, to = (int(t.value) for t in _toks(node, "NUMBER"))
         if one != 1:
             raise Unreadable("changing several of the action's Honor gains or losses is not read")
-        return self._honor(node, to=to, once=True)
+        return self._honor(node, at_most=to, once=True)
 
     def e_others_honor_to(self, node):
         """"Choose an Honor gain or loss from another player's action and reduce it to 2": one of them,
         if the interrupted action is another player's."""
-        effect = self._honor(node, to=int(_tok(node, "NUMBER").value), once=True)
+        effect = self._honor(node, at_most=int(_tok(node, "NUMBER").value), once=True)
         return effect.model_copy(update={"condition": Condition(action_by="other")})
 
     def c_it_is_phase(self, node):
@@ -314,7 +319,7 @@ class Readers:
         does = _sub(tree, "action_does")
         event = DOES[_sub(does, "doer_verb").children[0].type]
         sub = _sub(does, *NP)
-        data: dict = {"event": event}
+        data: dict = {"occurrence": event}
         if sub.data in ("self_ref", "this_type", "this_kw"):
             data["whose"] = self.np(sub)
         else:
@@ -341,7 +346,7 @@ class Readers:
     # ----- negating what the action does ----------------------------------------------------------------
     def _limit(self, ref, what: list[str], **more) -> Effect:
         self._interrupt_only()
-        return Effect.model_validate({"limit_action": {"what": what, "target": ref, "negate": True, **more}})
+        return Effect.model_validate({"limit_action": {"prevents": what, "target": ref, "negate": True, **more}})
 
     def e_negate_destruction(self, node):
         """"Negate your target Personality's destruction from it" (``negate``, ``interrupt-actions``)."""
@@ -367,7 +372,7 @@ class Readers:
     def e_negate_movement_home(self, node):
         """"negate Personalities' movement home from its effects": of any such card, home only."""
         kind = _tok(node, "TYPES").value
-        return self._limit(AllRef(all=Filter(type=[kind])), ["moves"], to="home")
+        return self._limit(AllRef(all=Filter(type=[kind])), ["moves"], home=True)
 
     def e_negate_others_movement(self, node):
         """"Negate other players' dishonorable Personalities movement from the action"."""
@@ -415,7 +420,8 @@ class Readers:
         answers does not happen (``negate``)."""
         if self.subject != "it":
             raise Unreadable("'negate the destruction' outside a 'Before …' trait is not read")
-        what = "destroyed" if _tok(node, "DESTRUCTION") is not None else "dishonored"
+        what = "destroyed" if _tok(node, "DESTRUCTION") is not None else \
+            "dishonored" if _tok(node, "DISHONORING") is not None else "honor_gained"
         return Effect.model_validate({"negate_occurrence": {"what": what}})
 
     def _negated_destruction(self, node: Tree, **spec) -> TriggerSpec:
@@ -436,3 +442,19 @@ class Readers:
     def t_negate_resolution_destruction(self, tree):
         """"Negate Haikaro's destruction from battle resolution" (``battle-resolution``, ``negate``)."""
         return self._negated_destruction(tree, cause="resolution")
+
+    def s_before_your_gain(self, tree: Tree, i: int) -> None:
+        """"Before you gain Honor from a Battle action, negate the gain to draw a card": the effects
+        happen before your next Honor gain from the interrupted action's effects, and may negate it
+        (``interrupt-actions``, ``negate``)."""
+        self._interrupt_only()
+        self.subject = "it"  # "the gain": the occurrence this waits for
+        before = len(self.targets)
+        effects = self.sentence_effects(tree)
+        if len(self.targets) != before:
+            raise Unreadable("a target chosen before the Honor gain is not read")
+        if self._from_battle_action(tree):
+            effects = [e.model_copy(update={"condition": _and(e.condition, BATTLE_ACTION)}) for e in effects]
+        self.effects.append(Effect.model_validate({"after_action": {
+            "timing": "before", "occurrence": "honor_gained", "whose": "your",
+            "do": [e.model_dump() for e in effects]}}))
