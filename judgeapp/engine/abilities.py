@@ -134,6 +134,7 @@ class TriggerSpec(Model):
     phase: PhaseName | None = None
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
+    cause: Literal["other_card", "resolution"] | None = None  # another player's card did it, or battle resolution
     while_in: Literal["hand"] | None = None  # triggers while its card is there, not in play (triggered-traits)
     condition: Condition | None = None
     optional: StrictBool = False
@@ -153,10 +154,12 @@ class TriggerSpec(Model):
         point = f"{whose}{what} {EVENT_WORDS.get(self.event, self.event.replace('_', ' '))}".replace("  ", " ").strip()
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
+        if self.cause:
+            point += " by another player's card" if self.cause == "other_card" else " by battle resolution"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         if self.once_per:
-            point += f" (the first time each {self.once_per})"
+            point += f" (the first time {'each turn' if self.once_per == 'turn' else 'this game'})"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]

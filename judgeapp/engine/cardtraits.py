@@ -89,7 +89,7 @@ class TraitReaders:
     # ----- triggers ----------------------------------------------------------------------------
     def trigger(self, node: Tree) -> dict:
         when = {"t_after": "after", "t_before": "before", "t_when": "when"}[node.data]
-        ev = _sub(node, "event") or node.children[1]
+        ev = _sub(node, "event") or next(c for c in node.children if isinstance(c, Tree))
         fn = getattr(self, "ev_" + ev.data, None)
         if fn is None:
             raise Unreadable(f"no reading for the trigger {ev.data}")
@@ -97,6 +97,9 @@ class TraitReaders:
         if spec.pop("_when_only", False) and when != "before":
             raise Unreadable("'would' belongs to a before-trigger")
         spec["when"] = "before" if spec.pop("_before", False) else when
+        first = _tok(node, "FIRSTTIME")
+        if first is not None:  # "the first time each turn": a usage limit on the trait (triggered-traits)
+            spec["once_per"] = first.value
         self.subject = "it"
         return spec
 

@@ -76,6 +76,7 @@ class Context:
     limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
     did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
     honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
+    occurrence: object = None  # the event a triggered trait answers ("Before …, negate the destruction")
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
