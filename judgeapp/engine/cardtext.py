@@ -104,7 +104,7 @@ def embed(text: str) -> tuple[str, list[str]]:
 
 
 def _unembed(text: str, texts: list[str]) -> str:
-    return re.sub(r"«(\d+)»([.,;]*)", lambda m: f'"{texts[int(m.group(1))]}{m.group(2)}"', text)
+    return re.sub(r"«(\d+)»([.,;]?)", lambda m: f'"{texts[int(m.group(1))]}{m.group(2)}"', text)
 
 
 def sentences(body: str) -> list[str]:

@@ -67,6 +67,7 @@ SECTIONS = {
     "keywords": "Keywords", "entering-and-leaving": "Entering and leaving", "legacy": "Legacy",
     "gold-production": "Gold Production", "absent-stats": "Absent stats", "comparing-stats": "Comparing stats",
     "conjunctions": "Conjunctions", "embedded-text": "Embedded text", "opposed": "Opposed", "another": "Another",
+    "copy": "Copy",
 }
 
 
