@@ -58,6 +58,9 @@ def test_sentences_referring_back_are_one_triggered_trait():
     assert trait.effects[0].args.attach_to == 1
     two = read_text("After your turn begins, gain 1 Honor. This Personality has +1F.", "Band", "personality")
     assert len(two.triggers) == 1 and len(two.statics) == 1
+    both = read_text("After Band enters play, lose 2 Honor. After your turn begins, give him a +1F Infamy token.",
+                     "Band", "personality")
+    assert len(both.triggers) == 2  # a trigger of its own, though it says "him"
 
 
 def test_a_created_attachment_for_each_of_several_personalities():

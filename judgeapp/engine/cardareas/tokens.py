@@ -13,14 +13,15 @@ from __future__ import annotations
 from lark import Tree
 
 from ..abilities import Static, read_text
-from ..cardtree import CREATED, NP, Unreadable, _sub, _tok, _toks
+from ..cardtree import CREATED, NP, Unreadable, _sub, _tok, _toks, _unread
 from ..registry import Effect
 from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
 
 
 VALUE_KINDS = ("token_count",)
-STATIC_KINDS = ("st_ability", "st_player_ability")
+STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
+CLAUSE_KINDS = ("stronger_per_token",)
 WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
@@ -241,6 +242,34 @@ class Readers:
             raise Unreadable("copying more than one keyword is not read")
         copier, source = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
         return Effect.model_validate({"copy_keyword": {"target": self.np(copier), "source": self.np(source)}})
+
+    # ----- strength and stats by tokens -------------------------------------------------------------
+    def clause_stronger_per_token(self, node: Tree, index: int) -> list[Effect]:
+        """"Fear 3 with +1 strength for each of Atsushi's Infamy tokens": the printed strength plus that
+        many for each such token on him when it resolves (``fear``, ``token``)."""
+        act = _sub(node, "ranged", "melee", "fear")
+        if act is None:
+            raise Unreadable("'with +N strength for each …' on something other than an Attack or Fear is not read")
+        effect = self.act(act, index)[0]
+        if not isinstance(effect.args.amount, int):
+            raise Unreadable("'with +N strength' on a strength that is not a number is not read")
+        amount = Amount(tokens=_tok(node, "KEYWORD").value, of="self", times=int(_tok(node, "SIGNED").value),
+                        plus=effect.args.amount)
+        return [effect.model_copy(update={"args": effect.args.model_copy(update={"amount": amount})})]
+
+    def read_st_stat_per_token(self, node, data: dict) -> list[Static]:
+        """"Ogata has +1F for each opposing Madness token": the tokens of that name on every such card,
+        counted while the trait applies (``continuous-traits``, ``token``)."""
+        stat, n = _tok(node, "STATCHANGE").value
+        if n == "X" or stat not in ("force", "chi", "personal_honor"):
+            raise Unreadable("that change for each token is not read")
+        cards = _sub(node, *NP)
+        flt = self.filter_of(cards) if cards.data == "phrase" else _unread("tokens on one card")
+        if len(flt.keywords) != 1 or flt.type:
+            raise Unreadable("those tokens are not read")
+        holders = AllRef(all=flt.model_copy(update={"keywords": [], "type": ["card"]}))
+        return [Static.model_validate({**data, "kind": "stat", "stat": stat,
+                                       "amount": Amount(tokens=flt.keywords[0], of=holders, times=n)})]
 
 def _token_name(np: Tree, det: str) -> str:
     """The name in "a Madness token" ("all Madness tokens"), read as a noun phrase: one article, one keyword."""
