@@ -21,7 +21,7 @@ from .cardareas import finishers, grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
 from .cardlexer import CardLexer, Unknown, classify, words
 from .cardtraits import TraitReaders
-from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
+from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
                        PLAYER_WORDS, STATICS,
                        VALUES,
                        Unreadable, _and, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
@@ -71,8 +71,6 @@ def with_self(sentence: str, names: list[str]) -> str:
     return sentence
 
 
-# Noun phrases naming one card named before (or this card), as a condition's subject.
-CARD_NAMED = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner")
 # Cards that are in a unit: "another Personality" on them is other than their own.
 UNIT_CARDS = ("personality", "follower", "item", "spell")
 
@@ -299,7 +297,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         raise Unreadable("a card as the subject of an Honor change or draw is not read")
 
     def kwlist(self, node: Tree) -> list[str]:
-        return [t.value for t in _toks(node, "KEYWORD")]
+        return [t.value if t.type == "KEYWORD" else "Honor" for t in node.children
+                if isinstance(t, Token) and t.type in ("KEYWORD", "HONOR")]
 
     def statword(self, node: Tree) -> str:
         tok = node.children[0]
@@ -525,7 +524,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return AllRef(all=flt)
         if "THE" in words:
             raise Unreadable("'the …' naming a card not named before is not read")
-        chosen = self.new_target(flt, optional, count or 1, up_to)
+        chosen = self.new_target(flt, optional, count or 1, up_to, "ORMORE" in words)
         if flt.type == ["unit"]:  # "straighten one of your units": its Personality is chosen, every card is affected (unit)
             return UnitOf(unit_of=chosen)
         return chosen
@@ -581,7 +580,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 elif tok.value in ABSENCES:
                     data.setdefault("without", []).append(ABSENCES[tok.value])
                 else:  # "a Battle Strategy": the designator word, read by the effect that needs it
-                    (any_kw if has_or else data["keywords"]).append("Battle" if tok.type == "BATTLE" else tok.value)
+                    (any_kw if has_or else data["keywords"]).append({"BATTLE": "Battle", "HONOR": "Honor"}.get(tok.type, tok.value))
         if any_kw:
             data["any_keyword"] = any_kw
         posts = (c for c in node.children if isinstance(c, Tree) and c.data not in ("det", "typed", "keyworded", "statword"))
@@ -640,9 +639,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         data["state"] = list(dict.fromkeys(data["state"]))
         return Filter.model_validate(data), optional
 
-    def new_target(self, flt: Filter, optional: bool = False, count: int = 1, up_to: bool = False) -> int:
+    def new_target(self, flt: Filter, optional: bool = False, count: int = 1, up_to: bool = False,
+                   or_more: bool = False) -> int:
         self.targets.append(TargetSpec(filter=flt, optional=optional, at=getattr(self, "index", len(self.effects)),
-                                       count=count, up_to=up_to))
+                                       count=count, up_to=up_to, or_more=or_more))
         self.last = len(self.targets)
         if not flt.type or "personality" in flt.type:
             self.person = self.last
@@ -659,7 +659,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 raise Unreadable("a possessive of a card other than a Personality is not read")
             flt = flt.model_copy(update={"in_unit": True, "another": True})
         count, up_to = _count(dets)
-        self.new_target(flt, optional or opt, count or 1, up_to)
+        self.new_target(flt, optional or opt, count or 1, up_to, "ORMORE" in words)
 
     # ----- conditions ---------------------------------------------------------------------
     def cond(self, node: Tree) -> Condition:

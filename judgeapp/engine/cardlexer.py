@@ -174,6 +174,12 @@ PUNCT = {".": "DOT", ",": "COMMA", ":": "COLON", ";": "SEMI", "\"": "QUOTE", "("
 STAT_LETTER = {"F": "force", "C": "chi", "PH": "personal_honor", "GP": "gold_production", "HR": "honor_requirement",
                "FH": "family_honor"}
 CLAN_WORDS = {c.lower() for c in CLANS}
+# Keywords the text uses in the plural ("the number of Standards in this army"): the keyword is the singular
+# (keywords); from the cards' own texts, a plural whose singular is a keyword of some card.
+PLURAL_KEYWORDS = {w + "s": w for w in (
+    "Ancestor", "Artisan", "Cat", "Commander", "Conscript", "Courtier", "Dojo", "Duelist", "Fortification",
+    "Legionnaire", "Magistrate", "Market", "Merchant", "Mine", "Monk", "Polearm", "Port", "Spirit", "Standard",
+    "Sword", "Temple", "Terrain", "Weapon")}
 
 
 class ClanName(str):
@@ -317,7 +323,7 @@ def _one(w: str, lw: str, before: list[Token]) -> Token:
     if lw.endswith("'s") and base in CARD_TYPES:
         return Token("TYPES", CARD_TYPES[base])
     if w[0].isupper():
-        return Token("KEYWORD", w)
+        return Token("KEYWORD", PLURAL_KEYWORDS.get(w, w))
     raise Unknown(w)
 
 

@@ -36,7 +36,7 @@ class Keyword(Primitive):
         for card in cards_of(g, ctx, args.target):
             if not card.in_play and not (card.zone is Zone.PROVINCE and card.face_up):
                 continue  # a face-up card in a Province can be given a keyword ("Give Reserve to …")
-            blocked = g.cannot_gain(card)
+            blocked = g.cannot_gain(card, {w.lower() for w in args.add})
             for words, lose in ((args.add, False), (args.lose, True)):
                 if not lose and blocked & {w.lower() for w in words}:
                     g.record(StepKind.EFFECT, f"{card.title} cannot gain "
@@ -231,7 +231,9 @@ class NegateAction(Primitive):
 
 RESTRICTIONS = {"actions": "its abilities may not be used", "attacks": "it cannot attack",
                 "defends": "it cannot defend", "be_targeted": "it cannot be targeted", "bows": "it cannot bow",
-                "straightens": "it cannot straighten", "moves": "it cannot move", "destroyed": "it cannot be destroyed"}
+                "straightens": "it cannot straighten", "moves": "it cannot move", "destroyed": "it cannot be destroyed",
+                "challenges": "it cannot issue challenges", "refusals": "it cannot refuse challenges",
+                "be_challenged": "it cannot be challenged"}
 
 
 class RestrictArgs(Model):
