@@ -69,6 +69,7 @@ SECTIONS = {
     "gold-production": "Gold Production", "absent-stats": "Absent stats", "comparing-stats": "Comparing stats",
     "conjunctions": "Conjunctions", "embedded-text": "Embedded text", "opposed": "Opposed", "another": "Another",
     "negate-an-action": "Negate an action",
+    "copy": "Copy",
 }
 
 
