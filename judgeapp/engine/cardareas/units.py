@@ -128,6 +128,13 @@ class Readers:
         (``rules-of-location``)."""
         data["at"] = "battlefield"
 
+    def post_in_a_unit(self, post: Tree, data: dict) -> None:
+        """"a target card in a unit": a Personality or a card attached to one (``unit``)."""
+        if _tok(post, "TYPE").value != "unit":
+            raise Unreadable("'in a …' naming something other than a unit is not read")
+        if data["type"] in ([], ["card"]):
+            data["type"] = ["personality", "attachment"]
+
     def post_in_this_army(self, post: Tree, data: dict) -> None:
         """"each Shugenja in this army": on this card's side at the current battlefield, where its
         Battle abilities are used (``army``, ``rules-of-location``)."""
