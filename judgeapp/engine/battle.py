@@ -119,6 +119,7 @@ def assign(g, step: dict, side: str) -> None:
             g.reject(step, Reason.RESTRICTED, restriction, "permissions")
             continue
         g.set_location(card, to, side)
+        g.note_arrival(card, "assigned", to, "home")
         g.record(StepKind.ACTION, f"{by.capitalize()} assigns {card.title} to {'attack' if side == 'attacking' else 'defend'} "
                                   f"{to}" + (" (an ally)" if by not in (g.attacker, g.defender) else ""),
                  ["maneuvers-segment"], by, "assign")

@@ -163,18 +163,29 @@ class Board:
         other = "attacking" if mine == "defending" else "defending"
         return any(u is not host for u in self.army(other, bf))
 
-    def note_arrival(self, card: Card, how: str, to: str) -> None:
-        """A unit moved or a card entered play: remembered for this turn and battle (``move``)."""
-        self.arrivals.append({"card": card.id, "how": how, "to": to, "turn": self.turn,
+    def note_arrival(self, card: Card, how: str, to: str, where_from: str | None = None) -> None:
+        """A unit moved or was assigned, or a card entered play: remembered for this turn (``move``)."""
+        self.arrivals.append({"card": card.id, "how": how, "to": to, "from": where_from, "turn": self.turn,
                               "battlefield": self.battlefield})
 
-    def arrived(self, card: Card, how: tuple[str, ...], span: str, to_battlefield: bool = False) -> bool:
-        """Whether a card's unit moved (or the card entered play, as ``how`` says) this turn, or
-        during the current battle (``span``), to a battlefield if ``to_battlefield``."""
+    def arrived(self, card: Card, how: tuple[str, ...], span: str = "turn", to: str | None = None,
+                where_from: str | None = None) -> bool:
+        """Whether a card's unit moved, was assigned or the card entered play (``how``) this turn or
+        during the current battle (``span``), to and from such places: "home", "battlefield" (any) or
+        "here" (the current battlefield)."""
         host = self.host(card) or card
         return any(a["card"] in (host.id, card.id) and a["how"] in how and a["turn"] == self.turn
                    and (span == "turn" or (self.battlefield is not None and a["battlefield"] == self.battlefield))
-                   and not (to_battlefield and a["to"] == "home") for a in self.arrivals)
+                   and self._place_is(a["to"], to) and self._place_is(a["from"], where_from) for a in self.arrivals)
+
+    def _place_is(self, place: str | None, want: str | None) -> bool:
+        if want is None:
+            return True
+        if want == "battlefield":
+            return place not in (None, "home")
+        if want == "here":
+            return place is not None and place == self.battlefield
+        return place == want
 
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:

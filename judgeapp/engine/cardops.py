@@ -158,8 +158,9 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
     if side is None and to != "home":
         side = "attacking" if host.controller == g.attacker else "defending" if host.controller == g.defender \
             else None
+    where_from = host.location
     g.set_location(host, to, side)
-    g.note_arrival(host, "moved", to)
+    g.note_arrival(host, "moved", to, where_from)
     g.record(StepKind.EFFECT, f"{host.title} moves {'home' if to == 'home' else 'to ' + to} ({why})",
              cites or ["move"], by)
     if during is not None:

@@ -12,7 +12,8 @@ from ..cardtree import CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _to
 from ..registry import Effect
 from ..structures import Condition, UnitOf
 
-WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE"}
+WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
+         "assigned": "ASSIGNED", "here": "HERE"}
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here")}
 
@@ -147,6 +148,24 @@ class Readers:
     def post_in_enemy_army(self, post: Tree, data: dict) -> None:
         """"the enemy army": the army opposing this card's, at its battlefield (``army``, ``opposing``)."""
         data["opposing"] = True
+
+    def post_assigned_here(self, post: Tree, data: dict) -> None:
+        """"your Personality at any location who assigned to this battlefield": he was assigned there
+        in this Attack Phase (``assign``, a memory of the turn); "there" names this battlefield after it."""
+        data["state"].append("assigned_here")
+        self.__dict__["there"] = "here"
+
+    def post_moved_home_from_here(self, post: Tree, data: dict) -> None:
+        """"who was moved home from the current battlefield" this turn (``move``)."""
+        data["state"].append("moved_home_from_here")
+        self.__dict__["there"] = "here"
+
+    def e_move_there(self, node: Tree) -> Effect:
+        """"Move him there": to the battlefield named before in the ability."""
+        ref = self.np(_sub(node, *NP))
+        if self.__dict__.get("there") != "here":
+            raise Unreadable("'there' naming no battlefield before it is not read")
+        return Effect.model_validate({"move_to": {"target": ref, "to": "here"}})
 
     def post_moved_or_entered(self, post: Tree, data: dict) -> None:
         """"a target Personality that has moved or entered play this battle"."""
