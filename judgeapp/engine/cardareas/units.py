@@ -113,6 +113,17 @@ class Readers:
             to = self._where(node)
         return [Effect.model_validate({"move_to": {"target": first[0].args.target, "to": to}})]
 
+    def s_after_moves(self, tree: Tree, i: int) -> None:
+        """"After he moves, straighten him": the effect depends on the move just before it and follows
+        it (``independence-of-effects``: effects linked by "after")."""
+        mover = self.np(_sub(tree, *NP))
+        if not self.effects or self.effects[-1].name not in MOVES or self.effects[-1].args.target != mover:
+            raise Unreadable("'After he moves' with no move of him just before it is not read")
+        effects = self.sentence_effects(tree)
+        if not all(e.needs_previous for e in effects[1:]):  # "you may discard a card to make …" is one chain
+            raise Unreadable("several effects after a move are not read")
+        self.effects += [effects[0].model_copy(update={"needs_previous": True})] + effects[1:]
+
     # ----- what a unit remembers of its moves ------------------------------------------------------
     def c_moved(self, node: Tree) -> Condition:
         """"If Nozomi moved this battle", "if this unit moved this turn" (``move``)."""
