@@ -307,6 +307,19 @@ class Board:
                 total += amount(self, st.amount, ctx)
         return total
 
+    def move_restricted(self, card: Card, to: str, by: str | None = None) -> str | None:
+        """A restriction on where a unit moves: to or from the current battlefield, or to a
+        battlefield where it would be unopposed (``move``, ``permissions``)."""
+        host = self.host(card) or card
+        words = []
+        if to != "home" and to == self.battlefield:
+            words.append("moves_to_here")
+        if host.location != "home" and host.location == self.battlefield:
+            words.append("moves_from_here")
+        if to != "home" and not self.would_be_opposed(host, to):
+            words.append("moves_unopposed")
+        return next((r for r in (self.restricted(host, w, by=by) for w in words) if r), None)
+
     def restricted(self, card: Card, what: str, kinds: frozenset = frozenset(), by: str | None = None) -> str | None:
         """A card's own or another card's restriction on it ("cannot attack"), as text. A restriction
         naming kinds of action or effect ("Favor actions may not target Hoturi") covers only those

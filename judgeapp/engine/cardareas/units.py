@@ -9,6 +9,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ..cardtree import CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
+from ..abilities import Static
 from ..registry import Effect
 from ..structures import Condition, UnitOf
 
@@ -19,6 +20,7 @@ PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlef
 
 NP_KINDS = ("poss_unit",)
 CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if")
+STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
 UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
@@ -123,6 +125,24 @@ class Readers:
         if not all(e.needs_previous for e in effects[1:]):  # "you may discard a card to make …" is one chain
             raise Unreadable("several effects after a move are not read")
         self.effects += [effects[0].model_copy(update={"needs_previous": True})] + effects[1:]
+
+    # ----- where units may not move ------------------------------------------------------------------
+    def read_st_no_move_here(self, node: Tree, data: dict) -> list[Static]:
+        """"Personalities cannot move to or from this battlefield" (``move``, ``permissions``)."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": what})
+                for what in ("moves_to_here", "moves_from_here")]
+
+    def read_st_no_move_unopposed(self, node: Tree, data: dict) -> list[Static]:
+        """"Your Personalities will not move to battlefields without enemy units", "Kyuji may only move
+        to a battlefield if any enemy units are there": not where they would be unopposed (``opposed``)."""
+        if _tok(node, "TYPE").value != "unit":
+            raise Unreadable("'without enemy …' other than units is not read")
+        return [Static.model_validate({**data, "kind": "restrict", "what": "moves_unopposed"})]
+
+    def e_cannot_move(self, node: Tree) -> Effect:
+        """"A target Personality at any location will not move this turn" (``permissions``)."""
+        chosen = self.phrase(Tree("phrase", [c for c in node.children if isinstance(c, Tree)]))
+        return Effect.model_validate({"restrict": {"target": chosen, "what": "moves"}})
 
     # ----- what a unit remembers of its moves ------------------------------------------------------
     def c_moved(self, node: Tree) -> Condition:
