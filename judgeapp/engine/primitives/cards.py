@@ -343,10 +343,14 @@ def describe_ref(ref) -> str:
         return "the discarded card"
     if ref == "found":
         return "the card found"
+    if ref == "created":
+        return "the created card"
     if ref == "unit":
         return "the cards in this unit"
     if ref == "here":
         return "the current battlefield's Province"
+    if ref == "province":
+        return "this card's Province"
     if ref == "duelist_yours":
         return "your Personality in the duel"
     if ref == "duelist_other":
@@ -377,6 +381,8 @@ def describe_filter(f: Filter) -> str:
     if f.clan:
         words.append(f"{f.clan} Clan")
     words += f.keywords
+    if f.family:
+        words.append(f.family)
     if f.any_keyword:
         words.append(" or ".join(f.any_keyword))
     if f.without:
@@ -400,13 +406,18 @@ def describe_filter(f: Filter) -> str:
         words.append("at any location")
     elif f.at == "battlefield":
         words.append("at a battlefield")
-    if f.zone != "play":
-        words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
+    if f.zone in ("out_of_play", "in_and_out_of_play"):
+        words.append(f.zone.replace("_", " "))
+    elif f.zone != "play":
+        area = ZONE_WORDS.get(f.zone, f.zone.replace("_", " "))
+        words.append(f"in your {area}" if f.side == "your" else f"in a {area}")
     if f.opposing:
         words.append("opposing this card")
     if f.opposes is not None:
         words.append(f"opposing a {describe_filter(f.opposes)}")
     words += [f"who {PREDICATES[s]}" for s in f.state if s in PREDICATES]
+    if f.army:
+        words.append("in this card's army")
     if f.in_unit:
         words.append("in this unit")
     if f.unit_keyword:
@@ -428,6 +439,10 @@ def describe_tokens(test) -> str:
     if test.op == "=" and test.value == 0:
         return f"no {test.name} tokens"
     return f"{test.op} {describe_amount(test.value)} {test.name} tokens"
+
+
+ZONE_WORDS = {"discard": "discard pile", "discarded": "discard pile", "dead": "discard pile", "fate_deck": "Fate deck",
+              "dynasty_deck": "Dynasty deck"}  # a dead or discarded card is in a discard pile (dead)
 
 
 def stat_words(stat: str) -> str:
@@ -480,9 +495,10 @@ class PutIntoPlay(Primitive):
         for card in cards_of(g, ctx, args.target):
             if card.in_play or card.type == "personality" or card.type in ("follower", "item", "spell"):
                 continue  # Personalities are Recruited, attachments Equipped: not by this effect
-            where = g.battlefield if args.at == "here" and g.battlefield else "home"
+            terrain = g.has_keyword(card, "Terrain")  # a Terrain is put into play at the current battlefield (terrain)
+            where = g.battlefield if (args.at == "here" or terrain) and g.battlefield else "home"
             done = cardops.enter_play(g, card, ctx.player, "put", ctx.why(), ["entering-and-leaving"] + (
-                ["terrain"] if g.has_keyword(card, "Terrain") else []), location=where, by=ctx.player) or done
+                ["terrain"] if terrain else []), location=where, by=ctx.player) or done
         return done
 
     @classmethod
