@@ -42,6 +42,7 @@ SECTIONS = {
     "unit": "Unit", "unique": "Unique", "experienced": "Experienced", "overlay": "Overlay", "resilient": "Resilient",
     "duel": "Duel", "duelist": "Duelist", "duel-stat": "Duel stat", "challenge": "Challenge", "refuse": "Refuse",
     "focus-value": "Focus Value", "focusing-area": "Focusing area", "focus-focus-effect": "Focus, Focus Effect",
+    "focused-card": "Focused card", "facing": "Facing",
     "cavalry": "Cavalry", "tactician": "Tactician", "tactical-advantage": "Tactical Advantage", "courage": "Courage",
     "reserve": "Reserve", "naval-invasion": "Naval Invasion", "kharmic": "Kharmic", "conqueror": "Conqueror",
     "terrain": "Terrain", "fortification": "Fortification", "armor": "Armor", "weapon": "Weapon", "kensai": "Kensai",

@@ -99,6 +99,8 @@ class Readers:
             title, kind = "", "personality"
         elif isinstance(ref, int) and len(self.targets[ref - 1].filter.type) == 1:
             title, kind = "", self.targets[ref - 1].filter.type[0]
+        elif ref == "it" and getattr(self, "it_type", None):  # the card a trigger is about, of one kind
+            title, kind = "", self.it_type
         else:
             raise Unreadable("an ability given to a card of no one kind is not read")
         args = {"target": ref, "text": self.embedded_ability(node, title, kind)}

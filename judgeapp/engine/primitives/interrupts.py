@@ -177,7 +177,7 @@ class ActionHonor(Primitive):
 
 
 OCCURRENCES = {"recruited": "Recruits", "equipped": "Equips", "destroyed": "destroys", "moves": "moves",
-               "bows": "bows"}
+               "bows": "bows", "duel_won": "wins a duel"}
 
 
 class AfterActionArgs(Model):
@@ -220,7 +220,10 @@ class AfterAction(Primitive):
 
         what = {"self": "this card", "host": "this Personality"}.get(args.whose) or (
             _a(describe_filter(args.subject)) if args.subject is not None else "a card")
-        return f"after the action {OCCURRENCES[args.event]} {what}: " + "; ".join(describe_effect(e) for e in args.do)
+        then = "; ".join(describe_effect(e) for e in args.do)
+        if args.event == "duel_won":  # the occurrence is the winner's, in a duel the action created (duel)
+            return f"after {what} wins a duel created by the action: {then}"
+        return f"after the action {OCCURRENCES[args.event]} {what}: {then}"
 
 
 DID = {"moves": "moved", "recruited": "Recruited", "destroyed": "destroyed", "bows": "bowed"}
@@ -229,8 +232,10 @@ DID = {"moves": "moved", "recruited": "Recruited", "destroyed": "destroyed", "bo
 def describe_action(test: ActionTest) -> str:
     """An Interrupt's test of the action it interrupts, in plain words."""
     kind = " ".join(list(test.keywords) + [d.capitalize() for d in test.designators]
-                    + [" or ".join(ATTACK_WORDS[k] for k in test.has)])
+                    + [" or ".join(ATTACK_WORDS[k] for k in test.has if k != "duel")])
     words = [f"the action is {_a(kind.strip())} action"] if kind.strip() else []
+    if "duel" in test.has:  # "If the action creates a duel": it has a challenge (challenge)
+        words.append("the action creates a duel")
     if test.source is not None:
         words.append(f"the action is from {_a(describe_filter(test.source))}")
     if test.did is not None:
