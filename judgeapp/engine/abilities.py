@@ -192,6 +192,11 @@ class GoldFor(Model):
 KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks", "fear": "Fear effects"}
 
 
+# Restrictions on where a unit moves (``move``, ``permissions``), in plain words.
+MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
+                     "moves_unopposed": "moving to a battlefield where it would be unopposed"}
+
+
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
@@ -239,7 +244,7 @@ class Static(Model):
         elif self.kind in ("permit", "restrict") and self.what == "proclaim":
             what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
-            what = f"{who}: no {str(self.what).replace('_', ' ')}"
+            what = f"{who}: no {MOVE_RESTRICTIONS.get(self.what, str(self.what).replace('_', ' '))}"
         elif self.kind == "permit" and self.to is not None:
             what = f"you may target a {describe_filter(self.to)} with the rulebook " \
                    f"{str(self.what).replace('_', ' ').title()} action"
