@@ -10,14 +10,22 @@ from __future__ import annotations
 from lark import Tree
 
 from ..abilities import Static, TriggerSpec
-from ..cardtree import NP, Unreadable, _and, _sub, _tok
+from ..cardtree import NP, VALUES, Unreadable, _and, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
 
 WORDS = {"use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
-         "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL"}
-PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom")}
+         "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
+         "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE"}
+PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
+           "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand"}
+
+
+def _deck(node: Tree) -> str:
+    """"your Fate deck", "your deck" (a Fate card's deck), "your Dynasty deck"."""
+    deck = _sub(_sub(node, "of_deck") or node, "a_deck")
+    return "dynasty_deck" if deck is not None and _tok(deck, "DYNASTYDECK") is not None else "fate_deck"
 
 
 class Readers:
@@ -150,6 +158,65 @@ class Readers:
                 raise Unreadable("an additional action to play a card other than the one searched for is not read")
             data["target"] = ref
         return Effect.model_validate({"additional_play": data})
+
+    # ----- looking at the top of a deck --------------------------------------------------------
+    def e_look_top(self, node):
+        """"Look at the top three cards of your Fate deck": "them", "one of them" and "the rest" are
+        these cards from now on (``look``)."""
+        kind = _tok(node, "TYPE")
+        if kind is not None and kind.value != "card":
+            raise Unreadable("looking at cards of one type is not read")
+        count = _tok(node, "NUMBER")
+        self.last = "looked"
+        return Effect.model_validate({"look": {"deck": _deck(node), "count": int(count.value) if count else 1}})
+
+    def e_look_top_n(self, node):
+        """"Look at a number of cards on the top of your Fate deck equal to his Chi" (``look``)."""
+        if _tok(node, "TYPE").value != "card" or (_tok(node, "KEYWORD") is not None
+                                                  and _tok(node, "KEYWORD").value not in ("Fate", "Dynasty")):
+            raise Unreadable("looking at cards of one type is not read")
+        count = self.value(_sub(node, *VALUES))
+        self.last = "looked"
+        return Effect.model_validate({"look": {"deck": _deck(node), "count": count}})
+
+    def e_rest_to_bottom(self, node):
+        """"Put the rest at the bottom of the deck in any order": the engine keeps their listed order (``look``)."""
+        if self.last not in ("looked", "found"):
+            raise Unreadable("'the rest' with no cards looked at before it")
+        return Effect.model_validate({"to_deck": {"target": "rest", "where": "bottom"}})
+
+    def _looked(self) -> None:
+        if self.last not in ("looked", "found"):
+            raise Unreadable("'one of them' with no cards looked at before it")
+        self.last = "found"
+
+    def e_pick_to_hand(self, node):
+        self._looked()
+        return Effect.model_validate({"pick_looked": {"to": "hand"}})
+
+    def e_pick_to_bottom(self, node):
+        self._looked()
+        return Effect.model_validate({"pick_looked": {"to": "bottom"}})
+
+    def e_pick_show(self, node):
+        """"You may show one of them that is a Political Strategy": the card chosen is "it" (``show``)."""
+        self._looked()
+        kind = _sub(node, "that_is")
+        data: dict = {"show": True}
+        if kind is not None:
+            data["filter"] = self.filter_of(Tree("bare", [Tree("typed", [c for c in kind.children
+                                                                          if isinstance(c, Tree) or c.type == "TYPE"])]))
+        return Effect.model_validate({"pick_looked": data})
+
+    def e_arrange(self, node):
+        if self.last not in ("looked", "found"):
+            raise Unreadable("'put them back in any order' with no cards looked at before it")
+        which = "looked" if _tok(node, "THEM") is not None or (_tok(node, "TYPE") is not None and _tok(
+            node, "REMAINING") is None and self.last == "looked") else "rest"
+        return Effect.model_validate({"arrange": {"target": which}})
+
+    def e_shuffle_deck(self, node):
+        return Effect.model_validate({"arrange": {"shuffle": True}})
 
     # ----- hands ---------------------------------------------------------------------------
     def e_discard_hand(self, node):

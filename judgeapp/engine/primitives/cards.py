@@ -284,6 +284,10 @@ def describe_ref(ref) -> str:
         return "the discarded card"
     if ref == "found":
         return "the card found"
+    if ref == "looked":
+        return "the cards looked at"
+    if ref == "rest":
+        return "the rest of the cards looked at"
     if ref == "unit":
         return "the cards in this unit"
     if ref == "here":

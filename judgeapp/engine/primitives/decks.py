@@ -7,13 +7,13 @@ from typing import Literal
 from pydantic import Field
 
 from .. import cardops
-from ..references import players
+from ..references import ZONE_NAMES, amount, matches, players
 from ..registry import Primitive, primitive
-from ..structures import Filter, Model, PlayerRef, Ref
+from ..structures import Filter, Model, Number, PlayerRef, Ref
 from ..vocab import StepKind, Zone
 from ..zones import move
-from .cards import describe_filter, describe_ref
-from .common import TargetArgs, cards_of
+from .cards import describe_amount, describe_filter, describe_ref
+from .common import TargetArgs, cards_of, names
 
 DYNASTY_TYPES = frozenset({"personality", "holding", "region", "event", "celestial"})
 
@@ -213,3 +213,137 @@ class AdditionalPlay(Primitive):
         kind = f"{args.kind.capitalize()} " if args.kind else ""
         what = describe_ref(args.target) if args.target is not None else f"a {describe_filter(args.filter)}"
         return f"take an additional {kind}action to play {what}"
+
+
+DECK_WORDS = {"fate_deck": "Fate deck", "dynasty_deck": "Dynasty deck"}
+
+
+class LookArgs(Model):
+    player: PlayerRef = "you"
+    deck: Literal["fate_deck", "dynasty_deck"] = "fate_deck"
+    count: Number = 1
+
+
+@primitive
+class Look(Primitive):
+    """"Look at the top three cards of your Fate deck": the player sees them; they stay where they
+    are (``look``: looking does not change the order). Cards the position does not name are unknown
+    cards of that deck. "Them", "one of them", "the rest" refer to these cards."""
+
+    name, Args, cite = "look", LookArgs, "look"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        for who in players(g, args.player, ctx)[:1]:
+            cards = top_cards(g, who, args.deck, amount(g, args.count, ctx))
+            ctx.looked = cards
+            g.record(StepKind.EFFECT, f"{who.capitalize()} looks at the top {len(cards)} card"
+                                      f"{'s' if len(cards) != 1 else ''} of the {DECK_WORDS[args.deck]}: "
+                                      f"{names(cards)} ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+        return bool(ctx.looked)
+
+    @classmethod
+    def describe(cls, args):
+        return f"look at the top {describe_amount(args.count)} card(s) of your {DECK_WORDS[args.deck]}"
+
+
+def top_cards(g, who: str, deck: str, n: int) -> list:
+    """The top ``n`` cards of a deck, top first: the known ones, then unknown cards for the rest."""
+    from ..carddefs import CardDef
+    from ..state import Card
+
+    p = g.players[who]
+    pile, unknown = (p.fate_deck, "fate_count") if deck == "fate_deck" else (p.dynasty_deck, "dynasty_count")
+    while len(pile) < n and getattr(p, unknown) > 0:
+        setattr(p, unknown, getattr(p, unknown) - 1)
+        cid = f"{who}.{deck.split('_')[0]}-{len(g.cards) + 1}"
+        kind = ("Fate card", "strategy") if deck == "fate_deck" else ("Dynasty card", "holding")
+        g.cards[cid] = Card(cid, CardDef(kind[0], kind[1], source="unknown"), who, Zone(deck), face_up=False)
+        pile.append(cid)
+    below = p.fate_below if deck == "fate_deck" else p.dynasty_below
+    return [g.cards[c] for c in (pile + ([] if getattr(p, unknown) else below))[:n]]
+
+
+class PickArgs(Model):
+    filter: Filter | None = None  # "one of them that is a Political Strategy"
+    show: bool = False
+    to: Literal["hand", "bottom"] | None = None
+
+
+@primitive
+class PickLooked(Primitive):
+    """"Put one in your hand", "You may show one of them that is a Follower", "You may put one at the
+    bottom of your deck": one of the cards looked at, of the player's choice (the script's ``find:``,
+    else the first that fits, said so); "it" is then that card (``look``, ``show``)."""
+
+    name, Args, cite = "pick_looked", PickArgs, "look"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        pool = [c for c in ctx.looked if args.filter is None or matches(
+            g, args.filter.model_copy(update={"zone": ZONE_NAMES.get(c.zone, "play")}), c, ctx)]
+        ctx.found = _choose(g, ctx, pool)
+        if not ctx.found:
+            g.record(StepKind.EFFECT, f"None of the cards looked at fits ({ctx.why()})", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        card = ctx.found[0]
+        if args.show:
+            g.record(StepKind.EFFECT, f"{ctx.player.capitalize()} shows {card.title} ({ctx.why()})", ["show"],
+                     ctx.player, "resolve")
+        if args.to == "hand":
+            move(g, card, Zone.HAND)
+            g.record(StepKind.EFFECT, f"{card.title} is put into {ctx.player.capitalize()}'s hand ({ctx.why()})",
+                     [cls.cite], ctx.player, "resolve")
+        elif args.to == "bottom":
+            move(g, card, card.zone, face_up=False, top=False)
+            g.record(StepKind.EFFECT, f"{card.title} is put at the bottom of the deck ({ctx.why()})", [cls.cite],
+                     ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        what = "one of the cards looked at" + (f" that is a {describe_filter(args.filter)}" if args.filter else "")
+        verb = "show " if args.show else "choose "
+        where = {"hand": ", and put it into your hand", "bottom": ", and put it at the bottom of the deck",
+                 None: ""}[args.to]
+        return f"{verb}{what}{where}"
+
+
+def _choose(g, ctx, pool: list) -> list:
+    named = [c for c in pool if c.title.lower() in ctx.find_named or c.id.lower() in ctx.find_named]
+    if named:
+        return named[:1]
+    if pool:
+        g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {pool[0].title} (no card named; the engine takes "
+                                  "the first from the top)", ["choices"], ctx.player)
+    return pool[:1]
+
+
+class ArrangeArgs(Model):
+    target: Ref = "rest"
+    shuffle: bool = False
+
+
+@primitive
+class Arrange(Primitive):
+    """"Put the remaining cards back in any order", "You may rearrange them", "Shuffle the deck": the
+    player orders the cards as he chooses (``look``, ``fate-and-dynasty-decks``); the engine cannot
+    know the new order, so it keeps the listed one and says so, as after a search (``search``)."""
+
+    name, Args, cite = "arrange", ArrangeArgs, "fate-and-dynasty-decks"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        cards = cards_of(g, ctx, args.target) if not args.shuffle else []
+        what = "shuffles the deck" if args.shuffle else f"puts {names(cards)} back, in the order the player chooses"
+        g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} {what} (the engine keeps the listed order; "
+                                  f"{ctx.why()})", [cls.cite], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return "shuffle the deck" if args.shuffle else f"put {describe_ref(args.target)} back in any order"
