@@ -30,6 +30,7 @@ class Card:
     resilient_used: bool = False
     side: str | None = None  # at a battlefield: "attacking" or "defending" (allies in multiplayer)
     created: bool = False
+    province_left: str | None = None  # the Province it last left ("refill the Province it entered play from")
 
     def __post_init__(self):
         self.controller = self.controller or self.owner

@@ -130,6 +130,27 @@ class Readers:
         ref = effect.args.target
         return isinstance(ref, int) and self.targets[ref - 1].filter.zone == "province"
 
+    def ev_ev_recruited_from(self, node):
+        """"After you Recruit this Holding from a Province": "it", "the Province" is that Province."""
+        spec = self._by_you({"event": "recruited", **self._whose(node), "from_zone": "province"})
+        self.province = "origin"
+        return spec
+
+    def ev_ev_enters_from(self, node):
+        spec = {"event": "enters_play", **self._whose(node), "from_zone": "province"}
+        self.province = "origin"
+        return spec
+
+    def e_refill_it(self, node):
+        """"refill it face-up": the Province named before — the one the card came from, or the one an
+        effect of this ability emptied (``provinces``)."""
+        if _tok(node, "STATE").value != "face_up":
+            raise Unreadable("refilling a Province other than face-up is not read")
+        where = getattr(self, "province", None)
+        if where is None:
+            raise Unreadable("'refill it' with no Province named before it")
+        return Effect.model_validate({"refill": {"province": where, "face_up": True}})
+
     def e_put_on_bottom(self, node):
         return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "bottom"}})
 

@@ -11,7 +11,7 @@ from ..references import ZONE_NAMES, amount, matches, players
 from ..registry import Primitive, primitive
 from ..structures import Filter, Model, Number, PlayerRef, Ref
 from ..vocab import StepKind, Zone
-from ..zones import move
+from ..zones import move, refill
 from .cards import describe_amount, describe_filter, describe_ref
 from .common import TargetArgs, cards_of, names
 
@@ -104,11 +104,13 @@ def _refill_later(g, ctx, province: str) -> None:
 
     spec = TriggerSpec(when="after", event="action_resolves", do=[{"refill": {"province": province}}],
                        text=f"After the action resolves: refill {province} if it is empty")
-    g.delayed.append(Delayed(spec, ctx.player, ctx.why(), {}, ctx.source.id if ctx.source else None))
+    g.delayed.append(Delayed(spec, ctx.player, ctx.why(), {}, ctx.source.id if ctx.source else None, action=ctx))
 
 
 class RefillArgs(Model):
-    province: str = Field("vacated", max_length=40)  # a Province id, or "vacated": the one this action emptied
+    # a Province id; "vacated": the one this action emptied; "origin": the one the card the trigger is
+    # about (or this card) came from ("After you Recruit this Holding from a Province, refill it face-up")
+    province: str = Field("vacated", max_length=40)
     card: Ref | None = None  # the card the Province is refilled with; None: the top card of its owner's deck
     face_up: bool = False
 
@@ -123,14 +125,18 @@ class Refill(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        ids = ctx.vacated[-1:] if args.province == "vacated" else [args.province]
+        ids = ctx.vacated[-1:] if args.province == "vacated" else _origin(ctx) if args.province == "origin" \
+            else [args.province]
         prov = g.province(ids[0]) if ids else None
         if prov is None or prov.cards or prov.unknown or prov.destroyed:
             return False
         cards = [c for c in cards_of(g, ctx, args.card) if c.type in DYNASTY_TYPES] if args.card is not None else []
         if not cards:
-            cardops.refill_after(g, prov, args.face_up)
-            return bool(prov.cards or prov.unknown)
+            what = refill(g, prov, args.face_up)
+            if what:
+                g.record(StepKind.EFFECT, f"{prov.id} is refilled {'face-up ' if args.face_up else ''}with {what} "
+                                          f"from the Dynasty deck ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            return bool(what)
         card = cards[0]
         move(g, card, Zone.PROVINCE, province=prov, face_up=args.face_up)
         g.record(StepKind.EFFECT, f"{prov.id} is refilled with {card.title}, face {'up' if args.face_up else 'down'} "
@@ -139,9 +145,14 @@ class Refill(Primitive):
 
     @classmethod
     def describe(cls, args):
-        what = f"with {describe_ref(args.card)}" if args.card is not None else "from the deck"
-        where = "the Province" if args.province == "vacated" else args.province
-        return f"refill {where} {what}" + (" face-up" if args.face_up else "")
+        what = f" with {describe_ref(args.card)}" if args.card is not None else ""
+        where = {"vacated": "the Province", "origin": "the Province it came from"}.get(args.province, args.province)
+        return f"refill {where}{what}" + (" face-up" if args.face_up else "")
+
+
+def _origin(ctx) -> list[str]:
+    card = ctx.subject or ctx.source
+    return [card.province_left] if card is not None and card.province_left else []
 
 
 @primitive
@@ -178,7 +189,7 @@ class RevealProvinces(Primitive):
 class AdditionalPlayArgs(Model):
     player: PlayerRef = "you"
     target: Ref | None = None  # the card to play ("it": the card a search found)
-    filter: Filter | None = None  # or a card of this kind from hand ("to play a Terrain")
+    filter: Filter = Field(default_factory=Filter)  # else a card of this kind from hand ("to play a Terrain")
     kind: Literal["battle", "open"] | None = None  # "an additional Battle action"
 
 
@@ -201,7 +212,7 @@ class AdditionalPlay(Primitive):
         for who in players(g, args.player, ctx):
             g.extra_actions[who] = g.extra_actions.get(who, 0) + 1
             g.extra_play[who] = {"cards": [c.id for c in cards] if cards is not None else None,
-                                 "filter": args.filter or Filter(), "kind": args.kind}
+                                 "filter": args.filter, "kind": args.kind}
             what = ", ".join(c.title for c in cards) if cards is not None else f"a {describe_filter(args.filter)}"
             kind = f"{args.kind.capitalize()} " if args.kind else ""
             g.record(StepKind.EFFECT, f"{who.capitalize()} will take an additional {kind}action to play {what} "
