@@ -145,3 +145,5 @@ class Delayed:
     repeat: bool = False
     until: Until = Until.END_OF_TURN
     action: object = None  # the action an Interrupt that set it up interrupted: "the action", "after it resolves"
+    watch: tuple = ()  # card ids: only an occurrence about one of them triggers it ("the next time he attacks")
+    lapses: bool = False  # "the next time this turn …": it ends with the turn if it has not happened

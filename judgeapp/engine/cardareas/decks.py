@@ -14,7 +14,7 @@ from ..cardtree import NP, VALUES, Unreadable, _and, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
 
-WORDS = {"use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
+WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
          "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
          "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE"}
 PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
@@ -26,6 +26,12 @@ def _deck(node: Tree) -> str:
     """"your Fate deck", "your deck" (a Fate card's deck), "your Dynasty deck"."""
     deck = _sub(_sub(node, "of_deck") or node, "a_deck")
     return "dynasty_deck" if deck is not None and _tok(deck, "DYNASTYDECK") is not None else "fate_deck"
+
+
+# "the next time he attacks / is destroyed / bows …": the event, and a condition on it
+NEXT_EVENTS = {"ev_attacks": ("attacks", None), "ev_attacks_you": ("attacks", Condition(you_are="defender")),
+               "ev_destroyed": ("destroyed", None), "ev_destroyed_battle": ("destroyed", Condition(phase="battle")),
+               "ev_bows": ("bows", None)}
 
 
 class Readers:
@@ -238,6 +244,40 @@ class Readers:
 
     def e_shuffle_deck(self, node):
         return Effect.model_validate({"arrange": {"shuffle": True}})
+
+    # ----- delayed effects ---------------------------------------------------------------------
+    def ev_ev_attacks_you(self, node):
+        """"he attacks you": he is assigned or moved to attack one of your Provinces (you are the Defender)."""
+        return {"event": "attacks", **self._whose(node), "condition": Condition(you_are="defender")}
+
+    def ev_ev_destroyed_battle(self, node):
+        return {"event": "destroyed", **self._whose(node), "condition": Condition(phase="battle")}
+
+    def ev_ev_bows(self, node):
+        return {"event": "bows", **self._whose(node)}
+
+    def s_after_next(self, tree: Tree, i: int) -> None:
+        """"After the next time this turn he attacks, his controller loses 2 Honor": a delayed effect
+        waiting for that occurrence of the chosen card, once; "this turn" ends it with the turn
+        (``delayed-effects``)."""
+        ev = next(c for c in tree.children if isinstance(c, Tree) and c.data in NEXT_EVENTS)
+        sub = _sub(ev, *NP)
+        if sub.data in ("self_ref", "this_type", "this_kw"):
+            raise Unreadable("'the next time this card …' is not read")
+        card = self.np(sub)
+        if not isinstance(card, int):
+            raise Unreadable("'the next time' a card not chosen as a target does something is not read")
+        event, cond = NEXT_EVENTS[ev.data]
+        self.index = len(self.effects)
+        do = self.sentence_effects(tree)
+        this_turn = _tok(_sub(tree, "next_time"), "DUR")
+        if this_turn is not None and this_turn.value != "end_of_turn":
+            raise Unreadable("'the next time' in a period other than this turn is not read")
+        data = {"event": event, "card": card, "this_turn": this_turn is not None, "do": [e.model_dump() for e in do]}
+        if cond is not None:
+            data["if"] = cond.model_dump(exclude_defaults=True, by_alias=True)
+        self.effects.append(Effect.model_validate({"after_next": data}))
+        return None
 
     # ----- hands ---------------------------------------------------------------------------
     def e_discard_hand(self, node):

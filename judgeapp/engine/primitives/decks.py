@@ -8,8 +8,8 @@ from pydantic import Field
 
 from .. import cardops
 from ..references import ZONE_NAMES, amount, matches, players
-from ..registry import Primitive, primitive
-from ..structures import Filter, Model, Number, PlayerRef, Ref
+from ..registry import Effect, Primitive, primitive
+from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref
 from ..vocab import StepKind, Zone
 from ..zones import move, refill
 from .cards import describe_amount, describe_filter, describe_ref
@@ -358,3 +358,54 @@ class Arrange(Primitive):
     @classmethod
     def describe(cls, args):
         return "shuffle the deck" if args.shuffle else f"put {describe_ref(args.target)} back in any order"
+
+
+class AfterNextArgs(Model):
+    event: Literal["attacks", "destroyed", "bows"]
+    card: Ref
+    this_turn: bool = False
+    condition: Condition | None = Field(default=None, alias="if")  # of the occurrence: "attacks you"
+    do: list[Effect] = Field(min_length=1, max_length=10)
+
+
+NEXT_WORDS = {"attacks": "attacks", "destroyed": "is destroyed", "bows": "bows"}
+
+
+@primitive
+class AfterNext(Primitive):
+    """"After the next time this turn he attacks, …": a delayed effect that happens once, after that
+    card's next such occurrence, keeping the targets chosen now; with "this turn" it lapses when the
+    turn ends (``delayed-effects``)."""
+
+    name, Args, cite = "after_next", AfterNextArgs, "delayed-effects"
+    card_args = ("card",)
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..abilities import TriggerSpec
+        from ..state import Delayed
+
+        cards = cards_of(g, ctx, args.card)
+        if not cards:
+            return False
+        spec = TriggerSpec(when="after", event=args.event, condition=args.condition, do=list(args.do),
+                           text=cls.describe(args))
+        g.delayed.append(Delayed(spec, ctx.player, ctx.why(), dict(ctx.targets), ctx.source.id if ctx.source else None,
+                                 watch=tuple(c.id for c in cards), lapses=args.this_turn))
+        g.record(StepKind.EFFECT, "Delayed effect set up: " + cls.describe(args).replace(
+            describe_ref(args.card), names(cards), 1) + f" ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        from ..abilities import describe_condition
+
+        when = f" ({describe_condition(args.condition)})" if args.condition is not None else ""
+        return (f"after the next time{' this turn' if args.this_turn else ''} {describe_ref(args.card)} "
+                f"{NEXT_WORDS[args.event]}{when}: {_effects_words(args.do)}")
+
+
+def _effects_words(effects: list[Effect]) -> str:
+    from ..abilities import describe_effect
+
+    return "; ".join(describe_effect(e) for e in effects)
