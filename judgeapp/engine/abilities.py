@@ -156,6 +156,8 @@ class TriggerSpec(Model):
             point += " by you" if self.by == "you" else " by another player"
         if self.cause:
             point += " by another player's card" if self.cause == "other_card" else " by battle resolution"
+        if self.from_zone:
+            point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         if self.once_per:

@@ -253,6 +253,10 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
                 elif toks[j].type == "OF" and j + 1 < len(toks) and toks[j + 1].type in ("KEYWORD", "CLAN"):
                     parts.append("of")
                     j += 1
+                elif toks[j].type == "OF" and j + 2 < len(toks) and toks[j + 1].type == "THE" \
+                        and toks[j + 2].type in ("KEYWORD", "CLAN") and spelled[j + 2][:1].isupper():
+                    parts.append("of the")  # "the Ring of the Void"
+                    j += 2
                 else:
                     break
             if len(parts) >= 2 or "of" in parts:
