@@ -283,6 +283,8 @@ class Reading(Model):
     invest_alt_if: Condition | None = None
     discipline: StrictInt | None = None
     discipline_if: Condition | None = None  # "If you are a Crab Clan player, this Strategy has Discipline"
+    discipline_alt: StrictInt | None = None  # "Discipline [3 Gold] or [0 Gold] if you are the Defender"
+    discipline_alt_if: Condition | None = None
     unparsed: list[Unread] = Field(default_factory=list)
 
     @property
@@ -465,8 +467,10 @@ def describe_reading(reading: Reading) -> list[dict]:
                     "words": f"its Invest costs {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)}"})
     if reading.discipline is not None:
         only = f" if {describe_condition(reading.discipline_if)}" if reading.discipline_if is not None else ""
+        alt = f" (or {reading.discipline_alt} if {describe_condition(reading.discipline_alt_if)})" \
+            if reading.discipline_alt is not None else ""
         out.append({"kind": "trait", "printed": f"Discipline [{reading.discipline} Gold]",
-                    "words": f"may be played from your discard pile for {reading.discipline} more Gold{only}, then "
+                    "words": f"may be played from your discard pile for {reading.discipline} more Gold{alt}{only}, then "
                              "removed from the game (Discipline)"})
     out += [{"kind": "unread", "printed": u.text, "words": u.reason} for u in reading.unparsed]
     return out

@@ -15,6 +15,7 @@ from .abilities import Ability, describe_condition
 from .references import Context, holds
 from .resolution import candidates, run_effects, _lookup
 from .state import Card
+from .textstatics import discipline_price
 from .vocab import DESIGNATOR_ROUND, DESIGNATOR_SECTION, Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -113,7 +114,8 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if g.battlefield is not None and round_kind in (Round.ENGAGE, Round.COMBAT, Round.INTERRUPT) \
             and g.segment in ("engage", "combat"):
         battle_checks(g, card, ability, by)
-    gold = gold_cost(ability, step) + strategy_invest(g, card, step)
+    gold = gold_cost(ability, step) + strategy_invest(g, card, step) + (
+        discipline_price(g, card, by) if card.zone is Zone.DISCARD else 0)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
                   interrupted=(interrupt_to or {}).get("action"), paid=gold)  # "a target with Chi <= the Gold paid"
     if ability.condition is not None and not holds(g, ability.condition, ctx):
@@ -256,7 +258,7 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
                   find_named=_lower(step.get("find")), duel_script=step.get("duel") or _take_pending_duel(g), keywords=frozenset(k.lower() for k in ability.keywords),
                   rehonors=any(e.name == "rehonor" for e in ability.effects), designator=designator)
     with acting.taking(g):
-        pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
+        pay_costs(g, card, ability, step, ctx, discipline_price(g, card, by) if disciplined else 0)
         card.used[ability.n] = card.used.get(ability.n, 0) + 1
         named = step.get("targets")
         if g.rules == "twenty-festivals" and ability.targets:
@@ -414,7 +416,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
     ctx = Context(player=by, source=card, label="Interrupt", round=Round.INTERRUPT, interrupted=action_ctx,
                   choices=list(entry.get("choose") or []), discard_named=_names(entry.get("discard")),
                   find_named=_lower(entry.get("find")), keywords=frozenset(k.lower() for k in chosen.keywords))
-    pay_costs(g, card, chosen, entry, ctx, card.card.reading.discipline if disciplined else 0)
+    pay_costs(g, card, chosen, entry, ctx, discipline_price(g, card, by) if disciplined else 0)
     card.used[chosen.n] = card.used.get(chosen.n, 0) + 1
     resolve_effects(g, ctx, card, chosen, entry, entry.get("targets"))
     tidy_up(g, card, by, from_province, disciplined)

@@ -49,6 +49,18 @@ def invest_price(g, card: Card, by: str) -> int | None:
     return reading.invest_cost
 
 
+def discipline_price(g, card: Card, by: str) -> int:
+    """The Gold a Discipline trait adds to the action's cost now: printed, or the other one while its
+    condition holds ("Discipline [3 Gold] or [0 Gold] if you are the Defender", ``discipline``)."""
+    reading = card.card.reading
+    if reading.discipline_alt is not None:
+        ctx = card_context(g, card)
+        ctx.player = by
+        if holds(g, reading.discipline_alt_if, ctx):
+            return reading.discipline_alt
+    return reading.discipline or 0
+
+
 def own_trait_holds(g, card: Card, by: str, kind: str, what: str | None = None) -> bool:
     """Whether the card's own trait of this kind holds now for ``by``, the player bringing it into play:
     "Mantis Clan players ignore Tametaka's Honor Requirement" (``honor-requirement``), "Phoenix Clan

@@ -14,7 +14,9 @@ from ..structures import AllRef, Amount, Condition, Filter
 
 WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
          "losses": "LOSSES", "minimum": "MINIMUM", "paid": "PAID", "amount": "AMOUNT", "minus": "MINUS",
-         "reduced": "REDUCED"}
+         "reduced": "REDUCED",
+         # misprints of "Discipline" on Ending the Chase and Selfless Sacrifice (discipline)
+         "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE"}
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
@@ -206,8 +208,14 @@ class Readers:
     @staticmethod
     def _gold(value: str) -> int:
         if value == "X":
-            raise Unreadable("an Invest cost of X Gold is not read")
+            raise Unreadable("a cost of X Gold is not read")
         return int(value)
+
+    def t_discipline_or(self, tree: Tree):
+        """"Discipline [3 Gold] or [0 Gold] if you are the Defender": the second cost while the condition
+        holds for the player (``discipline``)."""
+        first, second = (self._gold(t.value) for t in _toks(tree, "GOLDICON"))
+        return "discipline_or", first, (second, self.cond(self.cond_child(tree)))
 
     # ----- the Gold paid -------------------------------------------------------------------------
     def value_gold_paid(self, node: Tree) -> Amount:
