@@ -25,6 +25,7 @@ EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "b
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
+EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel"}  # a trigger's words, where not its name
 
 
 class TargetSpec(Model):
@@ -73,6 +74,7 @@ class Ability(Model):
     targets: list[TargetSpec] = Field(default_factory=list, max_length=8)
     effects: list[Effect] = Field(default_factory=list, max_length=20)
     text: str = Field("", max_length=2000)
+    player: StrictBool = False  # a player's ability a card's trait gives: no card uses it (player-abilities-and-traits)
 
     def has(self, word: str) -> bool:
         return any(k.lower() == word.lower() for k in self.keywords)
@@ -115,7 +117,9 @@ class TriggerSpec(Model):
         whose = {"your": "your ", "self": "this card ", "host": "this Personality ", "enemy": "an enemy ",
                  "other": "another player's ", "any": ""}[self.whose]
         what = describe_filter(self.subject) if self.subject is not None else ""
-        point = f"{whose}{what} {self.event.replace('_', ' ')}".replace("  ", " ").strip()
+        point = f"{whose}{what} {EVENT_WORDS.get(self.event, self.event.replace('_', ' '))}".replace("  ", " ").strip()
+        if self.by:
+            point += " by you" if self.by == "you" else " by another player"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
@@ -146,21 +150,29 @@ class GoldFor(Model):
         if self.in_play:
             return out + " from your card in play"
         return out + (f" from a {describe_filter(self.card)}" if self.card is not None else "")
+KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks", "fear": "Fear effects"}
 
 
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
+                  "duel_stat",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
-                  "bow_to_reduce", "ignore_hr", "honor_change", "invest_fixed"]
-    target: Literal["self", "host", "unit"] | AllRef = "self"
+                  "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
+                  "invest_fixed"]
+    target: Literal["self", "host", "unit", "province"] | AllRef = "self"  # province: the one this card is at
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
-    what: Word | None = None
-    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
+    what: Word | None = None  # restrict, permit: what; cannot_gain: the Clan Alignment excepted ("except Phoenix Clan")
+    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to;
+    # permit: the cards a rulebook action may also target ("You may target defending Personalities with …")
     only: GoldFor | None = None  # production_for, bow_to_reduce: the payment the trait is for
+    by: Literal["you", "other"] | None = None  # restrict, attack strength: only this card's player's actions and
+    # effects, or only the other players' ("Other players' Ranged Attacks have -1 strength")
+    embedded: str | None = Field(None, max_length=1000)  # ability, player_ability: the ability given, as printed
+    players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
     player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
     minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"
     while_: Condition | None = Field(default=None, alias="while")
@@ -177,10 +189,21 @@ class Static(Model):
                 f"{who} has a {stat_words(self.stat)} change equal to {describe_amount(self.amount)}"
         elif self.kind == "keyword":
             what = f"{who} has {', '.join(self.keywords)}"
+        elif self.kind == "restrict" and self.keywords:
+            whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
+            kinds = " and ".join(KIND_WORDS.get(k, f"{k} actions") for k in self.keywords)
+            what = f"{whose}{kinds} may not target {who}" if self.what == "be_targeted" else \
+                f"{whose}{kinds}: no {str(self.what).replace('_', ' ')} of {who}"
+        elif self.kind == "restrict" and self.what in ("join", "enter_play"):
+            verb = "come under the control of" if self.what == "join" else "enter play for"
+            return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
         elif self.kind in ("permit", "restrict") and self.what == "proclaim":
             what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
             what = f"{who}: no {str(self.what).replace('_', ' ')}"
+        elif self.kind == "permit" and self.to is not None:
+            what = f"you may target a {describe_filter(self.to)} with the rulebook " \
+                   f"{str(self.what).replace('_', ' ').title()} action"
         elif self.kind == "permit":
             what = f"{who} may {str(self.what).replace('_', ' ')}"
         elif self.kind == "cost":
@@ -201,9 +224,16 @@ class Static(Model):
             if self.kind == "attack_immune":
                 what = f"{kinds} effects targeting {who} are negated"
             elif self.kind == "attack_strength":
-                what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
+                whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
+                what = f"{whose}{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
-                what = f"your {kinds} effects have {self.amount:+d} strength"
+                what = f"{'other players' + chr(39) if self.by == 'other' else 'your'} {kinds} effects have {self.amount:+d} strength"
+        elif self.kind == "ability":
+            what = f"{who} has the ability “{self.embedded}”"
+        elif self.kind == "player_ability":
+            names = {"you": "you", "each": "each player", "attacker": "the Attacker", "defender": "the Defender"}
+            who = " and ".join(names[p] for p in self.players)
+            what = f"{who} {'have' if self.players == ['you'] else 'each have'} the ability “{self.embedded}”"
         elif self.kind == "production_for":
             what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
         elif self.kind == "honor_change":
@@ -220,12 +250,17 @@ class Static(Model):
             n = self.amount if isinstance(self.amount, int) else 0
             what = f"bow {who} when paying for {self.only.describe('a ')}: " + (
                 "it costs 0 Gold" if n <= -1000 else f"it costs {-n} less Gold")
+        elif self.kind == "duel_stat":
+            what = f"{who} uses {'its printed ' if self.what == 'printed' else 'its '}{stat_words(self.stat)} as its duel stat"
         elif self.kind == "cannot_gain":
-            what = f"{who} cannot gain {' or '.join(self.keywords)}"
+            what = f"{who} cannot gain {' or '.join(self.keywords)}" + (f" except {self.what}" if self.what else "")
         elif self.kind == "enters_bowed":
             what = f"{who} enters play bowed"
         elif self.kind == "copies":
             what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
+        elif self.kind == "use_from_hand":
+            which = f"its {' '.join(self.keywords)} ability" if self.keywords else "its ability"
+            what = f"you may discard this card from your hand to use {which} without paying its costs"
         elif self.kind == "hand_size":
             what = f"your maximum hand size is changed by {self.amount}"
         else:
@@ -380,7 +415,7 @@ def describe_effect(effect: Effect) -> str:
 
 def describe_condition(cond: Condition | None) -> str:
     """An "If …" in plain words, from its structure."""
-    from .primitives.cards import describe_amount, describe_filter, describe_ref, stat_words
+    from .primitives.cards import PREDICATES, describe_amount, describe_filter, describe_ref, describe_tokens, stat_words
 
     if cond is None:
         return "always"
@@ -396,17 +431,27 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"you control no {describe_filter(cond.controls_none)}")
     if cond.exists is not None:
         parts.append(f"there is a {describe_filter(cond.exists)}")
+    if cond.count is not None:
+        op = {"=": "exactly", "<": "fewer than", "<=": "at most", ">=": "at least", ">": "more than"}[cond.count.op]
+        what = describe_filter(cond.count.filter.model_copy(update={"side": "any"}))
+        parts.append(f"you control {op} {describe_amount(cond.count.value)} {what}(s)")
     subject = describe_ref(cond.card if cond.card is not None else "self")
-    if cond.is_:
-        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_)}")
-    if cond.is_not:
-        parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not)}")
+    parts += [f"{subject} {PREDICATES[s]}" for s in cond.is_ if s in PREDICATES]
+    if set(cond.is_) - set(PREDICATES):
+        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_ if s not in PREDICATES)}")
+    parts += [f"not ({subject} {PREDICATES[s]})" for s in cond.is_not if s in PREDICATES]
+    if set(cond.is_not) - set(PREDICATES):
+        parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not if s not in PREDICATES)}")
     if cond.has_keyword:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:
         parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
-    if cond.fits is not None:
+    if cond.fits == Filter(side="your"):
+        parts.append(f"you control {subject}")
+    elif cond.fits is not None:
         parts.append(f"{subject} is a {describe_filter(cond.fits)}")
+    if cond.tokens is not None:
+        parts.append(f"{subject} has {describe_tokens(cond.tokens)}")
     if cond.stat is not None:
         op = {"=": "is", "<": "is lower than", "<=": "is at most", ">": "is higher than", ">=": "is at least"}
         parts.append(f"{subject}'s {stat_words(cond.stat.stat)} {op[cond.stat.op]} {describe_amount(cond.stat.value)}")
@@ -417,6 +462,10 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"the action {'brings' if cond.action_brings else 'does not bring'} this card into play")
     if cond.action_by is not None:
         parts.append("the action is yours" if cond.action_by == "you" else "the action is another player's")
+    if cond.action is not None:
+        from .primitives.interrupts import describe_action
+
+        parts.append(describe_action(cond.action))
     if cond.most_cards is not None:
         parts.append(f"you {'' if cond.most_cards else 'do not '}have more cards in your hand than each other player")
     if cond.honor is not None:
@@ -436,8 +485,10 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append("you went first" if cond.went_first else "you did not go first")
     if cond.phase:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
+    if cond.won_duel is not None:
+        parts.append(f"{subject} has {'' if cond.won_duel else 'not '}won a duel this turn")
     if cond.duel:
-        parts.append(f"you {cond.duel} the duel")
+        parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
     if cond.any:
         parts.append(" or ".join(describe_condition(c) for c in cond.any))
     if cond.all:

@@ -18,8 +18,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from .references import Context, matches
-from .structures import Filter
+from .references import ZONE_NAMES, Context, matches, resolve
+from .structures import ActionTest, Filter
 
 
 @dataclass(frozen=True)
@@ -81,11 +81,67 @@ def current(g) -> Context | None:
     return g.acting[-1] if g.acting else None
 
 
+@dataclass(frozen=True)
+class Done:
+    """One occurrence an action's effects caused, and the battlefield if a battle was going on."""
+
+    event: object
+    battle: str | None
+
+
 def note(g, ev) -> None:
     """An occurrence happened: it belongs to the effects resolving now."""
     ctx = current(g)
     if ctx is not None:
-        ctx.did.append(ev)
+        in_battle = g.battlefield is not None and g.segment in ("engage", "combat")
+        ctx.did.append(Done(ev, g.battlefield if in_battle else None))
+
+
+def fits(g, test: ActionTest, ctx: Context) -> bool:
+    """Whether the action an Interrupt answers is of that kind and did that (``interrupt-actions``)."""
+    action = ctx.interrupted
+    if action is None:
+        return False
+    if test.designators and action.designator not in test.designators:
+        return False
+    if any(k.lower() not in action.keywords for k in test.keywords):
+        return False
+    if test.source is not None and not _from(g, test.source, action, ctx):
+        return False
+    if test.has and not _has(action.ability, test.has):
+        return False
+    return test.did is None or any(_did(g, test, done, ctx) for done in action.did)
+
+
+def _from(g, source: Filter, action: Context, ctx: Context) -> bool:
+    """The action is from such a card, wherever it is now (a Strategy in the resolution area)."""
+    card = action.source
+    return card is not None and matches(g, source.model_copy(update={"zone": ZONE_NAMES.get(card.zone, "play")}),
+                                        card, ctx)
+
+
+def _has(ability, kinds: list[str]) -> bool:
+    """"A Ranged Attack action is one with a Ranged Attack effect" (``ranged-attack``)."""
+    return ability is not None and any(e.name in kinds for e in _all_effects(ability.effects))
+
+
+def _all_effects(effects):
+    for e in effects:
+        yield e
+        for option in getattr(e.args, "options", ()):  # an "or" choice's effects are the action's too
+            yield from _all_effects(option.do)
+
+
+def _did(g, test: ActionTest, done: Done, ctx: Context) -> bool:
+    ev = done.event
+    if ev.name != test.did or ev.card is None or (test.in_battle and done.battle is None):
+        return False
+    if test.to is not None and (ev.data.get("to") == "home") != (test.to == "home"):
+        return False
+    if test.card is not None and ev.card not in (resolve(g, test.card, ctx) or []):
+        return False
+    where = ZONE_NAMES.get(ev.card.zone, "play")
+    return test.fits is None or matches(g, test.fits.model_copy(update={"zone": where}), ev.card, ctx)
 
 
 def limited(g, ev) -> str | None:
@@ -102,3 +158,13 @@ def limited(g, ev) -> str | None:
             continue
         return limit.why
     return None
+
+
+def boost(ctx: Context, kind: str) -> int:
+    """The strength change an Interrupt gave to one of the action's attacks of this kind ("Give a
+    Ranged Attack +1 strength"): it goes to the first such attack the action makes (``interrupt-actions``)."""
+    for i, (kinds, change) in enumerate(ctx.boosts):
+        if kind in kinds:
+            del ctx.boosts[i]
+            return change
+    return 0

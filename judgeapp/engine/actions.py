@@ -10,7 +10,7 @@ leading "If" and the required targets (``good-faith-rule``), and the Gold.
 """
 from __future__ import annotations
 
-from . import acting, cardops, payment, triggers
+from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
 from .references import Context, holds
 from .resolution import candidates, run_effects, _lookup
@@ -22,6 +22,24 @@ from .zones import move
 HAND_TYPES = frozenset({"strategy", "ring"})
 
 
+def ring_use(card: Card, ability: Ability) -> str | None:
+    """How a Ring's ability works from its owner's hand (``ring``): "play" for one that puts the
+    Ring itself into play, "discard" for one its text lets the player use by discarding it from
+    hand without cost ("You may discard this Ring from your hand to use its Void ability without
+    cost"); None for any other (the Ring's abilities otherwise work only in play)."""
+    if any(e.name == "put_into_play" and e.args.target == "self" for e in ability.effects):
+        return "play"
+    for st in card.card.reading.statics:
+        if st.kind == "use_from_hand" and all(ability.has(k) for k in st.keywords):
+            return "discard"
+    return None
+
+
+def free_use(card: Card, ability: Ability) -> bool:
+    """A Ring in hand discarded to use its ability without cost (``ring``)."""
+    return card.zone is Zone.HAND and card.type == "ring" and ring_use(card, ability) == "discard"
+
+
 class Refused(Exception):
     """A check failed: the step is recorded as rejected with this reason."""
 
@@ -30,8 +48,8 @@ class Refused(Exception):
         self.reason, self.text, self.section = reason, text, section
 
 
-def pick_ability(card: Card, which) -> Ability | None:
-    abilities = card.card.reading.abilities
+def pick_ability(g, card: Card, which, by: str | None = None) -> Ability | None:
+    abilities = granted.abilities(g, card, by)  # printed, granted, then those it gives the player (embedded-text)
     if which is None:
         return abilities[0] if len(abilities) == 1 else None
     if isinstance(which, int) and not isinstance(which, bool):
@@ -46,8 +64,14 @@ def source_problem(g, card: Card, ability: Ability, by: str, interrupt_to=None) 
     if card.zone is Zone.HAND:
         if card.owner != by:
             return Refused(Reason.NOT_IN_HAND, f"{card.title} is not in {by}'s hand", "taking-actions")
-        if card.type in HAND_TYPES or (interrupt_to is not None and interrupt_to.get("brings") is card):
+        if card.type == "strategy" or (interrupt_to is not None and interrupt_to.get("brings") is card):
             return None
+        if card.type == "ring":
+            if ring_use(card, ability) is not None:
+                return None
+            return Refused(Reason.NOT_IN_PLAY, f"{card.title} is a Ring in hand: only an ability that puts it into "
+                                               "play, or one its text lets you use by discarding it, works from there",
+                           "ring")
         return Refused(Reason.NOT_IN_PLAY, f"{card.title} is a {card.type} in hand: its abilities work only once it "
                                            "is in play", "using-abilities")
     if card.zone is Zone.PROVINCE:
@@ -89,7 +113,8 @@ def designator_for(ability: Ability, round_kind: str) -> str | None:
 
 def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict, interrupt_to=None) -> str:
     """Every check before announcing; returns the designator used, or raises ``Refused``."""
-    problem = source_problem(g, card, ability, by, interrupt_to)
+    # a player's ability a card gives is not on the card: its place, state and controller do not matter
+    problem = None if ability.player else source_problem(g, card, ability, by, interrupt_to)
     if problem:
         raise problem
     designator = designator_for(ability, round_kind)
@@ -100,21 +125,22 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if designator in ("limited", "dynasty") and by != g.active:
         raise Refused(Reason.NOT_ACTIVE_PLAYER, f"{designator.capitalize()} actions are for the active player "
                                                 f"({g.active})", DESIGNATOR_SECTION[designator])
-    if card.in_play and card.bowed:
+    if card.in_play and card.bowed and not ability.player:
         if ability.bow:
             raise Refused(Reason.BOWED, f"{card.title} is bowed and cannot bow to pay its cost", "costs")
         if not ability.has("Tireless"):
             raise Refused(Reason.BOWED, f"{card.title} is bowed: abilities on bowed cards cannot be used",
                           "bowed-and-unbowed")
-    if not ability.has("Repeatable") and card.used.get(ability.n, 0) >= 1:
+    uses, key = granted.memory(card, ability, g.players[by])
+    if not ability.has("Repeatable") and uses.get(key, 0) >= 1:
         raise Refused(Reason.USED, f"{card.title}'s ability was already used this turn", "using-abilities")
-    restriction = g.restricted(card, "actions")
+    restriction = None if ability.player else g.restricted(card, "actions")
     if restriction:
         raise Refused(Reason.RESTRICTED, restriction, "permissions")
     if g.battlefield is not None and round_kind in (Round.ENGAGE, Round.COMBAT, Round.INTERRUPT) \
             and g.segment in ("engage", "combat"):
         battle_checks(g, card, ability, by)
-    gold = gold_cost(ability, step) + strategy_invest(g, card, step) + (
+    gold = 0 if free_use(card, ability) else gold_cost(ability, step) + strategy_invest(g, card, step) + (
         discipline_price(g, card, by) if card.zone is Zone.DISCARD else 0)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
                   interrupted=(interrupt_to or {}).get("action"), paid=gold)  # "a target with Chi <= the Gold paid"
@@ -155,12 +181,15 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
         legal = candidates(g, ctx, spec)
         want = named.pop(0) if named else None
         if want is not None:
+            picked = []
             for ref in (want if isinstance(want, list) else [want]):
                 item = _lookup(g, ref, ctx, spec)
                 if item is None or item not in legal:
                     raise Refused(Reason.NO_TARGET, f"{ref} is not a legal target for "
                                                     f"{ctx.source.title if ctx.source else 'the action'}",
                                   "good-faith-rule")
+                picked.append(item)
+            ctx.targets[k] = picked  # a later targeting may depend on it ("your other units")
         elif not legal and not (spec.optional or spec.up_to):
             raise Refused(Reason.NO_TARGET, f"no legal target for {ctx.source.title if ctx.source else 'the action'}'s "
                                             "required targeting", "good-faith-rule")
@@ -218,7 +247,7 @@ def take_action(g, step: dict, round_kind: str) -> bool:
     if card is None:
         g.reject(step, Reason.UNKNOWN_CARD, f"no card {step.get('card')!r}", "taking-actions")
         return False
-    ability = pick_ability(card, step.get("ability"))
+    ability = pick_ability(g, card, step.get("ability"), by)
     if ability is None:
         _no_ability(g, step, card)
         return False
@@ -249,17 +278,25 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     from_hand = card.zone is Zone.HAND
     from_province = card.zone is Zone.PROVINCE
     disciplined = card.zone is Zone.DISCARD  # played with Discipline (source_problem allowed it)
-    g.record(StepKind.ACTION, f"{by.capitalize()} announces {card.title}'s {designator.capitalize()} action: "
-                              f"{ability.text}", ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
+    free = free_use(card, ability)
+    whose = f"the {designator.capitalize()} action {card.title} gives {by.capitalize()}" if ability.player else \
+        f"{card.title}'s {designator.capitalize()} action"
+    g.record(StepKind.ACTION, f"{by.capitalize()} announces {whose}: {ability.text}",
+             ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
     if from_hand or from_province or disciplined:
         move(g, card, Zone.RESOLUTION)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} action", round=round_kind,
                   choices=list(step.get("choose") or []), discard_named=_names(step.get("discard")),
                   find_named=_lower(step.get("find")), duel_script=step.get("duel") or _take_pending_duel(g), keywords=frozenset(k.lower() for k in ability.keywords),
-                  rehonors=any(e.name == "rehonor" for e in ability.effects), designator=designator)
+                  rehonors=any(e.name == "rehonor" for e in ability.effects), designator=designator,
+                  ability=ability)
     with acting.taking(g):
-        pay_costs(g, card, ability, step, ctx, discipline_price(g, card, by) if disciplined else 0)
-        card.used[ability.n] = card.used.get(ability.n, 0) + 1
+        if free:
+            discard_to_use(g, card, by)
+        else:
+            pay_costs(g, card, ability, step, ctx, discipline_price(g, card, by) if disciplined else 0)
+        uses, key = granted.memory(card, ability, g.players[by])
+        uses[key] = uses.get(key, 0) + 1
         named = step.get("targets")
         if g.rules == "twenty-festivals" and ability.targets:
             named = choose_targets_step(g, ctx, ability, named)
@@ -299,6 +336,13 @@ def choose_targets_step(g, ctx: Context, ability: Ability, named: list | None) -
     g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses the action's targets: {shown or 'none yet'}",
              ["action-sequence", "targeting"], ctx.player, "choose targets")
     return [w for w in chosen if w is not None] if all(w is not None for w in chosen) else list(named or [])
+
+
+def discard_to_use(g, card: Card, by: str) -> None:
+    """A Ring discarded from hand to use its ability without cost: it waits in a resolution
+    area while the ability resolves and is discarded afterwards (``ring``)."""
+    g.record(StepKind.COST, f"{by.capitalize()} discards {card.title} from hand to use its ability without cost; it "
+                            "is discarded once the ability has resolved", ["ring", "resolution-area"], by, "costs")
 
 
 def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context, discipline: int = 0) -> None:
@@ -396,7 +440,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
     if card is None:
         g.reject(entry, Reason.UNKNOWN_CARD, f"no card {entry.get('card')!r}", "interrupt-actions", **where)
         return
-    chosen = pick_ability(card, entry.get("ability"))
+    chosen = pick_ability(g, card, entry.get("ability"), by)
     if chosen is None or "interrupt" not in chosen.designators:
         g.reject(entry, Reason.WRONG_ROUND, f"{card.title} has no Interrupt ability to play here", "interrupt-actions",
                  **where)
@@ -411,12 +455,17 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
              "interrupts")
     from_province = card.zone is Zone.PROVINCE
     disciplined = card.zone is Zone.DISCARD
+    free = free_use(card, chosen)
     if card.zone in (Zone.HAND, Zone.PROVINCE, Zone.DISCARD) and card is not brings:
         move(g, card, Zone.RESOLUTION)  # the card being brought into play stays where the action takes it from
     ctx = Context(player=by, source=card, label="Interrupt", round=Round.INTERRUPT, interrupted=action_ctx,
                   choices=list(entry.get("choose") or []), discard_named=_names(entry.get("discard")),
                   find_named=_lower(entry.get("find")), keywords=frozenset(k.lower() for k in chosen.keywords))
-    pay_costs(g, card, chosen, entry, ctx, discipline_price(g, card, by) if disciplined else 0)
-    card.used[chosen.n] = card.used.get(chosen.n, 0) + 1
+    if free:
+        discard_to_use(g, card, by)
+    else:
+        pay_costs(g, card, chosen, entry, ctx, discipline_price(g, card, by) if disciplined else 0)
+    uses, key = granted.memory(card, chosen, g.players[by])
+    uses[key] = uses.get(key, 0) + 1
     resolve_effects(g, ctx, card, chosen, entry, entry.get("targets"))
     tidy_up(g, card, by, from_province, disciplined)

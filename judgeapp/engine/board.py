@@ -9,9 +9,17 @@ from __future__ import annotations
 
 from . import stats
 from .state import Card, GoldUnit, Province
+from .structures import AllRef
 from .vocab import ELEMENTS, Zone
 
 IN_PLAY_RANK = {Zone.PLAY: 0, Zone.HAND: 1, Zone.PROVINCE: 2}
+
+
+def _covers(src: Card, st, kinds: frozenset, by: str | None) -> bool:
+    """Whether a restriction is about this action or effect: one of its kinds, and its player's side."""
+    if st.keywords and not {k.lower() for k in st.keywords} & kinds:
+        return False
+    return st.by is None or (by is not None and (by == src.controller) == (st.by == "you"))
 
 
 class Board:
@@ -128,6 +136,47 @@ class Board:
         other = "defending" if side == "attacking" else "attacking"
         return bool(self.army(other, host.location))
 
+    def battlefields(self) -> list[str]:
+        """The attack's battlefields, one at each of the Defender's Provinces (``declaration-segment``);
+        a Province destroyed other than in its battle's resolution takes its battlefield with it
+        (``battlefields``)."""
+        if not self.attacking or self.defender is None:
+            return []
+        return [p.id for p in self.players[self.defender].provinces
+                if not p.destroyed or p.id in self.fought or p.id == self.battlefield]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Battlefields of neighbouring Provinces are adjacent (``battlefields``); a destroyed
+        Province leaves the row, and those at either side of it become neighbours."""
+        row = [p.id for p in self.players[self.defender].provinces if not p.destroyed or p.id in (a, b)] \
+            if self.defender else []
+        return a in row and b in row and abs(row.index(a) - row.index(b)) == 1
+
+    def would_be_opposed(self, card: Card, bf: str | None = None) -> bool:
+        """Whether a card would be opposed at a battlefield (the current one by default): the army
+        facing the side his controller's units move to there has units other than his own
+        (``opposed``; effects move a Personality into his controller's side, ``move``)."""
+        bf = bf or self.battlefield
+        if bf is None:
+            return False
+        host = self.host(card) or card
+        mine = "defending" if host.controller == self.defender else "attacking"
+        other = "attacking" if mine == "defending" else "defending"
+        return any(u is not host for u in self.army(other, bf))
+
+    def note_arrival(self, card: Card, how: str, to: str) -> None:
+        """A unit moved or a card entered play: remembered for this turn and battle (``move``)."""
+        self.arrivals.append({"card": card.id, "how": how, "to": to, "turn": self.turn,
+                              "battlefield": self.battlefield})
+
+    def arrived(self, card: Card, how: tuple[str, ...], span: str, to_battlefield: bool = False) -> bool:
+        """Whether a card's unit moved (or the card entered play, as ``how`` says) this turn, or
+        during the current battle (``span``), to a battlefield if ``to_battlefield``."""
+        host = self.host(card) or card
+        return any(a["card"] in (host.id, card.id) and a["how"] in how and a["turn"] == self.turn
+                   and (span == "turn" or (self.battlefield is not None and a["battlefield"] == self.battlefield))
+                   and not (to_battlefield and a["to"] == "home") for a in self.arrivals)
+
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:
         """Printed keywords, plus those given by effects and continuous traits (``keywords``),
@@ -143,12 +192,19 @@ class Board:
         for src, st in self.statics():
             if st.kind == "keyword" and self.static_applies(src, st, card):
                 words |= {k.lower() for k in st.keywords}
-        return words - (self.cannot_gain(card) - printed)
+        return words - (self.cannot_gain(card, words) - printed)
 
-    def cannot_gain(self, card: Card) -> set[str]:
-        """Keywords and kinds of token a card cannot gain, lower-case ("Cannot gain Corruption tokens")."""
-        return {k.lower() for src, st in self.statics() if st.kind == "cannot_gain"
-                and self.static_applies(src, st, card) for k in st.keywords}
+    def cannot_gain(self, card: Card, words=frozenset()) -> set[str]:
+        """Keywords and kinds of token a card cannot gain, lower-case ("Cannot gain Corruption tokens");
+        "Cannot gain a Clan Alignment (except Phoenix Clan)" keeps off each Clan Alignment among ``words``
+        (``clan-alignment``: a Personality's Clan Alignment is its Clan keyword)."""
+        out = set()
+        for src, st in self.statics():
+            if st.kind == "cannot_gain" and self.static_applies(src, st, card):
+                out |= {k.lower() for k in st.keywords}
+                if "Clan Alignment" in st.keywords:
+                    out |= {w for w in words if w.endswith(" clan") and w != (st.what or "").lower()}
+        return out
 
     def has_keyword(self, card: Card, word: str) -> bool:
         return word.lower() in self.keywords(card)
@@ -191,7 +247,33 @@ class Board:
             sensei = self.cards.get(owner.sensei) if owner.sensei else None
             if sensei is not None:
                 base += sensei.card.stat("strength")  # a modifier, not a bonus (sensei)
-        return stats.apply_modifiers(self, prov.id, "province_strength", base)
+        return stats.apply_modifiers(self, prov.id, "province_strength", base + self.province_bonus(prov))
+
+    def province_bonus(self, prov: Province) -> int:
+        """Continuous traits on Provinces: "Your Provinces have +1 strength", a Fortification's or a
+        Terrain's "This Province has +2 strength" (``continuous-traits``, ``fortification``, ``terrain``)."""
+        from .references import amount, card_context, holds
+
+        total = 0
+        for src, st in self.statics():
+            if st.kind == "stat" and st.stat == "province_strength" and self._on_province(src, st.target, prov) \
+                    and (st.while_ is None or holds(self, st.while_, src)):
+                total += amount(self, st.amount, card_context(self, src))
+        return total
+
+    def _on_province(self, src: Card, target, prov: Province) -> bool:
+        """Whether a Province trait's target is this Province: "this Province" is the one a Fortification
+        is attached to, else the current battlefield's (a Terrain's); a group of Provinces by its player
+        and by what is attached to it ("with one or more Fortifications attached")."""
+        if target == "province":
+            return prov.id == (src.attached_to if self.province(src.attached_to) else self.battlefield)
+        if not isinstance(target, AllRef) or target.all.type != ["province"] or prov.destroyed:
+            return False
+        flt = target.all
+        if flt.side != "any" and (prov.owner == src.controller) != (flt.side == "your"):
+            return False
+        attached = [c for c in self.cards.values() if c.in_play and c.attached_to == prov.id]
+        return all(any(w.lower() in self.keywords(c) | {c.type} for c in attached) for w in flt.attached)
 
     def hand_size(self, player: str) -> int:
         """The maximum hand size, 8 unless changed (``maximum-hand-size``)."""
@@ -217,29 +299,45 @@ class Board:
         return {o.target for o in self.ongoing if o.kind == "negate_traits"}
 
     def static_applies(self, src: Card, st, card: Card) -> bool:
-        from .references import matches_target, holds
+        """Whether a continuous trait covers a card now; its condition may be about that card ("it":
+        "Your Samurai have +1F while opposing a dishonorable Personality", ``continuous-traits``)."""
+        from .references import card_context, holds, matches_target
 
         if getattr(self, "_static_depth", 0) > 3:
             return False  # a trait whose condition reads the stat it changes: stop the loop
         self._static_depth = getattr(self, "_static_depth", 0) + 1
         try:
-            return matches_target(self, src, st.target, card) and (st.while_ is None or holds(self, st.while_, src))
+            if not matches_target(self, src, st.target, card):
+                return False
+            if st.while_ is None:
+                return True
+            ctx = card_context(self, src)
+            ctx.subject = card
+            return holds(self, st.while_, ctx)
         finally:
             self._static_depth -= 1
 
     def static_bonus(self, card: Card, stat: str) -> int:
+        """The stat changes continuous traits give a card; an amount may be the card's own ("a Force
+        penalty equal to their Personal Honor": ``it``)."""
+        from .references import amount, card_context
+
         total = 0
         for src, st in self.statics():
             if st.kind == "stat" and st.stat == stat and self.static_applies(src, st, card):
-                from .references import amount
-
-                total += amount(self, st.amount, src)
+                ctx = card_context(self, src)
+                ctx.subject = card
+                total += amount(self, st.amount, ctx)
         return total
 
-    def restricted(self, card: Card, what: str) -> str | None:
-        """A card's own or another card's restriction on it ("cannot attack"), as text."""
+    def restricted(self, card: Card, what: str, kinds: frozenset = frozenset(), by: str | None = None) -> str | None:
+        """A card's own or another card's restriction on it ("cannot attack"), as text. A restriction
+        naming kinds of action or effect ("Favor actions may not target Hoturi") covers only those
+        (``kinds``: the acting action's keywords, lower-case), and "your"/"other players'" only
+        that player's (``by``, ``permissions``)."""
         for src, st in self.statics():
-            if st.kind == "restrict" and st.what == what and self.static_applies(src, st, card):
+            if st.kind == "restrict" and st.what == what and _covers(src, st, kinds, by) \
+                    and self.static_applies(src, st, card):
                 return st.text or f"{src.title}: {what.replace('_', ' ')} is not allowed"
         for o in self.ongoing:
             if o.kind == "restrict" and o.target == card.id and o.data.get("what") == what:
@@ -249,6 +347,14 @@ class Board:
     def permitted(self, card: Card, what: str) -> bool:
         return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
                    for src, st in self.statics())
+
+    def permitted_targets(self, player: str, what: str) -> list:
+        """The cards a player's traits also let an action target ("You may target defending Personalities
+        with the rulebook Favor Political Battle action", ``permissions``): a filter for each."""
+        from .references import holds
+
+        return [st.to for src, st in self.statics() if st.kind == "permit" and st.what == what and st.to is not None
+                and src.controller == player and (st.while_ is None or holds(self, st.while_, src))]
 
     # ----- setters (each notes its change) --------------------------------------------
     def set_bowed(self, card: Card, bowed: bool) -> bool:

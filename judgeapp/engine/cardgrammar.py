@@ -17,16 +17,17 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
 from .abilities import TargetSpec
-from .cardareas import grammar_files, kinds, mixins
+from .cardareas import finishers, grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
 from .cardlexer import CardLexer, Unknown, classify, words
 from .cardtraits import TraitReaders
-from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, PERSONALITY_WORDS, PLAYER_WORDS, STATICS,
+from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
+                       PLAYER_WORDS, STATICS,
                        VALUES,
                        Unreadable, _and, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
                        _point_words, _sub, _tok, _toks, _unread)
 from .registry import Effect
-from .structures import AllRef, Amount, Condition, Filter
+from .structures import AllRef, Amount, Condition, Filter, UnitOf
 
 for _group, _names in (("NP_KINDS", NP), ("AMOUNT_KINDS", AMOUNTS), ("VALUE_KINDS", VALUES), ("CLAUSE_KINDS", CLAUSES),
                        ("STATIC_KINDS", STATICS)):
@@ -70,6 +71,10 @@ def with_self(sentence: str, names: list[str]) -> str:
     return sentence
 
 
+# Cards that are in a unit: "another Personality" on them is other than their own.
+UNIT_CARDS = ("personality", "follower", "item", "spell")
+
+
 class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     """Reads the sentences of one unit (an ability or a trait) in order."""
 
@@ -84,12 +89,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         self.discarded = False  # a card was discarded by an earlier effect ("the card's Focus Value")
         self.after_action = False  # an Interrupt whose effects wait until the action has resolved
         self.person: object = None  # the last Personality named, for "him"/"he" after a card ("discard a card to move him")
+        # a sentence that only changes an earlier effect takes its leading "If" here (order-of-effects, exception 1)
+        self.modifier = None
 
     # ----- units ------------------------------------------------------------------------
     def read_body(self, body: list[str]):
         """An ability's sentences: (leading condition, effects, targets)."""
         condition = None
         for i, sentence in enumerate(body):
+            self.modifier = None
             tree = parse(sentence, self.names, "a_sentence")
             lead = _sub(tree, "lead")
             cond = self.cond(lead.children[1]) if lead is not None else None
@@ -106,16 +114,25 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if len(self.targets) == first:
                     raise Unreadable("'you may target and …' naming no new target is not read")
                 self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
+            hook = getattr(self, "s_" + tree.data, None)  # an area's own kind of sentence (cardareas)
+            if hook is not None:
+                condition = _and(condition, hook(tree, i))
             if tree.data == "after_entering":
                 condition = _and(condition, self.entering(tree, i))
                 self.effects += self.sentence_effects(tree)
-            if cond is not None:
+            if cond is not None and self.modifier is not None:
+                if len(self.effects) != before:
+                    raise Unreadable("a condition on an earlier effect's option and on new effects is not read")
+                self.modifier(cond)  # "If he is unbowed, he may refuse": a condition on an earlier effect's option
+            elif cond is not None:
                 if len(self.effects) == before:
                     raise Unreadable("a condition on a target choice alone is not read")
                 self.effects[before:] = [e.model_copy(update={"condition": _and(e.condition, cond)})
                                          for e in self.effects[before:]]
         if not self.effects:
             raise Unreadable("the ability names targets but no effect")
+        for finish in finishers():  # an area's last pass over the whole ability (cardareas)
+            condition = finish(self, condition)
         if self.after_action:  # "Interrupt: After you Recruit …": everything waits for the action (interrupt-actions)
             self.effects = [Effect.model_validate({"delayed": {"after": "the action resolves", "do": [
                 e.model_dump() for e in self.effects]}})]
@@ -137,10 +154,17 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     def sentence_effects(self, tree: Tree) -> list[Effect]:
         out: list[Effect] = []
         last = 0  # where the last clause's effects start: a trailing "if" belongs to that clause (conjunctions)
+        depends = joined = False  # "… to create a Personality and lose 4 Honor": both after "to" depend on it
         for clause in _sub(tree, "clauses").children:
-            if isinstance(clause, Tree) and clause.data in CLAUSES:
+            if isinstance(clause, Tree) and clause.data == "sep":
+                joined = [t.type for t in clause.children] == ["AND"]
+            elif isinstance(clause, Tree) and clause.data in CLAUSES:
                 last = len(out)
-                out += self.clause(clause, len(self.effects) + len(out))
+                effects = self.clause(clause, len(self.effects) + len(out))
+                if depends and joined:  # (independence-of-effects)
+                    effects = [e.model_copy(update={"needs_previous": True}) for e in effects]
+                depends = clause.data == "dependency" or (depends and joined)
+                out += effects
         tail = _sub(tree, "tail_if", "tail_unless")
         if tail is not None:
             cond = self.cond(tail.children[1])
@@ -156,8 +180,13 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         """A condition on its own ("if you are Unicorn Clan", after a label: "Compassion, or if …:")."""
         return self.cond(parse(text, self.names, "cond_only").children[1])
 
-    def read_trait(self, sentence: str):
+    def read_trait(self, sentence: str, more: list[str] = ()):
+        """A trait; ``more``: the sentences after it that refer back to it, part of the same
+        trait (``traits``), read in order like an ability's."""
         tree = parse(sentence, self.names, "t_sentence")
+        if more and tree.data != "triggered":
+            raise Unreadable("sentences referring back to a trait other than a triggered one are not read")
+        self.more = list(more)
         return getattr(self, "t_" + tree.data)(tree)
 
     # ----- clauses --------------------------------------------------------------------------
@@ -174,9 +203,11 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         acts = [c for c in node.children if isinstance(c, Tree) and c.data != "may"]
         may = _sub(node, "may") is not None
         durs = _toks(node, "DUR")
+        named = len(self.targets)
         first = self.act(acts[0], index)
-        if may:
+        if may:  # "you may straighten one of your units": its choice is optional too (good-faith-rule)
             first = [e.model_copy(update={"may": True}) for e in first]
+            self.targets[named:] = [t.model_copy(update={"optional": True}) for t in self.targets[named:]]
         if node.data == "dependency":
             then = [e.model_copy(update={"needs_previous": True}) for e in self.act(acts[1], index + len(first))]
             out = first + then
@@ -266,7 +297,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         raise Unreadable("a card as the subject of an Honor change or draw is not read")
 
     def kwlist(self, node: Tree) -> list[str]:
-        return [t.value for t in _toks(node, "KEYWORD")]
+        return [t.value if t.type == "KEYWORD" else "Honor" for t in node.children
+                if isinstance(t, Token) and t.type in ("KEYWORD", "HONOR")]
 
     def statword(self, node: Tree) -> str:
         tok = node.children[0]
@@ -421,11 +453,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             if named is not None:
                 self.last = named
                 return named
+            named_kind = _tok(node, "TYPE")
+            if named_kind is not None and named_kind.value == getattr(self, "created_kind", None):
+                self.last = CREATED
+                return CREATED  # "Remove the Personality from the game": the one created, no target being one
             personal = any(isinstance(t, Token) and t.type in ("HIM", "HE") for t in node.children)
+            if self.last == CREATED and not (personal and getattr(self, "created_kind", None) != "personality"):
+                return CREATED  # "Remove him from the game after the battle ends": the created card (created-cards)
             if personal and self.last in ("discarded", CREATED):
                 return self.person if self.person is not None else "self"  # "him" is a Personality, not the card
-            if self.last == CREATED:
-                raise Unreadable("'it' naming a created card is not read")
             if self.last is None:
                 return "it" if self.subject else "self"
             return self.last
@@ -488,7 +524,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return AllRef(all=flt)
         if "THE" in words:
             raise Unreadable("'the …' naming a card not named before is not read")
-        return self.new_target(flt, optional, count or 1, up_to)
+        chosen = self.new_target(flt, optional, count or 1, up_to)
+        if flt.type == ["unit"]:  # "straighten one of your units": its Personality is chosen, every card is affected (unit)
+            return UnitOf(unit_of=chosen)
+        return chosen
 
     def filter_of(self, node: Tree) -> Filter:
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
@@ -516,6 +555,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         mods = _sub(head, "mods")
         types = [t.value for t in _toks(head, "TYPE")]
         data["type"] = types
+        if data.get("another") and self.kind not in UNIT_CARDS and isinstance(self.person, int) \
+                and {"personality", "unit"} & set(types):
+            # "one of your other units" on a Strategy: other than the Personality named before (``another``)
+            data["another"], data["besides"] = False, self.person
         any_kw = []
         if mods is not None:
             has_or = _tok(mods, "OR") is not None
@@ -523,6 +566,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if not isinstance(m, Tree):
                     continue
                 tok = m.children[0]
+                if tok.type == "STATE" and _or_beside(mods.children, m):  # "a dishonorable or Gaijin card"
+                    raise Unreadable("'or' between a state and another word is not read")
                 if tok.type == "STATE":
                     data["state"].append(tok.value)
                 elif tok.type in ("NONKW", "NONCLAN"):
@@ -535,7 +580,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 elif tok.value in ABSENCES:
                     data.setdefault("without", []).append(ABSENCES[tok.value])
                 else:  # "a Battle Strategy": the designator word, read by the effect that needs it
-                    (any_kw if has_or else data["keywords"]).append("Battle" if tok.type == "BATTLE" else tok.value)
+                    (any_kw if has_or else data["keywords"]).append({"BATTLE": "Battle", "HONOR": "Honor"}.get(tok.type, tok.value))
         if any_kw:
             data["any_keyword"] = any_kw
         posts = (c for c in node.children if isinstance(c, Tree) and c.data not in ("det", "typed", "keyworded", "statword"))
@@ -644,6 +689,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
 
     def c_controls(self, node):
         sub = _sub(node, *NP)
+        if sub.data in CARD_NAMED:  # "if you control him": that card is yours (``card-control``)
+            return Condition(card=self._card_cond(node), fits=Filter(side="your"))
         if sub.data == "titled":
             return Condition(controls=Filter(title=sub.children[0].value))
         name = _name_words(sub)
@@ -653,11 +700,27 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                          else _unread("control of a named card"))
 
     def c_controls_n(self, node):
-        if int(_tok(node, "NUMBER").value) != 1:
-            raise Unreadable("controlling a number of cards is not read")
-        return self.c_controls(node)
+        if int(_tok(node, "NUMBER").value) == 1:
+            return self.c_controls(node)
+        return self.count_controlled(node, ">=")
+
+    def count_controlled(self, node, op: str) -> Condition:
+        """"if you control two or more Rings", "if you have two or fewer Rings in play": how many
+        such cards you control."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("counting one named card is not read")
+        flt = self.filter_of(sub)
+        if flt.zone != "play" or flt.side not in ("any", "your"):
+            raise Unreadable("counting cards out of play or another player's is not read")
+        if any(k.endswith("s") for k in flt.keywords):  # "Geisha Houses": the keyword is "Geisha House"
+            raise Unreadable("a keyword in the plural is not read")
+        return Condition.model_validate({"count": {"filter": flt.model_copy(update={"side": "your"}), "op": op,
+                                                   "value": int(_tok(node, "NUMBER").value)}})
 
     def c_controls_none(self, node):
+        if _sub(node, *CARD_NAMED) is not None:  # "if you do not control him"
+            return _not(self.c_controls(node))
         return Condition(controls_none=self.filter_of(_sub(node, *NP)) if _sub(node, "phrase", "bare") is not None
                          else _unread("control of a named card"))
 
@@ -672,7 +735,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
 
     def _card_cond(self, node) -> object:
         sub = _sub(node, *NP)
-        if sub.data not in ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner"):
+        if sub.data not in CARD_NAMED:
             raise Unreadable("a condition on a card not named before is not read")
         return self.np(sub)
 
@@ -701,11 +764,17 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         return Condition.model_validate({"card": self._card_cond(node), "has_keyword": f"{_tok(node, 'CLAN').value} Clan"})
 
     def c_would_be(self, node):
-        self.np(_sub(node, *NP))  # "If this Personality would be opposed, … move him": he is named here
+        """"If he would be opposed": at the current battlefield, the army facing the side his
+        controller's units move to has units (``opposed``, ``move``).  A target named before is
+        tested itself; this card, or your target named next in the sentence, is yours: the enemy
+        army there has units."""
+        ref = self.np(_sub(node, *NP))  # "If this Personality would be opposed, … move him": he is named here
         state = _tok(node, "STATE").value
         if state != "opposed":
             raise Unreadable(f"'would be {state}' is not read")
-        return Condition(exists=Filter(type=["personality"], side="enemy", at="here"))
+        if isinstance(ref, int):
+            return Condition.model_validate({"card": ref, "is": ["would_be_opposed"]})
+        return OPPOSED_HERE
 
     def c_hand_ge(self, node):
         return self._hand(node, ">=")
@@ -809,6 +878,12 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
 
 
 CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})
+
+def _or_beside(items: list, mod: Tree) -> bool:
+    """Whether "or" stands next to this word of a list ("unbowed Monk or Shugenja": not beside "unbowed")."""
+    i = items.index(mod)
+    return any(isinstance(t, Token) and t.type == "OR" for t in items[max(i - 1, 0):i + 2])
+
 
 def point_of(text: str):
     """(event, phase, whose) for a timing point such as "your next turn begins"; None if unread."""

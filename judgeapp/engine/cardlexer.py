@@ -73,7 +73,7 @@ WORDS = {
     "top": "TOP", "bottom": "BOTTOM", "deck": "DECK", "decks": "DECK", "pile": "PILE", "first": "FIRST",
     "next": "NEXT", "additional": "ADDITIONAL", "loser": "LOSER", "winner": "WINNER", "duel": "DUEL",
     "duel's": "DUELS", "army": "ARMY", "attack": "ATTACK_WORD", "attacks": "ATTACK_WORD", "ranged": "RANGED",
-    "melee": "MELEE", "fear": "FEAR", "cost": "COST", "copy": "COPY", "copies": "COPY", "x": "X", "less": "LESS",
+    "melee": "MELEE", "fear": "FEAR", "cost": "COST", "copy": "COPY", "copies": "COPY", "x": "X",
     "ever": "EVER", "still": "STILL", "own": "OWN", "times": "TIMES", "every": "EACH", "exactly": "EXACTLY",
     "battlefield": "BATTLEFIELD", "battlefields": "BATTLEFIELD", "location": "LOCATION", "yours": "YOURS",
     "owner": "OWNER", "controller": "CONTROLLER", "either": "EITHER", "destroyed": "DESTROYED",
@@ -134,7 +134,7 @@ PHRASES = {
     "once per turn": ("ONCEPERTURN", "turn"), "once per game": ("ONCEPERGAME", "game"),
     "in your hand": ("INHAND", "hand"), "from your hand": ("FROMHAND", "hand"),
     "in his army": ("INHISARMY", "army"), "in this unit": ("INUNIT", "unit"), "in his unit": ("INUNIT", "unit"),
-    "his unit": ("HISUNIT", "unit"), "this unit": ("HISUNIT", "unit"),
+    "his unit": ("HISUNIT", "his"), "this unit": ("HISUNIT", "this"),
     "the current battlefield": ("HEREPLACE", "here"), "this battlefield": ("HEREPLACE", "here"),
     "this province": ("HEREPLACE", "here"), "another of your": ("ANOTHEROFYOUR", "your"),
     "of your": ("OFYOUR", "your"), "at this battle": ("HERE", "here"), "at the current battle": ("HERE", "here"),
@@ -145,6 +145,7 @@ PHRASES = {
     "an additional open action": ("AN_ADDITIONAL_KIND", "open"),
     "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"),
     ", or": ("COMMAOR", "or"), ", with": ("COMMAWITH", "with"),  # one token, so "X, or Y if …" and a list "X, Y, and Z" part at the comma (LALR)
+    "and attach it": ("ANDATTACHIT", "attach"),  # one token, so "create a … and lose 4 Honor" is another clause (LALR)
     "anyone else": ("ANYONEELSE", "other"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
 }
 
@@ -166,13 +167,24 @@ MAX_PHRASE = max(len(p.split()) for p in PHRASES)
 STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)
 STAT_LINE = re.compile(r"^(\d+|X)(F|C|PH)$", re.I)
 TOKEN_RE = re.compile(
-    r"BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
+    r"«\d+»|BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
     r"[A-Za-z][A-Za-z'\-]*(?:'s)?|[.,:;\"()/!?•]")
 PUNCT = {".": "DOT", ",": "COMMA", ":": "COLON", ";": "SEMI", "\"": "QUOTE", "(": "LPAR", ")": "RPAR", "/": "SLASH",
          "!": "DOT", "?": "DOT", "•": "BULLET"}
 STAT_LETTER = {"F": "force", "C": "chi", "PH": "personal_honor", "GP": "gold_production", "HR": "honor_requirement",
                "FH": "family_honor"}
 CLAN_WORDS = {c.lower() for c in CLANS}
+# Keywords the text uses in the plural ("the number of Standards in this army"): the keyword is the singular
+# (keywords); from the cards' own texts, a plural whose singular is a keyword of some card.
+PLURAL_KEYWORDS = {w + "s": w for w in (
+    "Ancestor", "Artisan", "Cat", "Commander", "Conscript", "Courtier", "Dojo", "Duelist", "Fortification",
+    "Legionnaire", "Magistrate", "Market", "Merchant", "Mine", "Monk", "Polearm", "Port", "Spirit", "Standard",
+    "Sword", "Temple", "Terrain", "Weapon")}
+
+
+class ClanName(str):
+    """A Clan written with the word "Clan" ("Lion Clan"): the same value as the bare word, which
+    may be a keyword of its own ("Badger • Nonhuman"), but known to name the Clan."""
 
 
 class Unknown(Exception):
@@ -214,7 +226,7 @@ def classify(raw: list[str]) -> list[Token]:
             i += size
             continue
         if low[i] in CLAN_WORDS and i + 1 < n and low[i + 1] == "clan":
-            out.append(Token("CLAN", w.title()))
+            out.append(Token("CLAN", ClanName(w.title())))
             spelled.append(f"{w} {raw[i + 1]}")
             i += 2
             continue
@@ -264,6 +276,8 @@ def _qualifier_and(toks: list[Token]) -> list[Token]:
 
 
 def _one(w: str, lw: str, before: list[Token]) -> Token:
+    if w.startswith("«"):
+        return Token("EMBEDDED", int(w[1:-1]))  # quoted text, read apart (cardtext.embed, embedded-text)
     if w == "THISCARD":
         return Token("THISCARD", "self")
     if w == "THISCARD's":
@@ -309,7 +323,7 @@ def _one(w: str, lw: str, before: list[Token]) -> Token:
     if lw.endswith("'s") and base in CARD_TYPES:
         return Token("TYPES", CARD_TYPES[base])
     if w[0].isupper():
-        return Token("KEYWORD", w)
+        return Token("KEYWORD", PLURAL_KEYWORDS.get(w, w))
     raise Unknown(w)
 
 

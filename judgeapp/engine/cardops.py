@@ -92,12 +92,10 @@ def leave_play(g, card: Card, how: str, why: str, cites: list[str], by: str | No
 
 
 def _to_pile(g, card: Card, how: str) -> None:
-    if how == "removed":
-        move(g, card, Zone.REMOVED)
+    if how == "removed" or card.created:
+        move(g, card, Zone.REMOVED)  # a created card ceases to exist, even destroyed: it is not dead (created-cards)
     elif card.type == "personality" and how == "destroyed":
         move(g, card, Zone.DEAD)  # a destroyed Personality is dead (dead)
-    elif card.created:
-        move(g, card, Zone.REMOVED)  # a created card ceases to exist (created-cards)
     else:
         move(g, card, Zone.DISCARD)
 
@@ -139,8 +137,10 @@ def refill_after(g, prov, face_up: bool = False) -> None:
 
 
 def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None = None,
-              source: Card | None = None, side: str | None = None) -> bool:
-    """Movement (``move``): a unit goes home or to a battlefield, on its controller's side."""
+              source: Card | None = None, side: str | None = None, during=None) -> bool:
+    """Movement (``move``): a unit goes home or to a battlefield, on its controller's side.
+    ``during`` carries out what happens as it moves ("Bow him as he moves"): after the unit is
+    there and before anything triggers after the move (``independence-of-effects``)."""
     host = g.host(card) or card
     if not host.in_play or host.type != "personality" or host.location == to:
         return False
@@ -157,8 +157,11 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
         side = "attacking" if host.controller == g.attacker else "defending" if host.controller == g.defender \
             else None
     g.set_location(host, to, side)
+    g.note_arrival(host, "moved", to)
     g.record(StepKind.EFFECT, f"{host.title} moves {'home' if to == 'home' else 'to ' + to} ({why})",
              cites or ["move"], by)
+    if during is not None:
+        during()
     triggers.after(g, ev)
     if to != "home" and side in ("attacking", "defending"):
         triggers.after(g, Event("attacks" if side == "attacking" else "defends", host, host.controller, by, source))
@@ -216,6 +219,7 @@ def enter_play(g, card: Card, controller: str, how: str, why: str, cites: list[s
     move(g, card, Zone.PLAY, location=location, attach_to=attach_to, bowed=bowed, controller=controller)
     if side and location != "home":
         card.side = side
+    g.note_arrival(card, "entered", location)
     where = f" attached to {g.cards[attach_to].title}" if attach_to and attach_to in g.cards else (
         f" at {location}" if location != "home" else "")
     if attach_to and g.province(attach_to) is not None:

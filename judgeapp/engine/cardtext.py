@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from .abilities import Ability, Produce, Reading, TargetSpec, TriggerSpec, Unread
 from .structures import Condition
-from .cardgrammar import SentenceReader, Unreadable, point_of
+from .cardgrammar import SentenceReader, Unreadable, parse, point_of, tokens
 from .cardtree import LABELS
 from .cardlexer import WORDS
 
@@ -33,7 +33,9 @@ ICONS = [(re.compile(r"\[Bow\]|:bow:|Bowing_s|Bow this (?:card|Holding)(?=\s*:)"
          (re.compile(r"\[\* Gold\]|:g(?:\*|star):|Gold star 20|\[\*\]|:X:", re.I), "GOLD_X"),
          (re.compile(r"\[(\d+) Gold\]|:g(\d+):|Gold (\d+) 20|\[(\d+)\]", re.I), None),
          (re.compile(r":fear:", re.I), "Fear")]
-REMINDER = re.compile(r"\s*\((?!if able\)|you choose\))[^()]*\)")
+# Reminder text in parentheses is dropped; a few parentheses are rules text (errata): "(if able)",
+# "(you choose)", and where a target may be, "(at any location)" (units).
+REMINDER = re.compile(r"\s*\((?!if able\)|you choose\)|at any location\)|at the current battlefield\))[^()]*\)")
 ABILITY_WORDS = {"Repeatable", "Tireless", "Home", "Absent", "Political", "Military", "Kiho", "Kata", "Iaijutsu",
                  "Fire", "Air", "Earth", "Water", "Void", "Thunder", "Ninja", "Tactical", "Unstoppable", "Courage",
                  "Favor", "Kharmic", "Maho", "Tattoo", "Bushido", "Virtue", "Naval", "Elemental", "Crab", "Crane",
@@ -77,8 +79,32 @@ def units(text: str) -> list[tuple[str, re.Match | None]]:
 def _real_header(m: re.Match, line: str) -> bool:
     if m.start() > 0 and not re.search(r"[.:)\"]\s*$", line[:m.start()]):
         return False  # "… gets +2F during Battle: …" is not a new ability
+    if line.count('"', 0, m.start()) % 2:
+        return False  # 'the ability, "Battle: Melee 2 Attack."': embedded text, part of this unit (embedded-text)
     words = (m["words"] or "").split()
     return all(w in ABILITY_WORDS or w.endswith("Clan") or w.lower() not in WORDS for w in words)
+
+
+QUOTED = re.compile(r'"([^"]*)"')
+
+
+def embed(text: str) -> tuple[str, list[str]]:
+    """Embedded text (``embedded-text``): each quoted ability or trait becomes one word, «N» (the
+    N-th text returned), so that its sentences stay inside it; its closing punctuation stays in the
+    sentence around it ('the ability, "Battle: Fear 4." Destroy this Spell.' is two sentences)."""
+    texts: list[str] = []
+
+    def mark(m: re.Match) -> str:
+        inner = m.group(1).strip()
+        tail = re.search(r"[.,;]+$", inner)
+        texts.append(_display(inner[:tail.start()].strip() if tail else inner))  # as printed: read again apart
+        return f"«{len(texts) - 1}»{tail.group() if tail else ''}"
+
+    return QUOTED.sub(mark, text), texts
+
+
+def _unembed(text: str, texts: list[str]) -> str:
+    return re.sub(r"«(\d+)»([.,;]*)", lambda m: f'"{texts[int(m.group(1))]}{m.group(2)}"', text)
 
 
 def sentences(body: str) -> list[str]:
@@ -111,13 +137,14 @@ def _short_names(title: str, kind: str) -> list[str]:
 
 
 def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], kind: str) -> None:
-    body = unit[header.end() - header.start():].strip()
+    body, embedded = embed(unit[header.end() - header.start():].strip())
     kinds = [header["kind"].lower()] + ([header["kind2"].lower()] if header["kind2"] else [])
     kinds = ["battle" if k == "reaction" else k for k in kinds]
     costs = header["costs"] or ""
     gold = re.search(r"GOLD_(\d+|X)", costs)
     words = (header["words"] or "").split()
     reader = SentenceReader(names, kind, tuple(kinds))
+    reader.embedded = embedded
     try:
         condition, effects, targets = reader.read_body(sentences(body))
     except (Unreadable, ValidationError) as exc:
@@ -139,9 +166,13 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
     if label:
         _labelled(reading, unit, label, names, kind)
         return
-    for sentence in _trait_sentences(unit):
+    marked, embedded = embed(unit)
+    for group in _trait_sentences(marked, names):
+        sentence = _unembed(" ".join(group), embedded)
+        reader = SentenceReader(names, kind)
+        reader.embedded = embedded
         try:
-            found = SentenceReader(names, kind).read_trait(sentence)
+            found = reader.read_trait(group[0], group[1:])
         except (Unreadable, ValidationError) as exc:
             reading.unparsed.append(Unread(text=_display(sentence), reason=_reason(exc)))
             continue
@@ -199,18 +230,38 @@ def _both(first: Condition | None, label: Condition) -> Condition:
     return label if first is None else Condition(all=[first, label])
 
 
-def _trait_sentences(unit: str) -> list[str]:
-    """A trait is a sentence, unless the next one refers back to it ("They …", "Unless they …", ``traits``)."""
-    out: list[str] = []
+def _trait_sentences(unit: str, names: list[str]) -> list[list[str]]:
+    """A trait is a sentence, unless the next one refers back to it (``traits``): then they are
+    one trait, read in order ("After …: Target another player's Personality. This Personality
+    challenges him.")."""
+    out: list[list[str]] = []
     for s in sentences(unit):
-        if out and re.match(r"^(?:He|She|It|They|Him|Her|This (?:gain|loss|bonus|effect)|That|Then|Unless (?:he|she|it|they))\b", s):
-            out[-1] = f"{out[-1]} {s}"
-        elif out and out[-1].rstrip().endswith(":") is False and re.match(r"^BOW\s*:", out[-1]) and \
+        if out and (re.match(r"^(?:He|She|It|They|Him|Her|This (?:gain|loss|bonus|effect)|That|Then|"
+                             r"Unless (?:he|she|it|they))\b", s) or (_TRIGGER.match(out[-1][0]) and _refers_back(s, names))):
+            out[-1].append(s)
+        elif out and out[-1][-1].rstrip().endswith(":") is False and re.match(r"^BOW\s*:", out[-1][0]) and \
                 not re.match(r"^(?:BOW|After|Before|When|Your|While|If)\b", s):
-            out[-1] = f"{out[-1]} {s}"  # sentences after "Produce X Gold" are more effects of bowing to produce
+            out[-1][-1] = f"{out[-1][-1]} {s}"  # sentences after "Produce X Gold" are more effects of bowing to produce
         else:
-            out.append(s)
+            out.append([s])
     return out
+
+
+_TRIGGER = re.compile(r"^(?:After|Before|When|Whenever)\b")
+_BACK = frozenset({"HIM", "IT", "THEM", "HE", "THEY", "HIS", "ITS", "THEIR"})
+
+
+def _refers_back(sentence: str, names: list[str]) -> bool:
+    """Whether a sentence is only effects (no trait alone: no trigger, nothing continuous) naming
+    something with a pronoun or "the target", which only the sentence before can have named
+    (``traits``: such sentences are part of the same trait)."""
+    try:
+        toks = tokens(sentence, names)
+        parse(sentence, names, "a_sentence")
+    except Unreadable:
+        return False
+    return any(t.type in _BACK or (t.type == "THE" and toks[i + 1:i + 2] and toks[i + 1].type == "TARGET")
+               for i, t in enumerate(toks))
 
 
 def _reason(exc: Exception) -> str:
@@ -249,8 +300,6 @@ SHAPE_WORDS = {"NUMBER": "N", "KEYWORD": "KW", "KEYWORDS": "KW's", "TITLE": "TIT
 def shape(text: str, title: str, kind: str = "") -> str:
     """A unit's text normalised for counting like ones together (the coverage worklist): the
     card's own name NAME, numbers N, keywords KW, other cards' titles TITLE, stat changes ±NF."""
-    from .cardgrammar import tokens
-
     text = re.sub(r"\[(\d+|\*) Gold\]", "GOLD_\\1", text.replace("[Bow]", "BOW")).replace("GOLD_*", "GOLD_X")
     try:
         toks = tokens(text, _short_names(title, kind))

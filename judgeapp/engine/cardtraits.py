@@ -8,8 +8,14 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .abilities import GoldFor, Produce, Static, TriggerSpec
-from .cardtree import AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _sub, _tok, _toks, _unread
+from .cardtree import (AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _singular, _sub, _tok, _toks,
+                       _unread)
 from .structures import AllRef, Condition, Filter
+from .vocab import ELEMENTS, FAMILIES
+
+# Keywords that qualify another in a group named by keywords alone ("Your other Earth Shugenja", "Your
+# Peasant Weapons"); other capitalised words before the last may be a title ("Your Iron Mines").
+GROUP_ADJECTIVES = frozenset(ELEMENTS) | {"Thunder", "Peasant"}
 
 
 class TraitReaders:
@@ -19,8 +25,18 @@ class TraitReaders:
         lead = _sub(tree, "lead")
         if lead is not None:  # "After …, if <condition>, …": the trait resolves only if it holds
             spec["condition"] = self.cond(lead.children[1])
-        effects = self.sentence_effects(tree)
-        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": effects})
+        if _sub(tree, "target") is not None:  # "After …, target one or two of your Personalities."
+            self.declare(_sub(tree, "target"))
+        else:
+            self.effects = self.sentence_effects(tree)
+        if getattr(self, "more", None):  # the sentences referring back to this one (traits)
+            condition, _, _ = self.read_body(self.more)
+            if condition is not None:  # "If he …, …" after a first sentence with no effects: that sentence's
+                self.effects = [e.model_copy(update={"condition": _and(e.condition, condition)})
+                                for e in self.effects]
+        if not self.effects:
+            raise Unreadable("the trait names targets but no effect")
+        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": self.effects})
 
     def t_imperative(self, tree: Tree):
         raise Unreadable("an effect with no trigger and no designator is not a trait the engine can apply")
@@ -180,6 +196,9 @@ class TraitReaders:
     # ----- continuous traits -----------------------------------------------------------------
     def static(self, node: Tree) -> list[Static]:
         target = self.static_target(_sub(node, "subject"))
+        self.trait_subject = target if target in ("self", "host") else "it"  # whom "while opposing …" is about
+        if isinstance(target, AllRef):
+            self.last = "it"  # "they": each card of the group in turn (board.static_applies)
         cond = _sub(node, "while_if", "while_battle", "while_state")
         data: dict = {"target": target}
         if cond is not None and cond.data == "while_state":
@@ -256,7 +275,7 @@ class TraitReaders:
             if kind == "st_own_attack":
                 return [Static.model_validate({**data, "kind": "own_attack_strength",
                                                "amount": int(_tok(node, "SIGNED").value)})]
-            data["target"] = self.attacked(_sub(node, "attacked"))
+            data["target"] = self.attacked(_sub(node, "attacked", "attacked_group", "attacked_army"))
             if kind == "st_attack_immune":
                 return [Static.model_validate({**data, "kind": "attack_immune"})]
             return [Static.model_validate({**data, "kind": "attack_strength", "amount": int(_tok(node, "SIGNED").value)})]
@@ -309,15 +328,28 @@ class TraitReaders:
         types = _toks(group, "TYPE")
         if not types:
             words = [m.children[0] for m in mods.children if isinstance(m, Tree)]
-            if group.data == "any_group" and len(words) > 1 and all(t.type == "KEYWORD" for t in words):
+            if len(words) > 1 and all(t.type == "KEYWORD" for t in words) and (
+                    group.data == "any_group" or any(t.value not in GROUP_ADJECTIVES for t in words[:-1])):
                 raise Unreadable("two or more capitalised words naming a group may be a card's title")
             mods = Tree("mods", mods.children[:-1] + [_singular(mods.children[-1])])
-        posts = [c for c in group.children if isinstance(c, Tree) and c.data not in ("mod", "mods")]
-        if any(p.data == "in_own_army" for p in posts):
-            raise Unreadable("'in this card's army' on a group of cards is not read")
+        posts = [c for c in group.children if isinstance(c, Tree) and c.data not in ("mod", "mods", "zone_q")]
+        army = [p for p in posts if p.data == "in_own_army"]  # "in Ikako's army": his side at his battlefield
+        posts = [p for p in posts if p not in army]
+        family = [m for m in mods.children if isinstance(m, Tree) and m.children[0].value in FAMILIES] \
+            if [t.value for t in types] == ["personality"] else []  # "Your other Moshi Personalities" (family-name)
+        mods = Tree("mods", [m for m in mods.children if m not in family])
         head = Tree("typed" if types else "keyworded", [mods, *types])
         words = {"your_group": ["YOUR"], "your_group_other": ["YOUR", "OTHER"], "any_group_other": ["OTHER"]}
         flt, _ = self.filter_parts(Tree("bare", [head, *posts]), words.get(group.data, []))
+        if army:
+            flt = flt.model_copy(update={"army": True})
+        if family:
+            if len(family) > 1:
+                raise Unreadable("a group named by two family names is not read")
+            flt = flt.model_copy(update={"family": family[0].children[0].value})
+        zone = _sub(group, "zone_q")
+        if zone is not None:  # "Your Honor cards out of play": the trait reaches them there (in-play-and-out-of-play)
+            flt = flt.model_copy(update={"zone": zone.children[0].value})
         if group.data.startswith("own_group"):  # "Seiken's Nonhuman Followers": those in his unit (possessive-case)
             if self.kind != "personality" or "personality" in flt.type:
                 raise Unreadable("that possessive is not read")
@@ -325,6 +357,10 @@ class TraitReaders:
         return flt
 
     def attacked(self, node: Tree):
+        if node.data == "attacked_group":  # "targeting your Crab Clan Personalities in Kisada's army"
+            return AllRef(all=self.group_filter(node.children[0]))
+        if node.data == "attacked_army":  # "targeting cards in Toturi's army" (army)
+            return AllRef(all=Filter(type=[_tok(node, "TYPE").value], army=True))
         first = node.children[0]
         if first.type == "THISCARD" or (first.type == "THIS" and node.children[1].type == "KEYWORD"):
             return "self"
@@ -363,16 +399,6 @@ def _names_self(data) -> bool:
     if isinstance(data, list):
         return any(_names_self(v) for v in data)
     return data == "self"
-
-
-def _singular(mod: Tree) -> Tree:
-    """The keyword a group is named by, from its plural: "Commanders" are cards with the Commander
-    keyword (``keywords``); "Samurai", "Shugenja" and "Shadowlands" are their own plurals."""
-    tok = mod.children[0]
-    word = tok.value
-    if tok.type != "KEYWORD" or not word.endswith("s") or word.endswith("ss") or word == "Shadowlands":
-        return mod
-    return Tree("mod", [Token("KEYWORD", word[:-1])])
 
 
 def _not_next_end(node: Tree) -> str:

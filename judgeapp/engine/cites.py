@@ -55,19 +55,18 @@ SECTIONS = {
     "battlefields": "Battlefields", "side": "Side", "move": "Move", "locations": "Locations",
     "holding-gold-production": "Holding \u201cGold Production\u201d", "stronghold-immunity": "Stronghold Immunity",
     "token": "Token", "created-cards": "Created cards", "invest": "Invest", "discipline": "Discipline",
-    "expendable": "Expendable", "destined": "Destined", "loyal": "Loyal", "imperial-favor": "Imperial Favor",
+    "expendable": "Expendable", "destined": "Destined", "loyal": "Loyal", "join": "Join", "army": "Army", "family-name": "Family name", "province": "Province", "imperial-favor": "Imperial Favor",
     "additional-action": "Additional action", "combining": "Combining", "remove-from-the-game": "Remove from the game",
     "event": "Event", "strategy": "Strategy", "ring": "Ring", "spell": "Spell", "shugenja": "Shugenja",
     "player-elimination": "Player elimination", "references": "References", "independence-of-effects":
-    "Independence of effects", "start-of-game": "Start of game", "search": "Search", "show": "Show", "look": "Look", "battle-actions": "Battle actions", "unaligned": "Unaligned",
+    "Independence of effects", "start-of-game": "Start of game", "search": "Search", "show": "Show", "look": "Look", "unaligned": "Unaligned",
     "resolution-area": "Resolution area", "entering-play-areas": "Entering-play areas",
     "restrictions-on-number-of-times": "Restrictions on number of times", "card-control": "Card control",
     "abilities": "Abilities", "destroy": "Destroy", "discard": "Discard", "draw": "Draw", "dead": "Dead",
     "indefinite-conditional-effects": "Indefinite conditional effects", "unstoppable": "Unstoppable",
     "keywords": "Keywords", "entering-and-leaving": "Entering and leaving", "legacy": "Legacy",
-    "gold-production": "Gold Production",
-    # the actions area (card-text reader): targets, their qualifiers and amounts
-    "absent-stats": "Absent stats", "comparing-stats": "Comparing stats", "conjunctions": "Conjunctions",
+    "gold-production": "Gold Production", "absent-stats": "Absent stats", "comparing-stats": "Comparing stats",
+    "conjunctions": "Conjunctions", "embedded-text": "Embedded text", "opposed": "Opposed", "another": "Another",
 }
 
 

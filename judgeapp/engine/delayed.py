@@ -24,6 +24,8 @@ def children_for(g, timing: str, ev) -> list[Pending]:
 def _matches(g, d: Delayed, timing: str, ev) -> bool:
     if d.spec.timing != timing:
         return False
+    if d.action is not None and ev.name == "action_resolves" and ev.data.get("action") is not d.action:
+        return False  # an Interrupt's "after it resolves": the action it interrupted (interrupt-actions)
     source = g.cards.get(d.source_id) if d.source_id else None
     return trait_matches(g, _Anchor(d.owner, source), d.spec, ev)
 
@@ -52,6 +54,6 @@ def _pending(g, d: Delayed, ev) -> Pending:
                                    f"{d.spec.text or d.spec.event.replace('_', ' ')}",
                  ["delayed-effects" if not d.repeat else "indefinite-conditional-effects"], d.owner)
         ctx = Context(player=d.owner, source=source, label="delayed effect", targets=dict(d.targets),
-                      subject=ev.card, subject_player=ev.player)
+                      subject=ev.card, subject_player=ev.player, interrupted=d.action)
         run_effects(g, ctx, d.spec.targets, d.spec.effects)
     return Pending(f"{d.source}: {d.spec.text or d.spec.event}", run, d.owner)

@@ -2,6 +2,7 @@
 "Expectations"): each gives ok and the actual value, so a failed one says what happened."""
 from __future__ import annotations
 
+from .tokenkinds import count as count_tokens
 from .vocab import Zone
 
 PLACES = {Zone.HAND: "hand", Zone.DISCARD: "discard", Zone.DEAD: "dead", Zone.FATE_DECK: "fate_deck",
@@ -142,7 +143,7 @@ def _tokens(g, want):
     actual = {}
     for ref, tokens in want.items():
         card = _card(g, ref)
-        actual[ref] = {k: (card.tokens.get(k, 0) if card is not None else None) for k in tokens}
+        actual[ref] = {k: (count_tokens(card.tokens, k) if card is not None else None) for k in tokens}
     return actual == want, actual
 
 

@@ -69,6 +69,7 @@ class Game(Board):
         self.first_player = self.order[0]  # who took the game's first turn (Courtesy traits read it)
         self.pending_duel: dict | None = None  # a duel: step's answers, for the next duel to start
         self.naval_first: str | None = None
+        self.arrivals: list[dict] = []  # units moved and cards entered play: "if he moved this turn" (move)
 
     @property
     def steps(self) -> list[dict]:

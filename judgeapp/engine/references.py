@@ -9,17 +9,27 @@ Personality" (``references``), "your"/"his" (``possessive-case``, ``perspective`
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from .state import Card
-from .structures import AllRef, Amount, Condition, Filter
-from .vocab import Zone
+from .structures import AllRef, Amount, Condition, Filter, UnitOf
+from .tokenkinds import count as count_tokens
+from .vocab import OUT_OF_PLAY, Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
-               "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK}
+               "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK,
+               "resolution": Zone.RESOLUTION}
 
 
 ZONE_NAMES = {zone: name for name, zone in STATE_ZONES.items()}
+# "Your Followers out of play", "in and out of play": every area but play, or every area (in-play-and-out-of-play)
+ZONE_GROUPS = {"out_of_play": OUT_OF_PLAY, "in_and_out_of_play": frozenset(Zone)}
+
+
+def in_zone(name: str, card: Card) -> bool:
+    group = ZONE_GROUPS.get(name)
+    return card.zone in group if group is not None else card.zone is STATE_ZONES[name]
 DUELISTS = ("duelist_yours", "duelist_other")  # the Personalities of the duel, from the effect's player's side
 
 
@@ -30,7 +40,8 @@ class Context:
     player: str
     source: Card | None = None
     label: str = "effect"
-    targets: dict = field(default_factory=dict)  # 1-based target number -> chosen cards or players
+    targets: dict = field(default_factory=dict)  # 1-based target number -> chosen cards or players;
+    # "created" -> the cards this action or trait created ("remove him from the game after the battle ends")
     subject: Card | None = None  # the card a trigger is about ("it", "that Personality")
     subject_player: str | None = None
     paid: int = 0
@@ -47,10 +58,12 @@ class Context:
     keywords: frozenset = frozenset()  # the action's own keywords (Kiho, Courage, …)
     round: str | None = None
     strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
+    boosts: list = field(default_factory=list)  # (kinds, change) for one of the action's attacks of those kinds
     rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
     negated: bool = False  # an Interrupt negated this action: its effects do not resolve (negate)
     negated_kinds: frozenset = frozenset()  # effects of these primitives were negated ("the action's Fear effects")
     designator: str | None = None  # an action's designator this round (battle, open, …): "the Battle action"
+    ability: object = None  # the card ability an action is taken from: its effects ("a Ranged Attack action")
     action: object = None  # the action these effects belong to when not this context's own (a duel's outcome)
     limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
     did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
@@ -81,6 +94,8 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return list(ctx.discarded)
     if ref == "found":
         return list(ctx.found)
+    if ref == "created":  # kept with the chosen targets, so a delayed effect keeps them (created-cards)
+        return list(ctx.targets.get("created") or [])
     if ref in ("winner", "loser", "losers", "challenger", "challenged"):
         duel = ctx.duel or {}
         if ref in ("loser", "losers"):
@@ -97,6 +112,11 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return [c for c in chosen if isinstance(c, Card)]
     if isinstance(ref, AllRef):
         return select(g, ref.all, ctx)
+    if isinstance(ref, UnitOf):  # "his unit": every card of it (unit)
+        leaders = resolve(g, ref.unit_of, ctx)
+        if leaders is None:
+            return None
+        return list(dict.fromkeys(c for leader in leaders for c in g.unit_of(leader)))
     if isinstance(ref, list):
         out = []
         for r in ref:
@@ -110,14 +130,13 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
 
 
 def select(g, flt: Filter, ctx: Context) -> list[Card]:
-    zone = STATE_ZONES[flt.zone]
-    return [c for c in g.cards.values() if c.zone is zone and matches(g, flt, c, ctx)]
+    return [c for c in g.cards.values() if in_zone(flt.zone, c) and matches(g, flt, c, ctx)]
 
 
 def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) -> bool:
     """Whether a card fits every word of a filter, from the context's point of view (``anywhere``:
     wherever the card is now, as for the card a cost is paid for)."""
-    if not anywhere and card.zone is not STATE_ZONES[flt.zone]:
+    if not anywhere and not in_zone(flt.zone, card):
         return False
     if flt.type and not _type_ok(g, flt.type, card):
         return False
@@ -139,12 +158,20 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False  # "a Battle Strategy": one with a Battle action (battle-actions)
     if flt.another and ctx.source is not None and (card.id == ctx.source.id or card is g.host(ctx.source)):
         return False
+    if flt.besides is not None and (g.host(card) or card) in (ctx.targets.get(flt.besides) or []):
+        return False  # "one of your other units": not the one named before (another)
     if any(not has_state(g, card, s) for s in flt.state):
         return False
     if flt.at and card.zone is Zone.PLAY and not _at_ok(g, flt.at, card):
         return False
     if flt.opposing and not _opposing(g, card, ctx):
         return False
+    if flt.opposes is not None and not _opposes(g, card, flt.opposes, ctx):
+        return False
+    if flt.army and not _same_army(g, card, ctx):
+        return False
+    if flt.family and (card.type != "personality" or flt.family not in re.findall(r"[\w'-]+", card.title)):
+        return False  # a family name is a word of a Personality's title (family-name)
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
@@ -155,6 +182,9 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False
     for test in flt.stats:
         if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
+            return False
+    for test in flt.tokens:
+        if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
             return False
     return True
 
@@ -203,6 +233,27 @@ def _opposing(g, card: Card, ctx: Context) -> bool:
     return g.side(me) != g.side(them)
 
 
+def _opposes(g, card: Card, other: Filter, ctx: Context) -> bool:
+    """"Opposing" refers to cards at the same battlefield, on different sides (``opposing``)."""
+    side = g.side(card)
+    if side is None:
+        return False
+    where = (g.host(card) or card).location
+    return any(g.side(o) not in (None, side) and (g.host(o) or o).location == where for o in select(g, other, ctx))
+
+
+# What a card remembers of its movements (move): (how it arrived, this turn or this battle, to a battlefield).
+MEMORY = {"moved_this_turn": (("moved",), "turn"), "moved_this_battle": (("moved",), "battle"),
+          "moved_or_entered_this_battle": (("moved", "entered"), "battle"),
+          "moved_to_battlefield_this_turn": (("moved",), "turn", True)}
+def _same_army(g, card: Card, ctx: Context) -> bool:
+    """An army is the units on one side at a battlefield (``army``): the card's unit is on the side of
+    the text's card's unit, at its battlefield."""
+    me = g.host(ctx.source) if ctx.source else None
+    side = g.side(me) if me is not None else None
+    return side is not None and g.side(card) == side and (g.host(card) or card).location == me.location
+
+
 def has_state(g, card: Card, state: str) -> bool:
     host = g.host(card) or card
     if state == "bowed":
@@ -219,6 +270,10 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.side(card) == "defending"
     if state == "opposed":
         return g.opposed(card)
+    if state == "would_be_opposed":
+        return g.would_be_opposed(card)
+    if state in MEMORY:
+        return g.arrived(card, *MEMORY[state])
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):
@@ -247,7 +302,7 @@ def has_attached(g, card: Card, words: list[str]) -> bool:
     """Whether a Personality has an attachment with every one of these words (its keywords or
     its card type: "with a Weapon", "has a Fire Spell")."""
     host = g.host(card) or card
-    want = {w.lower() for w in words}
+    want = {w.lower() for w in words} - {"attachment"}  # "has an attachment": any card attached to him
     for aid in host.attachments:
         att = g.cards[aid]
         if want <= g.keywords(att) | {att.type}:
@@ -321,6 +376,8 @@ def amount(g, value, ctx) -> int:
             n = sum(g.stat(c, a.stat) for c in cards)
     elif a.count is not None:
         n = len(select(g, a.count, ctx))
+    elif a.tokens is not None:
+        n = sum(count_tokens(c.tokens, a.tokens) for c in resolve(g, a.of if a.of is not None else "self", ctx) or [])
     elif a.paid:
         n = ctx.paid
     else:
@@ -352,8 +409,11 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.exists is not None and not select(g, cond.exists, ctx):
         return False
+    if cond.count is not None and not compare(len(select(g, cond.count.filter, ctx)), cond.count.op,
+                                              amount(g, cond.count.value, ctx)):
+        return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits:
+            or cond.fits or cond.tokens or cond.won_duel is not None:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -370,6 +430,11 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.stat is not None and not compare(g.stat(c, cond.stat.stat), cond.stat.op,
                                                      amount(g, cond.stat.value, ctx)):
                 return False
+            if cond.tokens is not None and not compare(count_tokens(c.tokens, cond.tokens.name), cond.tokens.op,
+                                                       amount(g, cond.tokens.value, ctx)):
+                return False
+            if cond.won_duel is not None and won_duel(g, c) != cond.won_duel:
+                return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
     if cond.hand is not None and not compare(len(g.players[me].hand), cond.hand.op, amount(g, cond.hand.value, ctx)):
@@ -381,6 +446,11 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.action_by is not None:
         action = ctx.interrupted
         if action is None or (action.player == me) != (cond.action_by == "you"):
+            return False
+    if cond.action is not None:
+        from .acting import fits
+
+        if not fits(g, cond.action, ctx):
             return False
     if cond.most_cards is not None:
         mine = len(g.players[me].hand)
@@ -420,7 +490,14 @@ def holds(g, cond: Condition | None, ctx) -> bool:
 
 def _duel_result(ctx: Context, result: str) -> bool:
     """"If you win this duel": a Personality you control won (or lost) the duel whose consequences
-    apply; in a tie both lose (``duel``)."""
+    apply; in a tie both lose (``duel``).  "If he refuses": the challenge was refused (``refuse``)."""
     duel = ctx.duel or {}
+    if result == "refused":
+        return bool(duel.get("refused"))
     cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
     return any(c is not None and c.controller == ctx.player for c in cards)
+
+
+def won_duel(g, card: Card) -> bool:
+    """Whether the card has won a duel this turn (``duel``: the duels of this turn, as the game recorded them)."""
+    return any(d.get("turn") == g.turn and d.get("winner") == card.id for d in g.duels)

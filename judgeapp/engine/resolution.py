@@ -16,6 +16,9 @@ from .references import Context, holds, matches
 from .registry import Effect, TargetLost
 from .vocab import StepKind, Zone
 
+# The kind of effect an Attack or Fear target is chosen for, as restrictions name it ("Melee Attacks may not target …").
+ATTACK_KINDS = {"ranged": "ranged_attack", "melee": "melee_attack", "fear": "fear"}
+
 if TYPE_CHECKING:
     from .abilities import TargetSpec
 
@@ -108,9 +111,11 @@ def candidates(g, ctx: Context, spec: TargetSpec) -> list:
 def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
     host = g.host(card) or card
     in_battle = g.battlefield is not None and g.segment in ("engage", "combat") and ctx.round is not None
-    if in_battle and host.type == "personality" and host.location != g.battlefield and spec.filter.at != "any" \
-            and spec.filter.zone == "play" and not spec.attack:
-        return False  # cards in a unit must be at the current battlefield to be targeted (rules-of-location)
+    if in_battle and host.type == "personality" and host.location != g.battlefield \
+            and spec.filter.at not in ("any", "home", "battlefield") and spec.filter.zone == "play" and not spec.attack:
+        return False  # cards in a unit must be at the current battlefield to be targeted, unless the text
+        # names another location: "at any location", "at any battlefield", "your target Personality at home"
+        # (rules-of-location)
     if spec.attack:
         # Ranged/Melee Attacks and Fear: a Follower, or a Personality without Followers, in the
         # current enemy army (ranged-attack, melee-attack, fear)
@@ -120,7 +125,8 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
             return False
         if g.battlefield is None or host.location != g.battlefield or not g.enemy_of(card, ctx.player):
             return False
-    if g.restricted(card, "be_targeted"):
+    kinds = ctx.keywords | ({ATTACK_KINDS[spec.attack]} if spec.attack else frozenset())
+    if g.restricted(card, "be_targeted", kinds, ctx.player):
         return False
     return True
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from . import acting, cardops, payment
 from .actions import Refused, action_resolved, take_interrupts
-from .references import Context
+from .references import Context, matches
 from .resolution import state_checks
 from .state import Card
-from .textstatics import attach_problem, copies_problem, gold_cost, invest_price, own_trait_holds
+from .textstatics import attach_problem, copies_problem, gold_cost, invest_price, join_problem, own_trait_holds
 from .vocab import Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -29,8 +29,10 @@ ABILITIES = {
     "naval_invasion": ("engage", Round.ENGAGE, "naval-invasion"), "kharmic": ("limited", Round.ACTION, "kharmic"),
     "legacy": ("dynasty", Round.DYNASTY, "legacy"),
 }
-# The keywords printed before each rulebook action's designator ("Favor Political Battle: …")
-KEYWORDS = {"lobby": frozenset({"political"}), "favor_limited": frozenset({"favor", "political"}),
+# The keywords printed before each rulebook action's designator ("Favor Political Battle: …"), and Lobby's
+# own name: what Gold "only for a Political action" and restrictions naming kinds of action ("Favor and
+# Lobby actions cannot target Rutaro") see in the player abilities.
+KEYWORDS = {"lobby": frozenset({"political", "lobby"}), "favor_limited": frozenset({"favor", "political"}),
             "favor_battle": frozenset({"favor", "political"}), "kharmic": frozenset({"kharmic"})}
 REPEATABLE = {"recruit", "equip", "dynasty_discard", "courage", "reserve", "kharmic"}
 ABSENT = {"cavalry", "reserve"}
@@ -97,6 +99,14 @@ def _ctx(g, step: dict, by: str, label: str, source: Card | None = None) -> Cont
 def _first_target(g, step: dict, by: str) -> Card | None:
     refs = step.get("targets") or ([step["to"]] if step.get("to") else [])
     return g.find(refs[0], by) if refs else None
+
+
+def _targetable(g, card: Card, by: str, name: str) -> None:
+    """A player ability's target must be one that may be targeted: "This Personality cannot be targeted",
+    "Favor actions may not target Hoturi" (``targeting``, ``permissions``)."""
+    why = g.restricted(card, "be_targeted", KEYWORDS.get(name, frozenset()), by)
+    if why:
+        raise Refused(Reason.NO_TARGET, f"{card.title} cannot be targeted by {_title(name)} ({why})", "targeting")
 
 
 def _discard_from_hand(g, step: dict, by: str, keyword: str | None, why: str, section: str) -> Card:
@@ -278,7 +288,7 @@ def _entry_checks(g, card: Card, by: str) -> None:
         raise Refused(Reason.UNIQUE, f"{by.capitalize()} already controls a Unique {card.title}", "unique")
     if card.card.has_keyword("Loyal") and card.card.clans and not (card.card.clans & g.players[by].clans):
         raise Refused(Reason.RESTRICTED, f"{card.title} is Loyal and does not share {by}'s Clan Alignment", "loyal")
-    limit = copies_problem(g, card, by)
+    limit = copies_problem(g, card, by) or join_problem(g, card, by)
     if limit:
         raise Refused(Reason.RESTRICTED, limit, "continuous-traits")
 
@@ -312,6 +322,7 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
                                         f"{by} controls in play", "attachments")
     if g.battlefield is not None and g.segment in ("engage", "combat") and host.location != g.battlefield:
         raise Refused(Reason.LOCATION, f"{host.title} is not at the current battlefield", "rules-of-location")
+    _targetable(g, host, by, "equip")
     limit = attach_limit(g, card, host)
     if limit:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
@@ -375,6 +386,7 @@ def lobby(g, step: dict, by: str) -> bool:
             or target.bowed or g.stat(target, "personal_honor") < 1:
         raise Refused(Reason.NO_TARGET, "Lobby needs your unbowed Personality with 1 or more Personal Honor",
                       "good-faith-rule")
+    _targetable(g, target, by, "lobby")
     _announce(g, by, f"Lobbies with {target.title}", ["lobby"])
     take_interrupts(g, step, _ctx(g, step, by, "Lobby"), None)
     if cardops.bow(g, target, "Lobby", ["lobby"], by):
@@ -402,14 +414,17 @@ def favor_limited(g, step: dict, by: str) -> bool:
 
 def favor_battle(g, step: dict, by: str) -> bool:
     """Favor Political Battle: discard the Imperial Favor to move a target attacking enemy
-    Personality home."""
+    Personality home; a trait may let its player target other enemy Personalities too ("You may
+    target defending Personalities with the rulebook Favor Political Battle action", ``permissions``)."""
     if g.favor != by:
         raise Refused(Reason.COST, f"{by.capitalize()} does not hold the Imperial Favor", "rulebook-favor-battle")
     target = _first_target(g, step, by)
-    if target is None or target.type != "personality" or not target.in_play or g.side(target) != "attacking" \
-            or not g.enemy_of(target, by) or target.location != g.battlefield:
+    if target is None or target.type != "personality" or not target.in_play or not g.enemy_of(target, by) \
+            or target.location != g.battlefield or not (g.side(target) == "attacking" or any(
+                matches(g, flt, target, Context(player=by)) for flt in g.permitted_targets(by, "favor_battle"))):
         raise Refused(Reason.NO_TARGET, "the Favor's Battle ability needs a target attacking enemy Personality at "
                                         "this battlefield", "good-faith-rule")
+    _targetable(g, target, by, "favor_battle")
     _announce(g, by, f"uses the Imperial Favor's Battle ability on {target.title}", ["rulebook-favor-battle"])
     take_interrupts(g, step, _ctx(g, step, by, "Favor Battle"), None)
     g.set_favor(None)
@@ -481,6 +496,7 @@ def cavalry(g, step: dict, by: str) -> bool:
                                         "Follower have Cavalry)", "cavalry")
     if target.location == g.battlefield:
         raise Refused(Reason.NO_TARGET, f"{target.title} is already at the current battlefield", "cavalry")
+    _targetable(g, target, by, "cavalry")
     _announce(g, by, f"uses the Cavalry ability on {target.title}", ["cavalry", "engage-actions"])
     take_interrupts(g, step, _ctx(g, step, by, "Cavalry"), None)
     cardops.move_unit(g, target, g.battlefield, "Cavalry", ["cavalry"], by)

@@ -143,3 +143,4 @@ class Delayed:
     source_id: str | None = None
     repeat: bool = False
     until: Until = Until.END_OF_TURN
+    action: object = None  # the action an Interrupt that set it up interrupted: "the action", "after it resolves"

@@ -11,6 +11,7 @@ maximum (``minimums-and-maximums``), and the basic minimum of zero.
 from __future__ import annotations
 
 from .state import Card
+from .tokenkinds import bonus
 
 STAT_OF = {"force": "force", "chi": "chi", "personal_honor": "ph", "honor_requirement": "honor",
            "gold_cost": "cost", "focus": "focus", "province_strength": "strength", "gold_production": "production"}
@@ -24,7 +25,8 @@ def printed(card: Card, stat: str) -> int:
 
 
 def tokens(card: Card, stat: str) -> int:
-    return sum(int(card.tokens.get(name, 0) or 0) for name in TOKEN_NAMES.get(stat, ()))
+    """Plain stat tokens (by their total) and named ones ("-1F/-1C Poison"), each its change (``token``)."""
+    return sum(int(card.tokens.get(name, 0) or 0) for name in TOKEN_NAMES.get(stat, ())) + bonus(card.tokens, stat)
 
 
 def value(g, card: Card, stat: str) -> int:

@@ -26,11 +26,13 @@ CardKind = Literal["personality", "follower", "item", "spell", "holding", "strat
 Side = Literal["your", "enemy", "any", "other", "opponent"]
 State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "defending", "opposed", "unopposed",
                 "with_followers", "without_followers", "with_attachments", "without_attachments", "face_up",
-                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed"]
+                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed",
+                "moved_this_turn", "moved_this_battle", "moved_or_entered_this_battle", "moved_to_battlefield_this_turn"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
-ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck"]
+ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck", "resolution",
+                   "out_of_play", "in_and_out_of_play"]
 Compare = Literal["<", "<=", "=", ">=", ">"]
 
 
@@ -55,6 +57,7 @@ class Filter(Model):
     at: Place | None = None
     zone: ZoneName = "play"
     another: StrictBool = False  # not the card the text is on (nor its Personality)
+    besides: StrictInt | None = None  # not this chosen target, nor a card of its unit ("your other units")
     title: Title | None = None
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
@@ -63,6 +66,10 @@ class Filter(Model):
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
+    opposes: "Filter | None" = None  # at a battlefield, on the other side from such a card ("opposing a Shugenja")
+    family: Word | None = None  # a Personality with this family name in his title ("Moshi Personalities")
+    army: StrictBool = False  # in the text's card's army: its side at its battlefield ("in Toturi's army")
+    tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
 
 
 class AllRef(Model):
@@ -72,10 +79,19 @@ class AllRef(Model):
 
 
 CardId = Annotated[str, StringConstraints(min_length=1, max_length=150)]
+
+
+class UnitOf(Model):
+    """Every card of a card's unit ("straighten his unit"): things that affect a unit affect
+    all the cards in it (``unit``)."""
+
+    unit_of: Union[StrictInt, CardId]
+
+
 # A card: an index of the ability's targets (1-based), ``self`` (the card the text is on),
 # ``host`` (the Personality an attachment is on), ``it`` (the card the trigger is about),
-# an id or title, a list of these, or every card matching a filter.
-Ref = Union[StrictInt, CardId, list[Union[StrictInt, CardId]], AllRef]
+# an id or title, a list of these, every card matching a filter, or every card of a unit.
+Ref = Union[StrictInt, CardId, list[Union[StrictInt, CardId]], AllRef, UnitOf]
 PlayerRef = Union[Literal["you", "opponent", "each", "active", "attacker", "defender", "controller", "owner",
                           "other"], StrictInt, Annotated[str, StringConstraints(min_length=1, max_length=31)]]
 
@@ -90,6 +106,7 @@ class Amount(Model):
     count: Filter | None = None
     paid: StrictBool = False
     honor_of: PlayerRef | None = None
+    tokens: Word | None = None  # "the number of Tameko's Fire tokens": tokens of this name on ``of`` (token)
     times: SmallInt = 1
     plus: SmallInt = 0
     half: Literal["down", "up"] | None = None
@@ -97,10 +114,11 @@ class Amount(Model):
 
     @model_validator(mode="after")
     def _one_source(self):
-        given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None]
+        given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
+                 self.tokens is not None]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
-                             "{honor_of: you}")
+                             "{honor_of: you}, {tokens: Fire, of: self}")
         return self
 
 
@@ -108,6 +126,36 @@ Number = Union[SmallInt, Amount]
 
 
 class HonorTest(Model):
+    op: Compare
+    value: Number
+
+
+class ActionTest(Model):
+    """An Interrupt's test of the action it interrupts ("the Battle action", "if it moved your
+    Personality to a battlefield"): its kind, and what its effects did (``interrupt-actions``)."""
+
+    designators: list[Literal["battle", "engage", "open", "limited", "dynasty"]] = Field(default_factory=list,
+                                                                                          max_length=5)  # one of these
+    keywords: list[Word] = Field(default_factory=list, max_length=4)  # it has each ("Political", "Fire")
+    source: Filter | None = None  # it is from such a card ("from a Strategy", "an Event's effects")
+    has: list[Literal["fear", "ranged_attack", "melee_attack"]] = Field(default_factory=list,
+                                                                         max_length=3)  # an effect of one of these
+    did: Literal["moves", "recruited", "destroyed", "bows"] | None = None  # its effects did this …
+    card: Ref | None = None  # … to this card
+    fits: Filter | None = None  # … or to a card like this (as it is now)
+    to: Literal["battlefield", "home"] | None = None  # moved it there
+    in_battle: StrictBool = False  # did it during a battle
+class TokenTest(Model):
+    """How many tokens of a name a card has: "a Poison token" (``>= 1``), "no Training tokens"
+    (``= 0``), "two or fewer Respect tokens" (``<= 2``) (``token``)."""
+
+    name: Word
+    op: Compare = ">="
+    value: Number = 1
+class CountTest(Model):
+    """"if you have two or fewer Rings in play": how many cards match the filter, compared."""
+
+    filter: Filter
     op: Compare
     value: Number
 
@@ -125,11 +173,14 @@ class Condition(Model):
     has_keyword: Word | None = None  # of ``card``
     has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
     stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
+    tokens: TokenTest | None = None  # of ``card``: "if he has a Poison token"
     fits: Filter | None = None  # ``card`` is one of these, wherever it is now ("if this destroyed a Follower")
+    count: CountTest | None = None  # the number of cards matching a filter ("two or more Rings you control")
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
     action_by: Literal["you", "other"] | None = None  # an Interrupt's: whose action it interrupts ("if the action is yours")
+    action: ActionTest | None = None  # an Interrupt's: what the action is and what it did (acting)
     honor: HonorTest | None = None
     clan: Word | None = None  # "if you are a Crane Clan player"
     other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment
@@ -138,11 +189,14 @@ class Condition(Model):
     fewer_provinces: StrictBool | None = None  # you have fewer Provinces than each other player (Compassion)
     went_first: StrictBool | None = None  # you took the game's first turn (Courtesy: "not if you went first")
     phase: Literal["action", "attack", "dynasty", "battle"] | None = None
-    duel: Literal["won", "lost"] | None = None  # "if you win this duel": your Personality won (lost) the duel
+    # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
+    duel: Literal["won", "lost", "refused"] | None = None
+    won_duel: StrictBool | None = None  # ``card`` has won a duel this turn ("if he won a duel this turn")
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")
 
 
 StatTest.model_rebuild()
+Filter.model_rebuild()
 Condition.model_rebuild()

@@ -83,6 +83,21 @@ def copies_problem(g, card: Card, by: str) -> str | None:
     return None
 
 
+def join_problem(g, card: Card, by: str) -> str | None:
+    """Why ``card`` will not enter play under ``by``'s control, by its own trait: "Will not join a
+    Phoenix Clan player" (``join``: to come under a player's control, by entering play or changing
+    controller), "Yurei will not enter play if you control a Fallen Personality" — "you" being the
+    player it would join (``continuous-traits``: a card's own traits apply out of play)."""
+    ctx = card_context(g, card)
+    ctx.player = by
+    for st in card.card.reading.statics:
+        if st.kind == "restrict" and st.what in ("join", "enter_play") and st.target == "self" \
+                and (st.while_ is None or holds(g, st.while_, ctx)):
+            return f"{card.title} will not {'join' if st.what == 'join' else 'enter play for'} {by} " \
+                   f"({st.text or 'its trait'})"
+    return None
+
+
 def attach_problem(g, card: Card, host: Card) -> str | None:
     """Why ``card`` may not attach to ``host`` by a card's trait, or None: the attachment's own
     "Can only attach to …"/"Cannot attach to …", and the Personality's "Cannot attach …"."""
@@ -108,13 +123,14 @@ def attach_problem(g, card: Card, host: Card) -> str | None:
 def attack_against(g, card: Card, attack: str, attacker: str) -> tuple[bool, int]:
     """How traits in play change a Ranged/Melee Attack or Fear against ``card``: whether it is
     negated ("Negate Fear effects targeting this Follower") and the change to its strength
-    ("Ranged Attacks targeting Meiko have -3 strength", "Your Ranged Attacks have +1 strength")."""
+    ("Ranged Attacks targeting Meiko have -3 strength", "Your Ranged Attacks have +1 strength"); a
+    trait naming whose effects ("Other players' Ranged Attacks …") covers only that player's."""
     negated, change = False, 0
     for src, st in g.statics():
-        if attack not in st.keywords:
+        if attack not in st.keywords or (st.by is not None and (attacker == src.controller) != (st.by == "you")):
             continue
         if st.kind == "own_attack_strength":
-            if src.controller == attacker and (st.while_ is None or holds(g, st.while_, src)):
+            if (st.by is not None or src.controller == attacker) and (st.while_ is None or holds(g, st.while_, src)):
                 change += st.amount if isinstance(st.amount, int) else 0
         elif st.kind in ("attack_immune", "attack_strength") and g.static_applies(src, st, card):
             if st.kind == "attack_immune":

@@ -173,6 +173,8 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         return False
     if trig.whose in ("enemy", "other") and (owner is None or owner == card.controller):
         return False
+    if trig.whose == "enemy" and not _enemy_card(g, ev, card.controller):
+        return False
     if trig.subject is not None:
         if ev.card is None or not matches(g, trig.subject.model_copy(update={"zone": _zone_name(ev.card)}), ev.card,
                                           Context(player=card.controller, source=card)):
@@ -188,6 +190,20 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         if g.trait_uses.get(key, 0) >= 1:
             return False
     return True
+
+
+UNIT_TYPES = frozenset({"personality", "follower", "item", "spell"})
+
+
+def _enemy_card(g, ev: Event, player: str) -> bool:
+    """The event's card is an enemy card of ``player``: during a battle, a card in a unit the
+    opposing leader controls (``enemy``); a card that has just left play counts as it was."""
+    if ev.card is None or g.battlefield is None or player not in (g.attacker, g.defender):
+        return False
+    if ev.card.in_play:
+        return g.enemy_of(ev.card, player)
+    other = g.defender if player == g.attacker else g.attacker
+    return ev.card.type in UNIT_TYPES and ev.data.get("controller", ev.player) == other
 
 
 def _zone_name(card: Card) -> str:

@@ -80,6 +80,10 @@ def field_value(name: str, annotation):
         return st.sampled_from(["bonuses", "penalties", "both"])
     if name == "where":
         return st.sampled_from(["top", "bottom", "shuffle"])
+    if name == "text":  # a granted ability, as printed between its quotation marks
+        return st.sampled_from(["Battle: Fear 2.", "Open, [Bow]: Gain 1 Honor.", "Battle: Give this Personality +1F."])
+    if name == "kinds":
+        return st.lists(st.sampled_from(["fear", "ranged_attack", "melee_attack"]), min_size=1, max_size=3, unique=True)
     if name in ("refusable", "random"):
         return st.booleans()
     choices = [a for a in get_args(annotation) if isinstance(a, str)]

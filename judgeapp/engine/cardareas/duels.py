@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..abilities import TriggerSpec
+from ..abilities import Static, TriggerSpec
 from ..cardtree import NP, Unreadable, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
@@ -22,9 +22,22 @@ PHRASES = {
     "your personality in this duel": ("DUELIST", "duelist_yours"),
     "the personality facing yours in this duel": ("DUELIST", "duelist_other"),
     "and , if": ("ANDIF", "if"),  # "+2F and, if you are attacking, gain 1 Honor": not "+2F and +1C"
+    "at a battlefield": ("ATABATTLEFIELD", "battlefield"),
+    ", who may": ("WHOMAY", "who"), "who may": ("WHOMAY", "who"),
+    ", whose controller can": ("WHOSEMAY", "controller"), ", whose controller may": ("WHOSEMAY", "controller"),
+    "your challenger": ("CHALLENGER", "challenger"),
+    "; if he does ,": ("IFREFUSED", "refused"),  # "He may refuse; if he does, give Niwa +3F"
+    "both players": ("EACHPLAYER", "each"), "at least once": ("ATLEASTONCE", "1"), "exactly once": ("EXACTLYONCE", "1"),
+    "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
 }
-NP_KINDS = ("duelist", "the_other")
-CLAUSE_KINDS = ("after_it_ends", "if_clause")
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON"}
+NP_KINDS = ("duelist", "the_other", "challenger")
+CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
+STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat")
+# What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
+RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
+
+DUEL_STATS = ("chi", "force", "personal_honor")  # the stats a duel may compare (duel-stat)
 
 # What names the duel's outcome, in a reading: the winner, the loser, their players, "if you win".
 OUTCOME_REFS = frozenset({"winner", "loser", "losers", "winner_controller", "loser_controller"})
@@ -42,6 +55,7 @@ def names_outcome(data) -> bool:
 class Readers:
     in_duel = False  # reading a Focus Effect: "the other Personality" is the one facing yours
     outcome_later = False  # its effects wait for the duel to end ("… after it ends")
+    refusal = False  # a challenge that may be refused was read: "if he does" is "if he refuses"
 
     def t_focus_effect(self, tree: Tree) -> TriggerSpec:
         """"As a Focus Effect, bow the other Personality": a trait of this card when it is a
@@ -128,3 +142,166 @@ class Readers:
         if state not in ("attacking", "defending"):
             raise Unreadable(f"'if you are {state}' is not read")
         return Condition(you_are="attacker" if state == "attacking" else "defender")
+
+    def ev_ev_duel_won(self, node):
+        """"After Izumiko wins a duel": when the duel's resolution makes him its winner (``duel``);
+        "… a duel at a battlefield": one he fights away from home (``battlefield``)."""
+        spec = {"event": "duel_won", **self._whose(node)}
+        if _tok(node, "ATABATTLEFIELD") is not None:
+            if spec["whose"] in ("self", "host"):
+                raise Unreadable("'this card wins a duel at a battlefield' is not read")
+            spec["subject"] = {**spec.get("subject", {}), "at": "battlefield"}
+        return spec
+
+    # ----- refusal (refuse) -----------------------------------------------------------------------
+    def _challenge(self, node, **extra) -> Effect:
+        challenger, challenged = (self.np(c) for c in node.children if isinstance(c, Tree) and c.data in NP)
+        self.duel_at, self.refusal = self.index, True
+        self.last = self.person = challenged
+        return Effect.model_validate({"duel": {"challenger": challenger, "challenged": challenged, "refusable": True,
+                                               **extra}})
+
+    def e_challenge_refusable(self, node):
+        """"… challenges a target enemy Personality, who may refuse" (``refuse``)."""
+        return self._challenge(node)
+
+    def e_challenge_refuse_home(self, node):
+        """"…, who may move home to refuse": he refuses by moving home (``refuse``, ``independence-of-effects``)."""
+        effect = self._challenge(node)
+        return effect.model_copy(update={"args": effect.args.model_copy(update={"refuse_cost": [
+            Effect.model_validate({"move_home": {"target": effect.args.challenged}})]})})
+
+    def e_challenge_refuse_cost(self, node):
+        """"…, whose controller can dishonor him and move him home to refuse": he refuses by doing that
+        (``refuse``, ``independence-of-effects``)."""
+        effect = self._challenge(node)
+        cost = [e for act in _sub(node, "refusal_cost").children if isinstance(act, Tree) for e in self.act(act, self.index)]
+        return effect.model_copy(update={"args": effect.args.model_copy(update={"refuse_cost": cost})})
+
+    def e_may_refuse(self, node):
+        """"He may refuse": the challenge of the sentence before may be refused (``refuse``: refusal
+        conditions come from the text that created the duel; a modifying phrase applies with the
+        effect it modifies, ``order-of-effects``); "If he is unbowed, he may refuse": only then."""
+        self._refusable(self.np(_sub(node, *NP)), [])
+        return []
+
+    def e_may_refuse_cost(self, node):
+        """"His controller may dishonor him and move him home to refuse the duel": he refuses by doing
+        that (``refuse``, ``independence-of-effects``)."""
+        challenged = self._challenged()
+        self.last = self.person = challenged
+        cost = [e for act in _sub(node, "refusal_cost").children if isinstance(act, Tree)
+                for e in self.act(act, self.index)]
+        self._refusable(challenged, cost)
+        return []
+
+    def _challenged(self):
+        at = getattr(self, "duel_at", None)
+        if at is None or at >= len(self.effects) or self.effects[at].name != "duel":
+            raise Unreadable("a refusal not following its challenge is not read")
+        return self.effects[at].args.challenged
+
+    def _refusable(self, ref, cost: list[Effect]) -> None:
+        if ref != self._challenged():
+            raise Unreadable("'he may refuse' not naming the Personality challenged just before is not read")
+        at = self.duel_at
+
+        def only_if(cond: Condition) -> None:
+            duel = self.effects[at]
+            self.effects[at] = duel.model_copy(update={"args": duel.args.model_copy(update={"refuse_if": cond})})
+
+        duel = self.effects[at]
+        self.effects[at] = duel.model_copy(update={"args": duel.args.model_copy(update={"refusable": True,
+                                                                                       "refuse_cost": cost})})
+        self.refusal, self.modifier = True, only_if
+
+    def e_challenge_by_self(self, node):
+        """"Challenge a target enemy Personality" in a Personality's ability: he is the challenger
+        (``challenge``: "A duels B" is "A issues a challenge to B")."""
+        if self.kind != "personality":
+            raise Unreadable("'Challenge …' with no challenger named is read on a Personality only")
+        challenged = self.np(_sub(node, *NP))
+        self.duel_at = self.index
+        self.last = self.person = challenged
+        return Effect.model_validate({"duel": {"challenger": "self", "challenged": challenged}})
+
+    def clause_if_refused(self, node: Tree, index: int) -> list[Effect]:
+        """"He may refuse; if he does, give Niwa +3F": a consequence of refusing (``refuse``)."""
+        if not self.refusal:
+            raise Unreadable("'if he does' after something other than a refusal is not read")
+        act = next(c for c in node.children if isinstance(c, Tree) and c.data != "may")
+        may = _sub(node, "may") is not None
+        return [e.model_copy(update={"condition": Condition(duel="refused"), "may": may or e.may})
+                for e in self.act(act, index)]
+
+    def c_he_refused(self, node):
+        """"If he refuses, dishonor him": the challenge just read was refused (``refuse``)."""
+        if not self.refusal:
+            raise Unreadable("'if he does' after something other than a refusal is not read")
+        return Condition(duel="refused")
+
+    def np_challenger(self, node):
+        """"Your challenger": the Personality who issued the challenge (``challenge``)."""
+        if not self.refusal and getattr(self, "duel_at", None) is None:
+            raise Unreadable("'your challenger' with no challenge before it is not read")
+        self.last = self.person = "challenger"
+        return "challenger"
+
+    # ----- restrictions (permissions) -----------------------------------------------------------
+    def _restriction(self, node, data) -> list[Static]:
+        """"This Personality cannot issue challenges", "Will not challenge", "Mitsumichi will not refuse
+        challenges", "cannot be challenged": a restriction the challenge checks (``permissions``,
+        ``challenge``, ``refuse``)."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": RESTRICTED[node.data]})]
+
+    read_st_no_challenges = read_st_no_refusal = read_st_not_challenged = _restriction
+
+    # ----- focusing required (duel) -------------------------------------------------------------
+    def e_must_focus(self, node):
+        """"Each player must focus at least once in the duel", "Each Personality must focus exactly once,
+        if possible", "His controller must focus at least once from his hand (if able)": a condition of the
+        duel just created, applied with it (``order-of-effects``); a player unable to focus need not."""
+        who = _sub(node, "focusers")
+        challenged = self._challenged()
+        if _tok(who, "HIS") is not None:
+            if self.last != challenged:
+                raise Unreadable("'his controller must focus' naming a Personality other than the challenged one")
+            whose = "challenged"
+        else:
+            whose = "each"
+        if _tok(node, "IFABLE") is None and _tok(node, "RPAR") is None and _tok(node, "THEDUEL") is None:
+            raise Unreadable("a focus requirement that is not about the duel just created is not read")
+        at = self.duel_at
+        duel = self.effects[at]
+        self.effects[at] = duel.model_copy(update={"args": duel.args.model_copy(update={
+            "must_focus": whose, "focus_from_hand": _tok(node, "HAND") is not None,
+            "focus_limit": 1 if _tok(node, "EXACTLYONCE") is not None else None})})
+        return []
+
+    # ----- duel stats (duel-stat) ------------------------------------------------------------------
+    def read_st_duel_stat(self, node, data) -> list[Static]:
+        """"Nikaru uses his printed Force as his duel stat": his own trait, which overrides the stat a duel
+        gives (``duel-stat``)."""
+        stat = self.statword(_sub(node, "statword"))
+        if stat not in DUEL_STATS or data["target"] not in ("self", "host"):
+            raise Unreadable("that duel stat is not read")
+        return [Static.model_validate({**data, "kind": "duel_stat", "stat": stat,
+                                       "what": "printed" if _tok(node, "PRINTED") is not None else None})]
+
+    def e_challenge_stat(self, node):
+        """"Otani challenges a target enemy Personality to a duel of Force": both use Force as their duel
+        stat (``duel-stat``)."""
+        stat = self.statword(_sub(node, "statword"))
+        if stat not in DUEL_STATS:
+            raise Unreadable(f"a duel of {stat.replace('_', ' ')} is not read")
+        challenger, challenged = (self.np(c) for c in node.children if isinstance(c, Tree) and c.data in NP)
+        self.duel_at = self.index
+        self.last = self.person = challenged
+        return Effect.model_validate({"duel": {"challenger": challenger, "challenged": challenged, "stat": stat}})
+
+    def c_won_duel(self, node):
+        """"If he won a duel this turn", "unless he has won a duel this turn": the card has won one
+        (``duel``)."""
+        if _tok(node, "DUR").value != "end_of_turn":
+            raise Unreadable("a duel won other than this turn is not read")
+        return Condition.model_validate({"card": self._card_cond(node), "won_duel": True})

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..cardtree import NP, Unreadable, _det_words, _sub
+from ..cardtree import ATTACKS, NP, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
 from ..registry import Effect
-from ..structures import AllRef
+from ..structures import ActionTest, AllRef, Condition, Filter
 
-WORDS = {"movement": "MOVEMENT"}
+WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED"}
 # "this caster": the Personality a Spell is attached to, who casts it (``spell``)
-PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality")}
+PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
+           "fear effect": ("FEARWORD", "fear")}
+DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
+RULEBOOK = frozenset({"Lobby", "Recruit", "Equip", "Cycle", "Cavalry", "Reserve"})  # player abilities, not keywords
 
 
 class Readers:
@@ -52,3 +55,197 @@ class Readers:
         self._interrupt_only()
         ref = self.poss(_sub(node, "np_poss"))
         return Effect.model_validate({"limit_action": {"what": "moves", "target": ref, "negate": True}})
+
+    def e_negate_any_movement(self, node):
+        """"Negate any movement from the action's effects": of every card (``negate``)."""
+        self._interrupt_only()
+        return Effect.model_validate({"limit_action": {"what": "moves", "target": AllRef(all=Filter()),
+                                                       "negate": True}})
+
+    # ----- after the action resolves, if it did something -----------------------------------------
+    def s_after_action_if(self, tree: Tree, i: int) -> None:
+        """"After the action resolves, if …, then …": the effects wait for the interrupted action to
+        resolve, and the "if" is checked then (``interrupt-actions``, ``delayed-effects``)."""
+        ev = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("ev_"))
+        if ev.data != "ev_action_resolves":
+            raise Unreadable("'After …, if …' on something other than the action resolving is not read")
+        self._after_action(tree, None)
+
+    def s_after_battle_action_if(self, tree: Tree, i: int) -> None:
+        """"After the Battle action resolves, if …": only if the interrupted action is a Battle action."""
+        self._after_action(tree, Condition(action=ActionTest(designators=["battle"])))
+
+    def s_after_your_action_if(self, tree: Tree, i: int) -> None:
+        """"After your action resolves, if …": only if the interrupted action is yours."""
+        self._after_action(tree, Condition(action_by="you"))
+
+    def _after_action(self, tree: Tree, kind: Condition | None) -> None:
+        self._interrupt_only()
+        self.of_action = True  # "it" in the condition is the action (interrupt-actions)
+        try:
+            cond = self.cond(self.cond_child(tree))
+        finally:
+            self.of_action = False
+        before = len(self.targets)
+        effects = self.sentence_effects(tree)
+        if len(self.targets) != before:
+            raise Unreadable("a target chosen after the action resolves is not read")
+        cond = _and(kind, cond)
+        self.effects.append(Effect.model_validate({"delayed": {"after": "the action resolves", "do": [
+            e.model_copy(update={"condition": _and(e.condition, cond)}).model_dump() for e in effects]}}))
+
+    def c_action_moved_there(self, node):
+        """"if it moved your Personality to a battlefield" (``move``)."""
+        return self._action_did(node, "moves", to="battlefield")
+
+    def c_action_recruited_in_battle(self, node):
+        """"if it Recruited your Personality during a battle" (``recruit``)."""
+        return self._action_did(node, "recruited", in_battle=True)
+
+    def _action_did(self, node: Tree, did: str, **more) -> Condition:
+        """What the interrupted action's effects did to a card: a card named before ("him"), or any
+        card like the one described ("your Personality"), as it is now."""
+        if not getattr(self, "of_action", False):
+            raise Unreadable("'it' naming an action is read only after 'After the action resolves'")
+        sub = _sub(node, *NP)
+        if sub.data in ("phrase", "bare"):
+            dets = [c for c in sub.children if isinstance(c, Tree) and c.data == "det"]
+            if "TARGET" in _det_words(dets):
+                raise Unreadable("a target chosen in the condition is not read")
+            more["fits"] = self.filter_of(sub)
+        else:
+            more["card"] = self.np(sub)
+        return Condition(action=ActionTest(did=did, **more))
+
+    # ----- the action's attacks ---------------------------------------------------------------------
+    def _attacks(self, node: Tree) -> list[str]:
+        """The kinds of attack effect named ("Melee or Ranged Attacks"): the interrupted action's."""
+        self._interrupt_only()
+        group = _sub(node, "attack_kinds", "attack_any", "attack_or")
+        return list(dict.fromkeys(ATTACKS[a.children[0].type] for a in group.children if isinstance(a, Tree)))
+
+    def _strength(self, kinds: list[str], amount: int, each: bool) -> Effect:
+        return Effect.model_validate({"attack_strength": {"kinds": kinds, "amount": amount, "each": each}})
+
+    def _strength_or(self, node: Tree, each: bool) -> Effect:
+        """"+2 or -2 strength": the Interrupt's player chooses (``choices``)."""
+        kinds = self._attacks(node)
+        return Effect.model_validate({"choose": {"options": [
+            {"word": f"{n:+d}", "do": [self._strength(kinds, n, each).model_dump()]}
+            for n in (int(t.value) for t in _toks(node, "SIGNED"))]}})
+
+    def e_action_attacks_strength(self, node):
+        """"Give the action's Ranged Attacks +2 strength": each of them (``interrupt-actions``)."""
+        return self._strength(self._attacks(node), int(_tok(node, "SIGNED").value), True)
+
+    def e_action_attacks_strength_or(self, node):
+        return self._strength_or(node, True)
+
+    def e_one_attack_strength(self, node):
+        """"Give a Ranged Attack +1 strength", "Give one of the action's Fear effects +1 strength":
+        one attack effect of the interrupted action (``interrupt-actions``)."""
+        number = _tok(node, "NUMBER")
+        if number is not None and number.value != 1:
+            raise Unreadable("changing several of the action's attacks is not read")
+        return self._strength(self._attacks(node), int(_tok(node, "SIGNED").value), False)
+
+    def e_one_attack_strength_or(self, node):
+        return self._strength_or(node, False)
+
+    def e_one_attack_strength_if(self, node):
+        """"Give a Fear effect, Melee Attack, or Ranged Attack -2 strength, or -3 if this Shugenja is
+        Earth": the second change when the condition holds, else the first."""
+        kinds = self._attacks(node)
+        first, second = (int(t.value) for t in _toks(node, "SIGNED"))
+        cond = self.cond(self.cond_child(node))
+        return [self._strength(kinds, first, False).model_copy(update={"condition": _not(cond)}),
+                self._strength(kinds, second, False).model_copy(update={"condition": cond})]
+
+    # ----- what the action is --------------------------------------------------------------------------
+    def _kind_test(self, node: Tree) -> ActionTest:
+        """"Political", "a Favor action", "a Ranged Attack action" (one with a Ranged Attack effect,
+        ``ranged-attack``), "from a Strategy", "on another player's Holding"."""
+        self._interrupt_only()
+        kind = _sub(node, "action_kind", "action_from")
+        if kind.data == "action_from":
+            return ActionTest(source=self._described(_sub(kind, *NP)))
+        attack = _tok(kind, "RANGEDWORD") or _tok(kind, "MELEEWORD")
+        if attack is not None:
+            return ActionTest(has=[ATTACKS[attack.type]])
+        return self._named_kind((_tok(kind, "KEYWORD") or _tok(kind, "BATTLE")).value)
+
+    @staticmethod
+    def _named_kind(word: str) -> ActionTest:
+        """A designator ("the Battle action") or a keyword of the action ("Political", "Favor", "Earth")."""
+        if word in RULEBOOK:
+            raise Unreadable(f"'the action is {word}' (a rulebook action) is not read")
+        if word.lower() in DESIGNATORS:
+            return ActionTest(designators=[word.lower()])
+        return ActionTest(keywords=[word])
+
+    def _described(self, sub: Tree):
+        """A card described, not chosen ("a Strategy"): a filter."""
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("an action from one named card is not read")
+        dets = [c for c in sub.children if isinstance(c, Tree) and c.data == "det"]
+        if "TARGET" in _det_words(dets):
+            raise Unreadable("a target chosen in a description of the action is not read")
+        return self.filter_of(sub)
+
+    def c_action_is(self, node):
+        """"If the action is Political", "If the action is from a Strategy" (``interrupt-actions``)."""
+        return Condition(action=self._kind_test(node))
+
+    def c_action_yours_and(self, node):
+        return Condition(all=[Condition(action_by="you"), Condition(action=self._kind_test(node))])
+
+    def c_action_others_and(self, node):
+        return Condition(all=[Condition(action_by="other"), Condition(action=self._kind_test(node))])
+
+    def c_action_has(self, node):
+        """"If the action has a Melee or Ranged Attack": one of its effects is such an attack; "it" is
+        then that attack ("give it +2 strength")."""
+        self.attack_named = self._attacks(node)
+        return Condition(action=ActionTest(has=self.attack_named))
+
+    def e_attack_it_strength(self, node):
+        """"… give it +2 strength": the attack named in the condition (one of the action's)."""
+        kinds = getattr(self, "attack_named", None)
+        if not kinds:
+            raise Unreadable("'give it +N strength' with no attack named before it")
+        return self._strength(kinds, int(_tok(node, "SIGNED").value), False)
+
+    def e_negate_an_action(self, node):
+        """"Negate an Engage action", "Negate an Engage action from a Strategy": the interrupted
+        action, if it is one (``negate-an-action``, ``interrupt-actions``)."""
+        self._interrupt_only()
+        word = _sub(node, "desig")
+        test = self._named_kind(word.children[0].value) if word is not None else ActionTest()
+        kinds, test = test.designators, test.model_copy(update={"designators": []})
+        sub = _sub(node, *NP)
+        if sub is not None:
+            test = test.model_copy(update={"source": self._described(sub)})
+        effect = Effect.model_validate({"negate_action": {"designators": kinds}})
+        if test == ActionTest():
+            return effect
+        return effect.model_copy(update={"condition": Condition(action=test)})
+
+    def e_negate_card_action(self, node):
+        """"Negate an Event's effects": the interrupted action, if it is from an Event."""
+        self._interrupt_only()
+        kind = _tok(node, "TYPES").value
+        return Effect.model_validate({"negate_action": {}, "if": {"action": {"source": {"type": [kind]}}}})
+
+    def s_then_after_resolves(self, tree: Tree, i: int) -> None:
+        """"If the action is yours or you are Lion Clan, after it resolves, straighten Kinshikirai": the
+        effects wait for the interrupted action to resolve (``interrupt-actions``, ``delayed-effects``)."""
+        self._interrupt_only()
+        ev = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("ev_"))
+        if ev.data != "ev_action_resolves":
+            raise Unreadable("'If …, after …' on something other than the action resolving is not read")
+        before = len(self.targets)
+        effects = self.sentence_effects(tree)
+        if len(self.targets) != before:
+            raise Unreadable("a target chosen after the action resolves is not read")
+        self.effects.append(Effect.model_validate({"delayed": {"after": "the action resolves", "do": [
+            e.model_dump() for e in effects]}}))

@@ -2,13 +2,13 @@
 dishonor, rehonor, move home, move to a battlefield, discard from hand, remove."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from .. import cardops
 from ..references import amount, players
-from ..registry import Primitive, primitive
+from ..registry import Effect, Primitive, primitive
 from ..structures import Filter, Model, Number, PlayerRef, Ref
 from ..vocab import StepKind, Zone
 from .common import TargetArgs, cards_of
@@ -167,23 +167,88 @@ class Rehonor(_HonorState):
         return f"rehonor {describe_ref(args.target)}"
 
 
+class MoveHomeArgs(Model):
+    target: Ref = "self"
+    # "Bow him as he moves": effects that happen with the move, and only if it happens
+    as_moving: list[Effect] = Field(default_factory=list, max_length=6)
+
+
+def _move(g, ctx, args, where, cite: str) -> bool:
+    """Each card's unit moves where ``where(card)`` says (``move``); the effects "as he moves"
+    happen once, with the first unit that actually moves, and not at all if none does
+    (``independence-of-effects``)."""
+    from ..resolution import run_effects
+
+    waiting = list(args.as_moving)
+
+    def during():
+        if waiting:
+            now = waiting[:]
+            waiting.clear()
+            run_effects(g, ctx, [], now)
+
+    units = []
+
+    def one(card) -> bool:
+        host = g.host(card) or card
+        if host in units:  # "move his unit": the unit moves once, with its Personality (unit)
+            return False
+        units.append(host)
+        to = where(card)
+        return to is not None and cardops.move_unit(g, card, to, ctx.why(), [cite], ctx.player, ctx.source,
+                                                    during=during)
+    return _each(g, ctx, args, one)
+
+
+def _as_moving(args) -> str:
+    from ..abilities import describe_effect
+
+    return f" [as it moves: {'; '.join(describe_effect(e) for e in args.as_moving)}]" if args.as_moving else ""
+
+
 @primitive
 class MoveHome(Primitive):
-    name, Args, cite = "move_home", TargetArgs, "move"
+    name, Args, cite = "move_home", MoveHomeArgs, "move"
 
     @classmethod
     def run(cls, g, ctx, args):
-        return _each(g, ctx, args, lambda c: cardops.move_unit(g, c, "home", ctx.why(), [cls.cite], ctx.player,
-                                                               ctx.source))
+        return _move(g, ctx, args, lambda card: "home", cls.cite)
 
     @classmethod
     def describe(cls, args):
-        return f"move {describe_ref(args.target)} home"
+        return f"move {describe_ref(args.target)} home" + _as_moving(args)
 
 
-class MoveToArgs(Model):
-    target: Ref = "self"
-    to: str = Field("here", max_length=40)  # "here" is the current battlefield
+class Where(Model):
+    """A location the player chooses as the unit moves ("an adjacent, unresolved battlefield where
+    he would be opposed", "another location"): a battlefield of the attack other than his own
+    (``battlefields``), or home too if ``home``."""
+
+    unresolved: StrictBool = False  # its battle has not been fought yet
+    adjacent: StrictBool = False  # next to the battlefield the unit is at
+    opposed: StrictBool = False  # where he would be opposed (opposed)
+    home: StrictBool = False
+
+
+class MoveToArgs(MoveHomeArgs):
+    # "here" is the current battlefield; "own_battlefield" / "own_location" where this card's unit is
+    # ("to Kiyomichi's battlefield", "to The Shakash's location"); a Province's id; or a location chosen
+    to: Union[Where, Annotated[str, Field(max_length=40)]] = "here"
+
+
+PLACE_WORDS = {"here": "this battlefield", "own_battlefield": "this card's battlefield",
+               "own_location": "this card's location"}
+
+
+def destination(g, ctx, to: str) -> str | None:
+    """Where a move goes now; None when there is no such battlefield (``battlefields``)."""
+    if to == "here":
+        return g.battlefield
+    if to in ("own_battlefield", "own_location"):
+        own = g.host(ctx.source) or ctx.source
+        where = own.location if own is not None and own.in_play else None
+        return None if to == "own_battlefield" and where == "home" else where
+    return to
 
 
 @primitive
@@ -192,17 +257,53 @@ class MoveTo(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        to = g.battlefield if args.to == "here" else args.to
+        if isinstance(args.to, Where):
+            return _move(g, ctx, args, lambda card: choose_location(g, ctx, card, args.to), cls.cite)
+        to = destination(g, ctx, args.to)
         if to is None or (to != "home" and g.province(to) is None):
             g.record(StepKind.EFFECT, f"There is no battlefield {args.to} to move to ({ctx.why()})", ["battlefields"],
                      ctx.player)
             return False
-        return _each(g, ctx, args, lambda c: cardops.move_unit(g, c, to, ctx.why(), [cls.cite], ctx.player,
-                                                               ctx.source))
+        return _move(g, ctx, args, lambda card: to, cls.cite)
 
     @classmethod
     def describe(cls, args):
-        return f"move {describe_ref(args.target)} to " + ("this battlefield" if args.to == "here" else args.to)
+        return f"move {describe_ref(args.target)} to {describe_where(args.to)}" + _as_moving(args)
+
+
+def describe_where(to) -> str:
+    if not isinstance(to, Where):
+        return PLACE_WORDS.get(to, to)
+    kinds = ", ".join(w for w, on in (("adjacent", to.adjacent), ("unresolved", to.unresolved)) if on)
+    out = f"{'an ' if kinds[:1] in ('a', 'u') else 'a '}{kinds + ' ' if kinds else ''}battlefield"
+    if to.opposed:
+        out += " where he would be opposed"
+    return ("another location: home or " + out if to.home else out) + " (your choice)"
+
+
+def choose_location(g, ctx, card, where: Where) -> str | None:
+    """The location chosen for one moving unit: the script's ``choose:`` answer when it is one of
+    the legal ones, else the first of them (``choices``); None when there is none."""
+    host = g.host(card) or card
+    options = [bf for bf in g.battlefields() if bf != host.location
+               and not (where.unresolved and bf in g.fought)
+               and not (where.adjacent and not g.adjacent(host.location, bf))
+               and not (where.opposed and not g.would_be_opposed(host, bf))]
+    if where.home and host.location != "home":
+        options.append("home")
+    if not options:
+        g.record(StepKind.EFFECT, f"{host.title} has no {describe_where(where).removesuffix(' (your choice)')} to "
+                                  f"move to ({ctx.why()})", ["battlefields"], ctx.player)
+        return None
+    wanted = str(ctx.choices[0]) if ctx.choices else None
+    if wanted in options:
+        ctx.choices.pop(0)
+        note = "as the script chooses"
+    else:
+        wanted, note = options[0], "the script names none of them; the engine takes the first"
+    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {wanted} for {host.title} ({note}; options: "
+                              f"{', '.join(options)})", ["choices"], ctx.player)
+    return wanted
 
 
 @primitive
@@ -228,8 +329,10 @@ class Remove(Primitive):
 
 def describe_ref(ref) -> str:
     """Plain words for a reference, for timelines and the card page's reading."""
-    from ..structures import AllRef
+    from ..structures import AllRef, UnitOf
 
+    if isinstance(ref, UnitOf):
+        return f"the cards in {describe_ref(ref.unit_of)}'s unit"
     if ref in (None, "self"):
         return "this card"
     if ref == "host":
@@ -240,10 +343,14 @@ def describe_ref(ref) -> str:
         return "the discarded card"
     if ref == "found":
         return "the card found"
+    if ref == "created":
+        return "the created card"
     if ref == "unit":
         return "the cards in this unit"
     if ref == "here":
         return "the current battlefield's Province"
+    if ref == "province":
+        return "this card's Province"
     if ref == "duelist_yours":
         return "your Personality in the duel"
     if ref == "duelist_other":
@@ -257,15 +364,24 @@ def describe_ref(ref) -> str:
     return str(ref)
 
 
+# States that read as what a card would do or has done ("who has moved this turn").
+PREDICATES = {"would_be_opposed": "would be opposed at this battlefield", "moved_this_turn": "has moved this turn",
+              "moved_this_battle": "has moved this battle",
+              "moved_or_entered_this_battle": "has moved or entered play this battle",
+              "moved_to_battlefield_this_turn": "has moved to a battlefield this turn"}
+
+
 def describe_filter(f: Filter) -> str:
     words = []
     if f.side != "any":
         words.append({"your": "your", "enemy": "enemy", "other": "another player's",
                       "opponent": "an opponent's"}[f.side])
-    words += [s.replace("_", " ") for s in f.state if not s.startswith("with")]
+    words += [s.replace("_", " ") for s in f.state if not s.startswith("with") and s not in PREDICATES]
     if f.clan:
         words.append(f"{f.clan} Clan")
     words += f.keywords
+    if f.family:
+        words.append(f.family)
     if f.any_keyword:
         words.append(" or ".join(f.any_keyword))
     if f.without:
@@ -287,19 +403,40 @@ def describe_filter(f: Filter) -> str:
         words.append("at home")
     elif f.at == "any":
         words.append("at any location")
-    if f.zone != "play":
+    elif f.at == "battlefield":
+        words.append("at a battlefield")
+    if f.zone in ("out_of_play", "in_and_out_of_play"):
+        words.append(f.zone.replace("_", " "))
+    elif f.zone != "play":
         words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
     if f.opposing:
         words.append("opposing this card")
+    if f.opposes is not None:
+        words.append(f"opposing a {describe_filter(f.opposes)}")
+    words += [f"who {PREDICATES[s]}" for s in f.state if s in PREDICATES]
+    if f.army:
+        words.append("in this card's army")
     if f.in_unit:
         words.append("in this unit")
     if f.unit_keyword:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
         words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
+    words += [f"with {describe_tokens(t)}" for t in f.tokens]
     if f.another:
         words.insert(0, "another")
+    if f.besides is not None:
+        words.append(f"other than target {f.besides}")
     return " ".join(words)
+
+
+def describe_tokens(test) -> str:
+    """"a Poison token", "no Training tokens", "<= 2 Respect tokens" (a ``TokenTest``)."""
+    if test.op == ">=" and test.value == 1:
+        return f"a {test.name} token"
+    if test.op == "=" and test.value == 0:
+        return f"no {test.name} tokens"
+    return f"{test.op} {describe_amount(test.value)} {test.name} tokens"
 
 
 def stat_words(stat: str) -> str:
@@ -317,6 +454,8 @@ def describe_amount(value) -> str:
         out = f"{whose}'s {'printed ' if value.printed else ''}{stat_words(value.stat)}"
     elif value.count is not None:
         out = f"the number of {describe_filter(value.count)}s"
+    elif value.tokens is not None:
+        out = f"the number of {value.tokens} tokens on {describe_ref(value.of if value.of is not None else 'self')}"
     elif value.paid:
         out = "the Gold paid"
     else:

@@ -5,6 +5,7 @@ Courage add in (``courage``, ``combining``)."""
 from __future__ import annotations
 
 from .. import cardops
+from ..acting import boost
 from ..references import amount
 from ..registry import Primitive, primitive
 from ..structures import Model, Number, Ref
@@ -24,7 +25,7 @@ class _Attack(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        strength = amount(g, args.amount, ctx) + ctx.strength.get(cls.name, 0)
+        strength = amount(g, args.amount, ctx) + ctx.strength.get(cls.name, 0) + boost(ctx, cls.name)
         done = False
         for card in cards_of(g, ctx, args.target):
             g.tick()

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
+from .. import tokenkinds
 from ..registry import Primitive, primitive
 from ..state import Ongoing
 from ..references import players
@@ -35,7 +36,7 @@ class Keyword(Primitive):
         for card in cards_of(g, ctx, args.target):
             if not card.in_play and not (card.zone is Zone.PROVINCE and card.face_up):
                 continue  # a face-up card in a Province can be given a keyword ("Give Reserve to …")
-            blocked = g.cannot_gain(card)
+            blocked = g.cannot_gain(card, {w.lower() for w in args.add})
             for words, lose in ((args.add, False), (args.lose, True)):
                 if not lose and blocked & {w.lower() for w in words}:
                     g.record(StepKind.EFFECT, f"{card.title} cannot gain "
@@ -69,6 +70,9 @@ class TokensArgs(Model):
     target: Ref = "self"
     name: Word = "force"  # a stat (force, chi, personal_honor, gold_production) or a keyword token's name
     count: SmallInt = 1  # for a stat: the total change (+1F token ×2 = 2); negative removes tokens
+    stats: dict[Literal["force", "chi", "personal_honor", "gold_production"], SmallInt] = Field(
+        default_factory=dict, max_length=4)  # a named token's own changes: "-1F/-1C Poison" (count: tokens)
+    every: StrictBool = False  # remove every token of that name ("Destroy all Madness tokens")
 
 
 @primitive
@@ -82,35 +86,60 @@ class Tokens(Primitive):
     def run(cls, g, ctx, args):
         done = False
         for card in cards_of(g, ctx, args.target):
+            if args.every and card.in_play:
+                done = cls.remove_all(g, ctx, card, args.name) or done
+                continue
             if not card.in_play or not args.count:
                 continue
             if args.count > 0 and args.name.lower() in g.cannot_gain(card):
                 g.record(StepKind.EFFECT, f"{card.title} cannot gain {args.name} tokens (its trait)", ["token"],
                          ctx.player, "resolve")
                 continue
-            have = card.tokens.get(args.name, 0)
-            change = max(args.count, -have) if args.count < 0 and args.name not in STAT_TOKENS else args.count
+            kind = tokenkinds.key(args.name, args.stats)
+            if args.count < 0 and not args.stats and kind not in STAT_TOKENS:
+                # "remove one of his Fire tokens": a Fire token, whatever its stat changes (token)
+                kind = next(iter(tokenkinds.kinds_named(card.tokens, args.name)), kind)
+            have = card.tokens.get(kind, 0)
+            change = max(args.count, -have) if args.count < 0 and kind not in STAT_TOKENS else args.count
             if not change:
                 continue
-            g.add_tokens(card, args.name, change)
+            g.add_tokens(card, kind, change)
             g.version += 1
-            g.record(StepKind.EFFECT, f"{card.title} {'gets' if change > 0 else 'loses'} {_token_words(args.name, change)}"
-                                      f" ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            g.record(StepKind.EFFECT, f"{card.title} {'gets' if change > 0 else 'loses'} "
+                                      f"{_token_words(args.name, change, args.stats)} ({ctx.why()})", [cls.cite],
+                     ctx.player, "resolve")
             done = True
         return done
 
     @classmethod
+    def remove_all(cls, g, ctx, card, name: str) -> bool:
+        kinds = tokenkinds.kinds_named(card.tokens, name)
+        for kind in kinds:
+            g.add_tokens(card, kind, -card.tokens[kind])
+        if kinds:
+            g.version += 1
+            g.record(StepKind.EFFECT, f"{card.title} loses all its {name} tokens ({ctx.why()})", [cls.cite],
+                     ctx.player, "resolve")
+        return bool(kinds)
+
+    @classmethod
     def describe(cls, args):
-        return f"give {describe_ref(args.target)} {_token_words(args.name, args.count)}"
+        if args.every:
+            return f"remove all {args.name} tokens from {describe_ref(args.target)}"
+        if args.count < 0:
+            return f"remove {_token_words(args.name, args.count, args.stats)} from {describe_ref(args.target)}"
+        return f"give {describe_ref(args.target)} {_token_words(args.name, args.count, args.stats)}"
 
 
-STAT_TOKENS = {"force": "F", "chi": "C", "personal_honor": "PH", "gold_production": "GP"}
+STAT_TOKENS = tokenkinds.LETTERS
 
 
-def _token_words(name: str, n: int) -> str:
+def _token_words(name: str, n: int, stats: dict | None = None) -> str:
     if name in STAT_TOKENS:
         return f"a {n:+d}{STAT_TOKENS[name]} token" if abs(n) == 1 else f"tokens worth {n:+d}{STAT_TOKENS[name]}"
-    return f"{abs(n)} {name} token{'s' if abs(n) != 1 else ''}"
+    changes = tokenkinds.key("", stats or {}).strip()
+    many = "a" if abs(n) == 1 else str(abs(n))
+    return f"{many} {changes + ' ' if changes else ''}{name} token{'s' if abs(n) != 1 else ''}"
 
 
 class NegateModifiersArgs(Model):
@@ -193,7 +222,8 @@ class NegateAction(Primitive):
 
     @classmethod
     def describe(cls, args):
-        of = f" if it is a {' or '.join(k.capitalize() for k in args.designators)} action" if args.designators else ""
+        kinds = " or ".join(k.capitalize() for k in args.designators)
+        of = f" if it is {'an' if kinds[:1] in 'EO' else 'a'} {kinds} action" if args.designators else ""
         if args.only:
             return "negate the action's " + " and ".join(k.replace("_", " ") for k in args.only) + " effects" + of
         return "negate the action" + of
@@ -201,7 +231,9 @@ class NegateAction(Primitive):
 
 RESTRICTIONS = {"actions": "its abilities may not be used", "attacks": "it cannot attack",
                 "defends": "it cannot defend", "be_targeted": "it cannot be targeted", "bows": "it cannot bow",
-                "straightens": "it cannot straighten", "moves": "it cannot move", "destroyed": "it cannot be destroyed"}
+                "straightens": "it cannot straighten", "moves": "it cannot move", "destroyed": "it cannot be destroyed",
+                "challenges": "it cannot issue challenges", "refusals": "it cannot refuse challenges",
+                "be_challenged": "it cannot be challenged"}
 
 
 class RestrictArgs(Model):

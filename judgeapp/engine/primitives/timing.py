@@ -155,24 +155,26 @@ class Delay(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        from ..abilities import TriggerSpec
+        from ..abilities import TriggerSpec, describe_effect
         from ..cardtext import timing_point
 
         timing = next(k for k in ("after", "before", "when") if getattr(args, k))
         text = getattr(args, timing)
         event, phase, whose = timing_point(text)
         spec = TriggerSpec(when=timing, event=event, phase=phase, whose=whose, do=list(args.do),
-                           text=f"{timing.capitalize()} {text}: " + "; ".join(e.describe() for e in args.do))
+                           text=f"{timing.capitalize()} {text}: " + "; ".join(describe_effect(e) for e in args.do))
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
-                                 dict(ctx.targets), ctx.source.id if ctx.source else None))
+                                 dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted))
         g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})", [cls.cite], ctx.player,
                  "resolve")
         return True
 
     @classmethod
     def describe(cls, args):
+        from ..abilities import describe_effect
+
         timing = next(k for k in ("after", "before", "when") if getattr(args, k))
-        return f"{timing} {getattr(args, timing)}: " + "; ".join(e.describe() for e in args.do)
+        return f"{timing} {getattr(args, timing)}: " + "; ".join(describe_effect(e) for e in args.do)
 
 
 class TriggerArgs(Model):
@@ -260,4 +262,6 @@ class Choose(Primitive):
 
     @classmethod
     def describe(cls, args):
-        return " or ".join(f"{'; '.join(e.describe() for e in o.do)}" for o in args.options)
+        from ..abilities import describe_effect
+
+        return " or ".join(f"{'; '.join(describe_effect(e) for e in o.do)}" for o in args.options)

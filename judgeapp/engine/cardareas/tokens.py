@@ -1,0 +1,229 @@
+"""Tokens, created cards, granted abilities and copies.
+
+- Named tokens with stat changes ("Give Noritada two +1F Fire tokens", "a -1F/-1C Poison
+  token"): one kind of token with both a name and its printed bonus (``token``, ``tokenkinds``).
+- How many tokens a card has, in filters, conditions and amounts ("with a Poison token").
+- Created attachments ("Create and attach a 1F Ronin Follower to each of them").
+- Embedded abilities (``embedded-text``): the quoted text of a unit (``cardtext.embed``) is read
+  apart, as printed on the card that gets it, and given to it ("Permanently give your target
+  Personality the ability, "…"", a created card "with the ability, "…"").
+"""
+from __future__ import annotations
+
+from lark import Tree
+
+from ..abilities import Static, read_text
+from ..cardtree import CREATED, NP, Unreadable, _sub, _tok, _toks
+from ..registry import Effect
+from ..structures import AllRef, Amount, Condition, Filter
+from ..tokenkinds import LETTERS
+
+
+VALUE_KINDS = ("token_count",)
+STATIC_KINDS = ("st_ability", "st_player_ability")
+WORDS = {}
+PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
+           "and the permanent ability": ("ANDABILITY", "permanent")}
+
+
+class Readers:
+    def e_give_named_tokens(self, node):
+        """"Give a target Personality and Jin-e each a -1F/-1C Poison token": each card named gets them."""
+        tokens = _sub(node, "named_tokens")
+        return [self.named_tokens(self.np(ref), tokens)
+                for ref in node.children if isinstance(ref, Tree) and ref.data in NP]
+
+    def named_tokens(self, ref, node: Tree) -> Effect:
+        """"two +1F Fire tokens": that many tokens of one kind, each with the printed changes (``token``)."""
+        number = _tok(node, "NUMBER")
+        stats: dict[str, int] = {}
+        for change in _toks(_sub(node, "changes"), "STATCHANGE"):
+            stat, value = change.value
+            if value == "X" or stat not in LETTERS or stat in stats:
+                raise Unreadable("a token with that stat change is not read")
+            stats[stat] = value
+        effect = Effect.model_validate({"tokens": {"target": ref, "name": _tok(node, "KEYWORD").value,
+                                                   "count": int(number.value) if number is not None else 1,
+                                                   "stats": stats}})
+        self.given_token = effect  # "Remove it after your next turn begins": the token given
+        return effect
+
+    # ----- how many tokens a card has --------------------------------------------------------
+    def post_with_token(self, post, data: dict) -> None:
+        data.setdefault("tokens", []).append({"name": _tok(post, "KEYWORD").value})
+
+    def post_without_token(self, post, data: dict) -> None:
+        data.setdefault("tokens", []).append({"name": _tok(post, "KEYWORD").value, "op": "=", "value": 0})
+
+    def c_card_has_token(self, node):
+        return self._token_cond(node, ">=", 1)
+
+    def c_card_no_token(self, node):
+        return self._token_cond(node, "=", 0)
+
+    def c_card_tokens_le(self, node):
+        return self._token_cond(node, "<=", int(_tok(node, "NUMBER").value))
+
+    def _token_cond(self, node, op: str, value: int) -> Condition:
+        """"If he has a Poison token": the card named before has tokens of that name (``token``)."""
+        return Condition.model_validate({"card": self._card_cond(node), "tokens": {
+            "name": _tok(node, "KEYWORD").value, "op": op, "value": value}})
+
+    def value_token_count(self, node) -> Amount:
+        """"the number of Tameko's Fire tokens": counted when the effect applies (``token``)."""
+        name = _tok(node, "KEYWORD").value
+        if _sub(node, *NP) is not None:
+            return Amount(tokens=name, of=self._card_cond(node))
+        if (_tok(node, "HIS") or _tok(node, "ITS")) is not None and self.last is None:
+            raise Unreadable("'his … tokens' with no card named before it")
+        owner = Tree("np_poss", [t for t in node.children[1:] if t.type not in ("KEYWORD", "TOKEN")])
+        return Amount(tokens=name, of=self.poss(owner))
+
+    # ----- embedded abilities -----------------------------------------------------------------
+    def embedded_ability(self, node, title: str, kind: str) -> str:
+        """The quoted text, read as one ability printed on a card of that kind and title (its own
+        "this Personality", ``embedded-text``); unread if the reader cannot read it whole."""
+        text = self.embedded[_tok(node, "EMBEDDED").value]
+        reading = read_text(text, title, kind)
+        if reading.unparsed:
+            raise Unreadable(f"the embedded ability is not read ({reading.unparsed[0].reason})")
+        if len(reading.abilities) != 1 or reading.triggers or reading.statics or reading.produce:
+            raise Unreadable("embedded text other than one ability is not read")
+        return text
+
+    def _grant(self, ref, node, until: str | None = None) -> Effect:
+        """The ability, read as printed on the card that gets it: this card, or one chosen (its kind)."""
+        if ref == "self":
+            title, kind = self.names[0] if self.names else "", self.kind
+        elif ref == "host":
+            title, kind = "", "personality"
+        elif isinstance(ref, int) and len(self.targets[ref - 1].filter.type) == 1:
+            title, kind = "", self.targets[ref - 1].filter.type[0]
+        else:
+            raise Unreadable("an ability given to a card of no one kind is not read")
+        args = {"target": ref, "text": self.embedded_ability(node, title, kind)}
+        if until is not None:
+            args["until"] = until
+        return Effect.model_validate({"grant": args})
+
+    def e_give_ability(self, node):
+        return self._grant(self.np(_sub(node, *NP)), node)
+
+    def e_give_keyword_ability(self, node):
+        """"Permanently give him Conqueror and the ability, "…"": both, for the same time."""
+        ref = self.np(_sub(node, *NP))
+        return [Effect.model_validate({"keyword": {"target": ref, "add": self.kwlist(_sub(node, "kwlist"))}}),
+                self._grant(ref, node)]
+
+    def e_give_tokens_ability(self, node):
+        """"Give Jairyu a +1F/+1C token and the permanent ability, "…"": tokens stay while the card is
+        in play (``token``); the ability lasts the turn unless it is "permanent"."""
+        named = _sub(node, "named_tokens")
+        tokens = self.e_give_tokens(node) if named is None else [self.named_tokens(self.np(_sub(node, *NP)), named)]
+        ref = tokens[0].args.target
+        permanent = _tok(node, "ANDABILITY").value == "permanent"
+        return tokens + [self._grant(ref, node, "permanent" if permanent else None)]
+
+    def e_create_with_ability(self, node):
+        """"Create a 4F/2C/0PH Badger … Personality with the ability, "…"": the created card's printed
+        text is the embedded ability (``created-cards``)."""
+        data = self._created(node)
+        data["text"] = self.embedded_ability(node, "", data["type"])
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
+    # ----- created cards: where, how many --------------------------------------------------------
+    def e_create_at(self, node):
+        """"Create a … Personality at the current battlefield" (or "there", "in your home")."""
+        data = self._created(node)
+        data["at"] = "home" if _sub(node, "created_at").children[0].type in ("ATHOME", "IN") else "here"
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
+    def e_create_many(self, node):
+        """"create two 2F/2C/2PH Nonhuman • Ratling Personalities": each one a created card (``created-cards``)."""
+        effect = self.e_create_at(node) if _sub(node, "created_at") is not None else self.e_create(node)
+        return [effect] * int(_tok(node, "NUMBER").value)
+
+    def e_create_item(self, node):
+        """A created Item's printed bonuses ("+2F/+1C"), attached as it is created; "it" after it is the
+        Item (``created-cards``, ``item``)."""
+        data = self._created(node)
+        if data["type"] != "item":
+            raise Unreadable("only Items are created with bonuses")
+        for change in _toks(_sub(node, "changes"), "STATCHANGE"):
+            stat, value = change.value
+            if value == "X" or stat not in ("force", "chi"):
+                raise Unreadable("a created Item with that bonus is not read")
+            data[stat] = value
+        data["attach_to"] = self.np(_sub(node, *NP))
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
+    def ev_ev_this_battle(self, node):
+        """"after this battle ends": the current battle's end (``delayed-effects``)."""
+        if _tok(node, "DUR").value != "end_of_battle":
+            raise Unreadable("that timing point is not read")
+        return {"event": "battle_begins" if _tok(node, "EDGE").value == "begins" else "battle_ends"}
+
+    def read_st_ability(self, node, data: dict) -> list[Static]:
+        """"Your Nonhuman Spirits have the ability, "…"": each such card has it while this card is in play,
+        read as printed on it (``continuous-traits``, ``embedded-text``)."""
+        target = data["target"]
+        if target == "self":
+            text = self.embedded_ability(node, self.names[0] if self.names else "", self.kind)
+        elif isinstance(target, AllRef) and len(target.all.type) == 1:
+            text = self.embedded_ability(node, "", target.all.type[0])
+        else:  # "Your Nonhuman Spirits": Personalities or Followers, so only if it reads the same on either
+            text = self.embedded_ability(node, "", "personality")
+            if read_text(text, "", "personality").abilities != read_text(text, "", "follower").abilities:
+                raise Unreadable("an ability that reads differently on the kinds of card given it is not read")
+        return [Static.model_validate({**data, "kind": "ability", "embedded": text})]
+
+    def read_st_player_ability(self, node, data: dict) -> list[Static]:
+        """"You have the ability, "…"": a player's own ability while this card is in play, read with no card
+        of its own (``player-abilities-and-traits``)."""
+        if _tok(node, "KEYWORD") is not None and _tok(node, "KEYWORD").value != "Defender":
+            raise Unreadable("those players' ability is not read")
+        players = (["you"] if _tok(node, "YOU") else ["attacker", "defender"] if _tok(node, "THEATTACKER")
+                   else ["each"])
+        text = self.embedded_ability(node, "", "")
+        if read_text(text, "", "").abilities[0].bow:
+            raise Unreadable("a player's ability with a bowing cost is not read")
+        return [Static.model_validate({**data, "kind": "player_ability", "players": players, "embedded": text})]
+
+    # ----- removing tokens ------------------------------------------------------------------------
+    def e_remove_token(self, node):
+        """"Remove a Madness token from Tenburo": one fewer, if he has one; "X to Y" needs it (``token``)."""
+        kind, card = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        return Effect.model_validate({"tokens": {"target": self.np(card), "name": _token_name(kind, "A"),
+                                                 "count": -1}})
+
+    def e_remove_own_token(self, node):
+        """"Remove one of Tameko's Fire tokens"."""
+        self.last = "self"
+        return Effect.model_validate({"tokens": {"target": "self", "name": _tok(node, "KEYWORD").value,
+                                                 "count": -int(_tok(node, "NUMBER").value)}})
+
+    def e_remove_all_tokens(self, node):
+        """"Destroy all Madness tokens": every one, on every card in play (``token``)."""
+        name = _token_name(_sub(node, *NP), "ALL")
+        return Effect.model_validate({"tokens": {"target": AllRef(all=Filter(tokens=[{"name": name}])), "name": name,
+                                                 "every": True}})
+
+    def e_remove_that_token(self, node):
+        """"Give a target Personality a +1F Sake token. Remove it after your next turn begins.": that token."""
+        given = getattr(self, "given_token", None)
+        if given is None:
+            raise Unreadable("'remove it' with no token given before it is not read")
+        return given.model_copy(update={"args": given.args.model_copy(update={"count": -given.args.count})})
+
+
+def _token_name(np: Tree, det: str) -> str:
+    """The name in "a Madness token" ("all Madness tokens"), read as a noun phrase: one article, one keyword."""
+    dets = [t.type for d in np.children if isinstance(d, Tree) and d.data == "det" for t in d.children]
+    head = _sub(np, "keyworded")
+    mods = [m.children[0] for m in _sub(head, "mods").children if isinstance(m, Tree)] if head is not None else []
+    if np.data != "phrase" or dets != [det] or len(mods) != 1 or mods[0].type != "KEYWORD" or len(np.children) != 2:
+        raise Unreadable("those tokens are not read")
+    return mods[0].value

@@ -1,0 +1,236 @@
+"""Units, armies, battlefields and movement: "straighten his unit", "a target Personality's
+unit" (``unit``), "Bow his unit as he moves" (``move``, ``independence-of-effects``).
+
+A unit is a Personality and the cards attached to him; things that affect a unit affect
+every card in it, while targeting a unit targets its Personality (``unit``).
+"""
+from __future__ import annotations
+
+from lark import Tree
+
+from ..cardtree import CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
+from ..registry import Effect
+from ..structures import Condition, UnitOf
+
+WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE"}
+# Errata in parentheses that say where a target may be ("one of your other units (at any location)").
+PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here")}
+
+NP_KINDS = ("poss_unit",)
+CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if")
+
+# What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
+UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
+MOVES = ("move_home", "move_to")
+
+
+class Readers:
+    # ----- units ------------------------------------------------------------------------------------
+    def np_his_unit(self, node: Tree) -> UnitOf:
+        """"his unit" (the last card named, ``possessive-case``) or "this unit" (this card's)."""
+        if _tok(node, "HISUNIT").value == "this":
+            return UnitOf(unit_of="self")
+        return self._unit_of(self.last if self.last is not None else "self")
+
+    def np_poss_unit(self, node: Tree) -> UnitOf:
+        """"a target Personality's unit", "the target's unit": every card of that card's unit."""
+        if _tok(node, "TYPE").value != "unit":
+            raise Unreadable("a possessive naming a card of another card is not read")
+        owner = Tree("np_poss", node.children[:-1])  # the possessive before "unit"
+        return self._unit_of(self.poss(owner))
+
+    @staticmethod
+    def _unit_of(ref) -> UnitOf:
+        if not isinstance(ref, int) and ref not in UNIT_LEADERS:
+            raise Unreadable("the unit of a card not in play is not read")
+        return UnitOf(unit_of=ref)
+
+    # ----- moving ---------------------------------------------------------------------------------
+    def e_move_to_own(self, node: Tree) -> Effect:
+        """"Move your target Shugenja at any location to Kiyomichi's battlefield": where this card's unit is."""
+        place = "own_location" if _tok(node, "LOCATION") is not None else "own_battlefield"
+        return Effect.model_validate({"move_to": {"target": self.np(_sub(node, *NP)), "to": place}})
+
+    def e_move_to_chosen(self, node: Tree) -> Effect:
+        """"Move a target Personality to an unresolved battlefield where he would be opposed", "to an
+        adjacent battlefield", "to another location": the player chooses where (``battlefields``,
+        ``choices``); "from the current battlefield" only if he is there."""
+        ref = self.np(_sub(node, *NP))
+        data: dict = {"move_to": {"target": ref, "to": self._where(node)}}
+        if _tok(node, "HEREPLACE") is not None:
+            data["if"] = {"card": ref, "is": ["in_battle"]}
+        return Effect.model_validate(data)
+
+    @staticmethod
+    def _where(node: Tree) -> dict:
+        """Which locations the player may choose from (``battlefields``)."""
+        kinds = {t.type for k in node.children if isinstance(k, Tree) and k.data == "bf_kind" for t in k.children}
+        opposed = _sub(node, "where_opposed")
+        if opposed is not None and _tok(opposed, "STATE").value != "opposed":
+            raise Unreadable("'where he would be unopposed' is not read")
+        where = {"unresolved": "UNRESOLVED" in kinds, "adjacent": "ADJACENT" in kinds, "opposed": opposed is not None,
+                 "home": _tok(node, "LOCATION") is not None}
+        if not any(where.values()) and _tok(node, "ANOTHER") is None and not kinds:
+            raise Unreadable("'to a battlefield' of any kind is not read")
+        return where
+
+    # ----- alternatives ------------------------------------------------------------------------------
+    def clause_either(self, node: Tree, index: int) -> list[Effect]:
+        """"Move him to an adjacent, unresolved battlefield or move him home", "Either move him … or
+        destroy a Terrain": the player takes one of the two (``choices``)."""
+        return self._either(node, index, None)
+
+    def clause_either_if(self, node: Tree, index: int) -> list[Effect]:
+        """"Move Kinto home or, if he would be opposed, to the current battlefield": the second only
+        if the condition holds when it is chosen (``choices``)."""
+        return self._either(node, index, self.cond_child(node))
+
+    def _either(self, node: Tree, index: int, cond_node: Tree | None) -> list[Effect]:
+        parts = [c for c in node.children if isinstance(c, Tree) and c is not cond_node]
+        named = len(self.targets)
+        first = self.act(parts[0], index)
+        second = self._destination(parts[-1], first) if parts[-1].data in ("to_here", "to_chosen") \
+            else self.act(parts[-1], index)
+        if len(self.targets) > named:  # its targets would be chosen before the choice, for both options
+            raise Unreadable("an alternative naming a card of its own is not read")
+        if cond_node is not None:
+            cond = self.cond(cond_node)
+            second = [e.model_copy(update={"condition": _and(e.condition, cond)}) for e in second]
+        words = [_option_word(first), _option_word(second)]
+        if words[0] == words[1]:
+            raise Unreadable("two alternatives of the same kind are not read")
+        return [Effect.model_validate({"choose": {"options": [
+            {"word": w, "do": [e.model_dump() for e in do]} for w, do in zip(words, (first, second))]}})]
+
+    def _destination(self, node: Tree, first: list[Effect]) -> list[Effect]:
+        """"… home or to the current battlefield": the same card moves elsewhere."""
+        if len(first) != 1 or first[0].name not in MOVES:
+            raise Unreadable("'or to …' after something other than a move is not read")
+        if node.data == "to_here":
+            to: object = "here"
+        else:
+            to = self._where(node)
+        return [Effect.model_validate({"move_to": {"target": first[0].args.target, "to": to}})]
+
+    # ----- what a unit remembers of its moves ------------------------------------------------------
+    def c_moved(self, node: Tree) -> Condition:
+        """"If Nozomi moved this battle", "if this unit moved this turn" (``move``)."""
+        return Condition.model_validate({"card": self._mover_named(node), "is": [f"moved_{_span(node)}"]})
+
+    def c_not_moved_to_battlefield(self, node: Tree) -> Condition:
+        """"If Kyuji has not moved to a battlefield this turn": no move of his ended at a battlefield."""
+        if _span(node) != "this_turn":
+            raise Unreadable("'has not moved to a battlefield' other than this turn is not read")
+        return Condition.model_validate({"card": self._mover_named(node), "is_not": ["moved_to_battlefield_this_turn"]})
+
+    def post_at_any_battlefield(self, post: Tree, data: dict) -> None:
+        """"a target enemy Personality at any battlefield": at a battlefield, this one or another
+        (``rules-of-location``)."""
+        data["at"] = "battlefield"
+
+    def post_in_this_army(self, post: Tree, data: dict) -> None:
+        """"each Shugenja in this army": on this card's side at the current battlefield, where its
+        Battle abilities are used (``army``, ``rules-of-location``)."""
+        data["side"], data["at"] = "your", "here"
+
+    def post_in_your_army(self, post: Tree, data: dict) -> None:
+        """"your army" alone is your army at the current battlefield (``army``)."""
+        data["side"], data["at"] = "your", "here"
+
+    def post_in_enemy_army(self, post: Tree, data: dict) -> None:
+        """"the enemy army": the army opposing this card's, at its battlefield (``army``, ``opposing``)."""
+        data["opposing"] = True
+
+    def post_moved_or_entered(self, post: Tree, data: dict) -> None:
+        """"a target Personality that has moved or entered play this battle"."""
+        if _span(post) != "this_battle":
+            raise Unreadable("'has moved or entered play' other than this battle is not read")
+        data["state"].append("moved_or_entered_this_battle")
+
+    def _mover_named(self, node: Tree):
+        sub = _sub(node, *NP)
+        if sub.data not in CARD_NAMED + ("his_unit",):
+            raise Unreadable("a condition on a card not named before is not read")
+        return self.np(sub)
+
+    # ----- "as he moves" ---------------------------------------------------------------------------
+    def clause_as_moves(self, node: Tree, index: int):
+        """"Bow his unit as he moves": the effect happens with the move before it (``finish_ability``)."""
+        effects = self.clause(Tree("plain", [c for c in node.children if isinstance(c, Tree) and c.data != "mover"]),
+                              index)
+        return self._as_moving(index, effects, self._mover(node))
+
+    def clause_as_moves_lead(self, node: Tree, index: int):
+        """"As he moves, straighten his unit and you may straighten one of your other units": every
+        effect of the sentence happens with the move before it."""
+        mover = self._mover(node)
+        effects = []
+        for clause in _sub(node, "clauses").children:
+            if isinstance(clause, Tree) and clause.data != "sep":
+                effects += self.clause(clause, index + len(effects))
+        return self._as_moving(index, effects, mover)
+
+    def _mover(self, node: Tree):
+        """Who "he" in "as he moves" is: the card named last (``references``)."""
+        if not self.designators:
+            raise Unreadable("'as he moves' in a trait is not read")
+        return self.np(Tree("pronoun", _sub(node, "mover").children))
+
+    def _as_moving(self, index: int, effects: list, mover):
+        self.__dict__.setdefault("as_moving", []).append((index, len(effects), mover))
+        return effects
+
+
+def _option_word(effects: list[Effect]) -> str:
+    """The word a script's ``choose:`` names an alternative by: "home", "battlefield", or its verb."""
+    name = effects[0].name
+    return {"move_home": "home", "move_to": "battlefield"}.get(name, name.replace("_", " "))
+
+
+def _span(node: Tree) -> str:
+    """"this turn" or "this battle"."""
+    span = {"end_of_turn": "this_turn", "end_of_battle": "this_battle"}.get(_tok(node, "DUR").value)
+    if span is None:
+        raise Unreadable("a memory of moves other than this turn or this battle is not read")
+    return span
+
+
+def finish_ability(reader, condition):
+    """The effects "as he moves" join the move before them; "If he would be opposed" naming a
+    target who may be another player's is a test of the target."""
+    for start, count, mover in reversed(reader.__dict__.get("as_moving", [])):
+        _join_move(reader, start, count, mover)
+    return _opposed_target(reader, condition)
+
+
+def _join_move(reader, start: int, count: int, mover) -> None:
+    """Effects linked by "as" depend on the move and happen with it (``independence-of-effects``):
+    they leave the list for the move's own, and a target they name is chosen with the move's."""
+    at = next((i for i in range(start - 1, -1, -1) if reader.effects[i].name in MOVES), None)
+    if at is None:
+        raise Unreadable("'as he moves' with no move before it is not read")
+    move = reader.effects[at]
+    if move.args.target != mover:
+        raise Unreadable("'as he moves' naming a card other than the one moved is not read")
+    joined = list(move.args.as_moving) + reader.effects[start:start + count]
+    reader.effects[at] = move.model_copy(update={"args": move.args.model_copy(update={"as_moving": joined})})
+    del reader.effects[start:start + count]
+    reader.targets[:] = [t.model_copy(update={"at": at if start <= t.at < start + count else
+                                              t.at - count if t.at >= start + count else t.at})
+                         for t in reader.targets]
+
+
+def _opposed_target(reader, condition):
+    """"If he would be opposed, move a target Personality at any location to this battlefield": he
+    is the target named next, who may be another player's, so the test is of him from his own side
+    (``opposed``): a target who would be opposed there, which Good Faith requires before the action
+    is announced (``good-faith-rule``)."""
+    if condition != OPPOSED_HERE or not reader.targets or reader.targets[0].filter.side == "your":
+        return condition
+    first = reader.effects[0]
+    if first.name not in MOVES or first.args.target != 1:
+        return condition
+    spec = reader.targets[0]
+    flt = spec.filter.model_copy(update={"state": [*spec.filter.state, "would_be_opposed"]})
+    reader.targets[0] = spec.model_copy(update={"filter": flt})
+    return None

@@ -1,0 +1,57 @@
+"""Interrupts and the action they interrupt (``interrupt-actions``, ``negate``), on boards of inline
+cards: what the engine knows of the interrupted action while its effects resolve (``acting``)."""
+import pytest
+
+from judgeapp.engine.cardgrammar import parser
+
+from .helpers import board, failed, run, texts, two_players
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _grammar():
+    parser()  # built once, outside the replays' time limit
+
+
+def person(title, f=3, c=3, **extra):
+    rest = "".join(f", {k}: {v}" for k, v in extra.items())
+    return f"  - {{title: {title}, type: personality, force: {f}, chi: {c}, honor: 0, cost: 3, ph: 1{rest}}}\n"
+
+
+def strategy(title, text):
+    return f"  - {{title: {title}, type: strategy, text: '{text}'}}\n"
+
+
+VOLLEY = ("  - {title: Volley, type: strategy, effects: [{ability: battle, targets: [{side: enemy, what: "
+          "personality}, {side: enemy, what: personality}], do: [{ranged_attack: {target: 1, amount: 1}}, "
+          "{ranged_attack: {target: 2, amount: 1}}]}]}\n")
+
+
+def volley(interrupt_text):
+    cards = VOLLEY + strategy("Quick Aim", interrupt_text) + person("Archer") + person("Foe One", f=3) + \
+        person("Foe Two", f=1)
+    alice = "    hand: [Volley, Quick Aim]\n    units: [{card: Archer, id: archer, at: bob.p1}]\n"
+    bob = "    units: [{card: Foe One, id: one, at: bob.p1}, {card: Foe Two, id: two, at: bob.p1}]\n"
+    script = ("  - pass: bob\n  - action: {by: alice, card: Volley, targets: [one, two], "
+              "interrupts: [{by: alice, card: Quick Aim}]}\n")
+    return run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                     cards=cards, script=script))
+
+
+def test_a_ranged_attack_is_one_of_the_actions_ranged_attacks():
+    """"Give a Ranged Attack +2 strength" changes one attack effect of the interrupted action, the
+    first it makes; "the action's Ranged Attacks" change every one (``interrupt-actions``)."""
+    one = texts(volley("<b>Interrupt:</b> Give a Ranged Attack +2 strength."))
+    assert "Ranged 3 Attack against Foe One: 3F is not more than 3" in one
+    assert "Ranged 1 Attack against Foe Two: 1F is not more than 1" in one
+    each = texts(volley("<b>Interrupt:</b> Give the action&#39;s Ranged Attacks +2 strength."))
+    assert "Ranged 3 Attack against Foe Two: 1F is not more than 3" in each
+
+
+def test_an_interrupt_with_no_action_changes_nothing():
+    """An Interrupt's changes are to the action it interrupts; stated as a judge's effect there is none."""
+    cards = person("Archer")
+    alice = "    units: [{card: Archer, id: archer}]\n"
+    script = "  - effect: {by: alice, do: {attack_strength: {kinds: [ranged_attack], amount: 2}}}\n"
+    result = run(board(two_players(alice=alice), cards=cards, script=script))
+    assert failed(result) == []
+    assert any("there is no action to change" in t for t in texts(result))

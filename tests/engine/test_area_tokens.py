@@ -1,0 +1,122 @@
+"""Tokens, created cards, granted abilities and copies (the ``tokens`` area of the card reader):
+the engine's side, with inline cards (no database)."""
+from judgeapp.engine import tokenkinds
+from judgeapp.engine.abilities import read_text
+
+from .helpers import board, failed, run, texts, two_players
+
+SAMURAI = "  - {title: Samurai, type: personality, force: 3, chi: 2, honor: 0, cost: 3, ph: 1}\n"
+UNITS = "    units: [{card: Samurai, id: s}, {card: Samurai, id: t}]\n"
+
+
+def replay(*steps: str, expect: str, units: str = UNITS, cards: str = SAMURAI) -> dict:
+    script = "".join(f"  - effect: {{by: alice, do: {s}}}\n" for s in steps)
+    return run(board(two_players(alice=units), cards=cards, script=script, expect=expect))
+
+
+def test_a_token_kind_keeps_its_name_and_its_changes():
+    kind = tokenkinds.key("Poison", {"force": -1, "chi": -1})
+    assert kind == "Poison -1F/-1C"
+    assert tokenkinds.parse(kind) == ("Poison", {"force": -1, "chi": -1})
+    assert tokenkinds.parse("Madness") == ("Madness", {})
+    tokens = {kind: 2, "Poison": 1, "force": 3}
+    assert tokenkinds.bonus(tokens, "chi") == -2  # the plain "force" total is counted by stats.tokens
+    assert tokenkinds.count(tokens, "poison") == 3
+    assert tokenkinds.count(tokens, kind) == 2
+
+
+def test_named_stat_tokens_change_stats_and_are_counted_by_name():
+    """"two +1F Fire tokens": +2F while on the card; "remove one of his Fire tokens" takes one of
+    them back whatever its changes (token)."""
+    result = replay("{tokens: {target: s, name: Fire, count: 2, stats: {force: 1}}}",
+                    "{tokens: {target: s, name: Fire, count: -1}}",
+                    expect="  - force: {s: 4}\n  - tokens: {s: {Fire: 1}}\n")
+    assert failed(result) == [], result["expectations"]
+    assert any("gets 2 +1F Fire tokens" in t for t in texts(result))
+
+
+def test_amounts_conditions_and_filters_count_tokens():
+    """"a Force penalty equal to the number of Madness tokens he has", "if he has a Poison token",
+    "a target Personality with a Poison token" (token)."""
+    units = ("    units: [{card: Samurai, id: s, tokens: {Madness: 2}}, "
+             "{card: Samurai, id: t, tokens: {Poison -1F/-1C: 1}}]\n")
+    result = replay("{force: {target: s, amount: {tokens: Madness, of: s, times: -1}}}",
+                    "{bow: {target: {all: {type: [personality], tokens: [{name: Poison}]}}}}",
+                    "{straighten: {target: t}, if: {card: t, tokens: {name: Poison, op: '=', value: 0}}}",
+                    units=units, expect="  - force: {s: 1, t: 2}\n  - chi: {t: 1}\n  - bowed: [t]\n  - unbowed: [s]\n")
+    assert failed(result) == [], result["expectations"]
+
+
+def test_sentences_referring_back_are_one_triggered_trait():
+    """"After …, target one or two of your Personalities. Create and attach … to each of them.": "them"
+    refers back, so the two sentences are one trait (traits); a sentence that is a trait alone is not joined."""
+    reading = read_text("After this Follower enters play, target one or two of your Personalities. Create and "
+                        "attach a 1F Ronin Follower to each of them.", "Band", "follower")
+    assert not reading.unparsed and len(reading.triggers) == 1
+    trait = reading.triggers[0]
+    assert trait.targets[0].count == 2 and trait.targets[0].up_to
+    assert trait.effects[0].args.attach_to == 1
+    two = read_text("After your turn begins, gain 1 Honor. This Personality has +1F.", "Band", "personality")
+    assert len(two.triggers) == 1 and len(two.statics) == 1
+
+
+def test_a_created_attachment_for_each_of_several_personalities():
+    result = replay("{create: {type: follower, force: 1, keywords: [Ronin], attach_to: [s, t]}}",
+                    expect="  - force: {ronin-follower: 1, ronin-follower-2: 1}\n")
+    assert failed(result) == [], result["expectations"]
+    assert sum("enters play attached to Samurai" in t for t in texts(result)) == 2
+
+
+def test_a_created_card_has_its_embedded_ability_as_printed_text():
+    """"create a … Personality with the ability, "…"": the created card's printed text is the ability
+    (created-cards, embedded-text); "this Personality" in it is the created card."""
+    script = ("  - effect: {by: alice, do: {create: {type: personality, force: 1, chi: 1, text: 'Open: Bow this "
+              "Personality. Gain 1 Honor.'}}}\n  - action: {by: alice, card: personality, ability: 1}\n")
+    result = run(board(two_players(alice=UNITS), cards=SAMURAI, script=script,
+                       expect="  - honor: {alice: 9}\n  - bowed: [personality]\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_a_granted_ability_is_used_like_a_printed_one_and_goes_with_its_time():
+    """"Give him the ability, "…"": usable this turn (embedded-text, duration-of-effects)."""
+    script = ("  - effect: {by: alice, do: {grant: {target: s, text: 'Open: Gain 2 Honor.'}}}\n"
+              "  - action: {by: alice, card: s, ability: 1}\n  - action: {by: alice, card: t, ability: 1}\n")
+    result = run(board(two_players(alice=UNITS), cards=SAMURAI, script=script,
+                       expect="  - honor: {alice: 10}\n  - rejected: {step: 3}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_cards_created_during_a_battle_join_their_creators_army():
+    """"Cards created during a battle join his or her current army" (created-cards); "at home" keeps one home.
+    A created Personality with no Chi dies at once (chi-death-rule) and, created, ceases to exist: not dead."""
+    alice = "    units: [{card: Samurai, id: s, at: bob.p1}]\n"
+    script = ("  - effect: {by: alice, do: {create: {type: personality, force: 2, chi: 1, keywords: [Spirit]}}}\n"
+              "  - effect: {by: alice, do: {create: {type: personality, force: 1, chi: 1, keywords: [Ghost], at: home}}}\n"
+              "  - effect: {by: alice, do: {create: {type: personality, force: 1, keywords: [Shade]}}}\n")
+    result = run(board(two_players(alice=alice), at="attack/combat", extra="battlefield: bob.p1", cards=SAMURAI,
+                       script=script, expect="  - at: {spirit-personality: bob.p1, ghost-personality: home, "
+                                             "shade-personality: removed}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_effects_joined_after_to_depend_on_the_effect_before_to():
+    """"Bow this Shugenja and destroy this Spell to create … and lose 4 Honor": the Honor is lost only if
+    the creation could happen (independence-of-effects); "the Personality" after it is the created one."""
+    ability = read_text("Maho Limited: Destroy this Spell to create a 5F/2C Undead Personality and lose 4 Honor. "
+                        "Remove the Personality from the game after the battle ends.", "Summon", "spell").abilities[0]
+    assert [e.needs_previous for e in ability.effects[:3]] == [False, True, True]
+    assert ability.effects[3].args.do[0].args.target == "created"
+
+
+def test_a_continuous_trait_gives_cards_an_ability_while_its_card_is_in_play():
+    """"Your Samurai Personalities have the ability, "…"": each has it, as printed on it (continuous-traits,
+    embedded-text); the Lord himself is no Samurai."""
+    cards = SAMURAI + ("  - {title: Lord, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 1, "
+                       "text: 'Your Samurai Personalities have the ability, \"Open: Bow this Personality. Gain 1 Honor.\"'}\n"
+                       "  - {title: Samurai Guard, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 1, "
+                       "keywords: [Samurai]}\n")
+    units = "    units: [{card: Lord, id: lord}, {card: Samurai Guard, id: guard}]\n"
+    script = ("  - action: {by: alice, card: guard, ability: 1}\n  - action: {by: alice, card: lord, ability: 1}\n")
+    result = run(board(two_players(alice=units), cards=cards, script=script,
+                       expect="  - honor: {alice: 9}\n  - bowed: [guard]\n  - rejected: {step: 2}\n"))
+    assert failed(result) == [], result["expectations"]

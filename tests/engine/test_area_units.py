@@ -1,0 +1,82 @@
+"""Units, armies, battlefields and movement (cardareas/units): each test cites its section of
+the Ivory CR, on boards of inline cards whose text the engine reads."""
+from .helpers import board, failed, run, texts, two_players
+
+BACK = "{title: Orderly Retreat, type: strategy, text: 'Battle: Move home your target Personality. As he moves, " \
+       "straighten his unit and you may straighten one of your other units.'}"
+BOW_HOME = "{title: Harried Retreat, type: strategy, text: 'Battle: Move home your target Personality. Bow his unit " \
+           "as he moves.'}"
+# A stated trait: after a Personality moves, straighten him.
+WATCH = "{title: Watchful Shrine, type: holding, effects: [{trigger: {when: after, event: moves, do: [{straighten: " \
+        "{target: it}}]}}]}"
+AGAI = "{title: Agai, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1}"
+ARCHERS = "{title: Archers, type: follower, force: 1}"
+RIDER = "{title: Rider, type: personality, force: 3, chi: 2, honor: 0, cost: 3, ph: 1}"
+
+
+def battle(alice: str, cards: str, script: str, expect: str) -> dict:
+    bob = "    units: [{card: Rider, id: rider, at: bob.p1}]\n"
+    return run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                     cards=cards, script=script, expect=expect))
+
+
+def test_as_he_moves_happens_with_the_move_before_what_triggers_after_it():
+    """CR Independence of effects: "Bow him as he moves" depends on the move and happens with it;
+    a trait "after he moves" comes after both (triggers), so the Shrine straightens the bowed unit."""
+    alice = ("    hand: [Harried Retreat]\n    holdings: [{card: Watchful Shrine}]\n"
+             "    units: [{card: Agai, id: agai, at: bob.p1, attach: [{card: Archers, id: archers}]}]\n")
+    result = battle(alice, f"  - {BOW_HOME}\n  - {WATCH}\n  - {AGAI}\n  - {ARCHERS}\n  - {RIDER}\n",
+                    "  - pass: bob\n  - action: {by: alice, card: Harried Retreat, ability: 1, targets: [agai]}\n",
+                    "  - at: {agai: home}\n  - unbowed: [agai]\n  - bowed: [archers]\n")
+    assert failed(result) == [], result["expectations"]
+    steps = texts(result)
+    order = [next(i for i, t in enumerate(steps) if t.startswith(s)) for s in
+             ("Agai moves home", "Agai bows", "Archers bows", "Agai straightens")]
+    assert order == sorted(order), steps
+
+
+def test_your_other_units_are_other_than_the_target_and_optional():
+    """CR Another: "one of your other units" is a unit other than the one in question, the target;
+    it is a choice of a "may" effect, so with no other unit the action may still be taken
+    (good-faith-rule), and the target may not be chosen again."""
+    alice = ("    hand: [Orderly Retreat, Orderly Retreat]\n"
+             "    units: [{card: Agai, id: agai, at: bob.p1, bowed: true}]\n")
+    cards = f"  - {BACK}\n  - {AGAI}\n  - {RIDER}\n"
+    script = ("  - pass: bob\n  - action: {by: alice, card: Orderly Retreat, ability: 1, targets: [agai, agai]}\n"
+              "  - action: {by: alice, card: Orderly Retreat, ability: 1, targets: [agai]}\n")
+    result = battle(alice, cards, script, "  - rejected: {step: 2, reason: no-target}\n  - at: {agai: home}\n"
+                                          "  - unbowed: [agai]\n")
+    assert failed(result) == [], result["expectations"]
+
+
+SCOUT = ("{title: Swift Scout, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, keywords: [Cavalry], "
+         "text: 'Battle, [Bow]: Ranged 2 Attack. If Swift Scout has moved this battle, straighten him.'}")
+WEAK = "{title: Weakling, type: personality, force: 0, chi: 2, honor: 0, cost: 3, ph: 1}"
+
+
+def test_a_unit_remembers_moving_this_battle_only_if_it_moved():
+    """CR Move: "If he has moved this battle" holds for a unit that moved during the current battle;
+    one assigned there (assign: not a move) stays bowed after paying the Ranged Attack's cost."""
+    alice = "    units: [{card: Swift Scout, id: scout, at: bob.p1}]\n"
+    bob = "    units: [{card: Weakling, id: weak, at: bob.p1}]\n"
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=f"  - {SCOUT}\n  - {WEAK}\n",
+                       script="  - pass: bob\n  - action: {by: alice, card: scout, ability: 1, targets: [weak]}\n",
+                       expect="  - destroyed: [weak]\n  - bowed: [scout]\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+RANGER = ("{title: Far Ranger, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, "
+          "text: 'Home Battle: Move Far Ranger home or, if he would be opposed, to the current battlefield.'}")
+
+
+def test_the_conditional_alternative_does_nothing_when_its_condition_fails():
+    """CR Choices: the player takes one option; "if he would be opposed, to the current battlefield"
+    moves him only if the enemy army there has units (opposed).  Bob has none at bob.p1."""
+    alice = ("    units: [{card: Far Ranger, id: ranger}, {card: Agai, id: agai, at: bob.p1}]\n")
+    result = run(board(two_players(alice=alice), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=f"  - {RANGER}\n  - {AGAI}\n",
+                       script="  - pass: bob\n  - action: {by: alice, card: ranger, ability: 1, choose: [battlefield]}\n",
+                       expect="  - at: {ranger: home}\n"))
+    assert failed(result) == [], result["expectations"]
+    assert any("its condition is not met" in t for t in texts(result))
