@@ -34,6 +34,7 @@ class TargetSpec(Model):
     filter: Filter = Field(default_factory=lambda: Filter(type=["personality"]))
     count: Annotated[StrictInt, Field(ge=1, le=20)] = 1
     up_to: StrictBool = False
+    or_more: StrictBool = False  # "one or more": at least ``count``, as many as the player chooses
     optional: StrictBool = False
     player: StrictBool = False
     province: StrictBool = False
@@ -49,7 +50,8 @@ class TargetSpec(Model):
             return "a target Province"
         if self.attack:
             return f"the {self.attack.capitalize()} effect's target (an enemy Follower or Personality without Followers)"
-        many = f"up to {self.count} " if self.up_to else (f"{self.count} " if self.count > 1 else "")
+        many = f"up to {self.count} " if self.up_to else f"{self.count} or more " if self.or_more else (
+            f"{self.count} " if self.count > 1 else "")
         return f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
 
     @model_validator(mode="before")
@@ -102,6 +104,7 @@ class TriggerSpec(Model):
     phase: PhaseName | None = None
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
+    while_in: Literal["hand"] | None = None  # triggers while its card is there, not in play (triggered-traits)
     condition: Condition | None = None
     optional: StrictBool = False
     once_per: Literal["turn", "game"] | None = None
@@ -127,7 +130,8 @@ class TriggerSpec(Model):
         parts += [describe_effect(e) for e in self.effects]
         if self.event == "focused" and self.whose == "self":  # "As a Focus Effect:" (focus-focus-effect)
             return "As a Focus Effect (once this focused card is face up in a duel): " + "; ".join(parts)
-        return f"{self.timing.capitalize()} {point}: " + "; ".join(parts)
+        where = " (while this card is in your hand)" if self.while_in == "hand" else ""
+        return f"{self.timing.capitalize()} {point}{where}: " + "; ".join(parts)
 
 
 class GoldFor(Model):
@@ -431,6 +435,10 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"you control no {describe_filter(cond.controls_none)}")
     if cond.exists is not None:
         parts.append(f"there is a {describe_filter(cond.exists)}")
+    if cond.happened is not None:
+        parts.append(describe_happened(cond.happened))
+    if cond.battlefield_destroyed is not None:
+        parts.append(f"the current battlefield's Province is {'' if cond.battlefield_destroyed else 'not '}destroyed")
     if cond.count is not None:
         op = {"=": "exactly", "<": "fewer than", "<=": "at most", ">=": "at least", ">": "more than"}[cond.count.op]
         what = describe_filter(cond.count.filter.model_copy(update={"side": "any"}))
@@ -492,10 +500,30 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.any:
         parts.append(" or ".join(describe_condition(c) for c in cond.any))
     if cond.all:
-        parts.append(" and ".join(describe_condition(c) for c in cond.all))
+        parts.append(" and ".join(f"({describe_condition(c)})" if c.any else describe_condition(c) for c in cond.all))
     if cond.not_ is not None:
         parts.append(f"not ({describe_condition(cond.not_)})")
     return " and ".join(parts) or "always"
+
+
+def describe_happened(test) -> str:
+    """"an enemy unit has been at the current battlefield this turn", "you destroyed a Terrain in this battle"."""
+    from .primitives.cards import describe_filter
+
+    what = describe_filter(test.filter) if test.filter is not None else "unit" if test.event is None else "card"
+    side = "an enemy " if test.side == "enemy" else "a "
+    if test.event is None:
+        out = f"{side}{what} has been at the current battlefield"
+    elif test.event == "province_destroyed":
+        out = "a Province destroyed" + (" by you" if test.by == "you" else "")
+    else:
+        out = f"{side}{what} {test.event.replace('_', ' ')}" + (" by you" if test.by == "you" else "") + (
+            " at the current battlefield" if test.at == "here" else "")
+    if test.cause == "resolution":
+        out += " by battle resolution"
+    if test.times > 1:
+        out += f" ({test.times} or more times)"
+    return out + (" in this battle" if test.during == "battle" else " this turn")
 
 
 def describe_reading(reading: Reading) -> list[dict]:

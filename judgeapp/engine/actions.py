@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
-from .references import Context, holds
+from .references import Context, holds, matches
 from .resolution import candidates, run_effects, _lookup
 from .state import Card
 from .textstatics import discipline_price
@@ -33,6 +33,19 @@ def ring_use(card: Card, ability: Ability) -> str | None:
         if st.kind == "use_from_hand" and all(ability.has(k) for k in st.keywords):
             return "discard"
     return None
+
+
+def granted_play(g, by: str, card: Card) -> bool:
+    """Whether ``by``'s pending additional action is to play this card ("Search your Fate deck for a
+    Battle Strategy and take an additional action to play it", ``additional-action``): it may be
+    played from the deck, entering a resolution area as from the hand (``search``)."""
+    grant = g.extra_play.get(by)
+    if grant is None or card.owner != by or card.type != "strategy":
+        return False
+    if grant.get("cards") is not None:
+        return card.id in grant["cards"]
+    return card.zone is Zone.HAND and matches(g, grant["filter"].model_copy(update={"zone": "hand"}), card,
+                                              Context(player=by))
 
 
 def free_use(card: Card, ability: Ability) -> bool:
@@ -61,6 +74,8 @@ def pick_ability(g, card: Card, which, by: str | None = None) -> Ability | None:
 def source_problem(g, card: Card, ability: Ability, by: str, interrupt_to=None) -> Refused | None:
     """Whether the ability works from where its card is (``using-abilities``)."""
     owner_ok = card.controller == by if card.in_play else card.owner == by
+    if card.zone is Zone.FATE_DECK and granted_play(g, by, card):
+        return None
     if card.zone is Zone.HAND:
         if card.owner != by:
             return Refused(Reason.NOT_IN_HAND, f"{card.title} is not in {by}'s hand", "taking-actions")
@@ -117,7 +132,7 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     problem = None if ability.player else source_problem(g, card, ability, by, interrupt_to)
     if problem:
         raise problem
-    designator = designator_for(ability, round_kind)
+    designator = designator_for(ability, round_kind) or _granted_kind(g, by, card, ability)
     if designator is None:
         names = "/".join(d.capitalize() for d in ability.designators)
         raise Refused(Reason.WRONG_ROUND, f"{card.title}'s {names} ability cannot be taken in "
@@ -241,11 +256,15 @@ def _round_words(g, round_kind: str) -> str:
 def take_action(g, step: dict, round_kind: str) -> bool:
     """A card ability taken in an action round; False if it was refused."""
     by = step["by"]
-    card = g.find(step.get("card"), by)
+    card = _granted_in_deck(g, by, step.get("card")) or g.find(step.get("card"), by)
     if card is not None and card.zone is Zone.HAND and card.type not in HAND_TYPES:
         card = g.find(step.get("card"), by, prefer=Zone.PLAY)
     if card is None:
         g.reject(step, Reason.UNKNOWN_CARD, f"no card {step.get('card')!r}", "taking-actions")
+        return False
+    if by in g.extra_play and not granted_play(g, by, card):
+        g.reject(step, Reason.RESTRICTED, f"{by.capitalize()}'s additional action is to play "
+                                          f"{_grant_words(g, g.extra_play[by])}", "additional-action")
         return False
     ability = pick_ability(g, card, step.get("ability"), by)
     if ability is None:
@@ -256,8 +275,33 @@ def take_action(g, step: dict, round_kind: str) -> bool:
     except Refused as r:
         g.reject(step, r.reason, r.text, r.section)
         return False
+    g.extra_play.pop(by, None)  # the additional action to play it is taken
     perform(g, card, ability, designator, step, round_kind)
     return True
+
+
+def _granted_kind(g, by: str, card: Card, ability: Ability) -> str | None:
+    """"Take an additional Battle action to play a Terrain" in the Engage Segment: the additional
+    action is of the kind the text names, whatever the round (``additional-action``)."""
+    kind = (g.extra_play.get(by) or {}).get("kind")
+    return kind if kind in ability.designators and granted_play(g, by, card) else None
+
+
+def _granted_in_deck(g, by: str, ref) -> Card | None:
+    """The card in the deck a pending additional action is to play, named by id or title."""
+    for cid in (g.extra_play.get(by) or {}).get("cards") or []:
+        card = g.cards[cid]
+        if isinstance(ref, str) and ref.lower() in (cid.lower(), card.title.lower()):
+            return card
+    return None
+
+
+def _grant_words(g, grant: dict) -> str:
+    from .primitives.cards import describe_filter
+
+    if grant.get("cards") is not None:
+        return ", ".join(g.cards[c].title for c in grant["cards"])
+    return f"a {describe_filter(grant['filter'])} from hand"
 
 
 def _no_ability(g, step: dict, card: Card) -> None:
@@ -278,12 +322,13 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     from_hand = card.zone is Zone.HAND
     from_province = card.zone is Zone.PROVINCE
     disciplined = card.zone is Zone.DISCARD  # played with Discipline (source_problem allowed it)
+    from_deck = card.zone is Zone.FATE_DECK  # an additional action to play it (granted_play)
     free = free_use(card, ability)
     whose = f"the {designator.capitalize()} action {card.title} gives {by.capitalize()}" if ability.player else \
         f"{card.title}'s {designator.capitalize()} action"
     g.record(StepKind.ACTION, f"{by.capitalize()} announces {whose}: {ability.text}",
              ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
-    if from_hand or from_province or disciplined:
+    if from_hand or from_province or disciplined or from_deck:
         move(g, card, Zone.RESOLUTION)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} action", round=round_kind,
                   choices=list(step.get("choose") or []), discard_named=_names(step.get("discard")),

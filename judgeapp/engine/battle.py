@@ -284,7 +284,9 @@ def destroy_province(g, prov, why: str) -> None:
     g.record(StepKind.RULE, f"{prov.id} is destroyed ({why})" + (f"; the cards in it are discarded: {', '.join(gone)}"
                                                                  if gone else ""),
              ["battle-resolution", "provinces"], step="resolution")
-    triggers.after(g, triggers.Event("province_destroyed", None, prov.owner, data={"province": prov.id}))
+    # the Attacker destroys the Province at resolution (battle-resolution)
+    triggers.after(g, triggers.Event("province_destroyed", None, prov.owner, g.attacker,
+                                     data={"province": prov.id, "cause": "resolution"}))
     honor.check_victory(g)
 
 

@@ -238,6 +238,12 @@ class Board:
             return None
         return next((p for p in self.players[owner].provinces if p.id == pid), None)
 
+    def province_of(self, card: Card) -> Province | None:
+        """The Province a card is in, if it is in one (``provinces``)."""
+        if card.zone is not Zone.PROVINCE:
+            return None
+        return next((p for p in self.players[card.owner].provinces if card.id in p.cards), None)
+
     def province_strength(self, prov: Province) -> int:
         base = prov.strength
         if base is None:

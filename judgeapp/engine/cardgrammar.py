@@ -524,7 +524,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return AllRef(all=flt)
         if "THE" in words:
             raise Unreadable("'the …' naming a card not named before is not read")
-        chosen = self.new_target(flt, optional, count or 1, up_to)
+        chosen = self.new_target(flt, optional, count or 1, up_to, "ORMORE" in words)
         if flt.type == ["unit"]:  # "straighten one of your units": its Personality is chosen, every card is affected (unit)
             return UnitOf(unit_of=chosen)
         return chosen
@@ -639,9 +639,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         data["state"] = list(dict.fromkeys(data["state"]))
         return Filter.model_validate(data), optional
 
-    def new_target(self, flt: Filter, optional: bool = False, count: int = 1, up_to: bool = False) -> int:
+    def new_target(self, flt: Filter, optional: bool = False, count: int = 1, up_to: bool = False,
+                   or_more: bool = False) -> int:
         self.targets.append(TargetSpec(filter=flt, optional=optional, at=getattr(self, "index", len(self.effects)),
-                                       count=count, up_to=up_to))
+                                       count=count, up_to=up_to, or_more=or_more))
         self.last = len(self.targets)
         if not flt.type or "personality" in flt.type:
             self.person = self.last
@@ -658,7 +659,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 raise Unreadable("a possessive of a card other than a Personality is not read")
             flt = flt.model_copy(update={"in_unit": True, "another": True})
         count, up_to = _count(dets)
-        self.new_target(flt, optional or opt, count or 1, up_to)
+        self.new_target(flt, optional or opt, count or 1, up_to, "ORMORE" in words)
 
     # ----- conditions ---------------------------------------------------------------------
     def cond(self, node: Tree) -> Condition:

@@ -115,7 +115,9 @@ def discard_from_hand(g, card: Card, why: str, cites: list[str], by: str | None 
 
 
 def discard_from_province(g, card: Card, why: str, cites: list[str], by: str | None = None,
-                          kind: StepKind = StepKind.EFFECT) -> bool:
+                          kind: StepKind = StepKind.EFFECT, refill: bool = True) -> bool:
+    """Discard a card from its Province, which then refills from the deck unless the effect refills
+    it itself (``refill``: False, ``provinces``)."""
     prov = next((p for p in g.players[card.owner].provinces if card.id in p.cards), None)
     if prov is None:
         return False
@@ -125,7 +127,8 @@ def discard_from_province(g, card: Card, why: str, cites: list[str], by: str | N
     move(g, card, Zone.DISCARD)
     g.record(kind, f"{card.title} is discarded from {prov.id} ({why})", cites or ["discard"], by)
     triggers.after(g, ev)
-    refill_after(g, prov)
+    if refill:
+        refill_after(g, prov)
     return True
 
 

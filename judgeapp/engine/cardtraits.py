@@ -15,7 +15,7 @@ from .vocab import ELEMENTS, FAMILIES
 
 # Keywords that qualify another in a group named by keywords alone ("Your other Earth Shugenja", "Your
 # Peasant Weapons"); other capitalised words before the last may be a title ("Your Iron Mines").
-GROUP_ADJECTIVES = frozenset(ELEMENTS) | {"Thunder", "Peasant"}
+GROUP_ADJECTIVES = frozenset(ELEMENTS) | {"Thunder", "Peasant", "Nonhuman", "Undead"}
 
 
 class TraitReaders:

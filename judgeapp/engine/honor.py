@@ -9,7 +9,7 @@ true (``players-winning-and-losing``).
 """
 from __future__ import annotations
 
-from . import triggers
+from . import acting, triggers
 from .timeline import GameOver
 from .triggers import Event
 from .vocab import StepKind
@@ -32,6 +32,12 @@ def change(g, player: str, amount: int, gain: bool, why: str, cites: list[str], 
                "a gain or loss")
         cites = cites + ["honor-gains-and-losses"]
         amount = adjusted
+        ev.data["amount"] = amount
+    changed, by_whom = acting.honor_change(g, gain, amount)
+    if by_whom:  # an Interrupt to the action whose effect this is changed it (interrupt-actions)
+        why = f"{why}; {amount} changed to {changed} by {by_whom} — the change is not itself a gain or loss"
+        cites = cites + ["honor-gains-and-losses", "interrupt-actions"]
+        amount = changed
         ev.data["amount"] = amount
     if amount <= 0:
         g.record(kind, f"{player.capitalize()} would {word} 0 Honor ({why}): a change of zero is neither a gain "

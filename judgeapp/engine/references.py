@@ -23,13 +23,20 @@ STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "d
 
 
 ZONE_NAMES = {zone: name for name, zone in STATE_ZONES.items()}
+STATE_ZONES["discarded"] = Zone.DISCARD  # a card in a discard pile that is not dead (dead)
 # "Your Followers out of play", "in and out of play": every area but play, or every area (in-play-and-out-of-play)
 ZONE_GROUPS = {"out_of_play": OUT_OF_PLAY, "in_and_out_of_play": frozenset(Zone)}
 
 
-def in_zone(name: str, card: Card) -> bool:
+def in_zone(card: Card, name: str) -> bool:
+    """Whether a card is in a named area: a discard pile holds its dead Personalities too (dead);
+    "out of play" is every area but play (in-play-and-out-of-play)."""
     group = ZONE_GROUPS.get(name)
-    return card.zone in group if group is not None else card.zone is STATE_ZONES[name]
+    if group is not None:
+        return card.zone in group
+    if name == "discard":
+        return card.zone in (Zone.DISCARD, Zone.DEAD)
+    return card.zone is STATE_ZONES[name]
 DUELISTS = ("duelist_yours", "duelist_other")  # the Personalities of the duel, from the effect's player's side
 
 
@@ -49,6 +56,7 @@ class Context:
     discard_named: list = field(default_factory=list)  # the script's ``discard:`` answer
     find_named: list = field(default_factory=list)  # the script's ``find:`` answer to a search (lower-case titles or ids)
     found: list = field(default_factory=list)  # the cards a search found ("Show it and put it in your hand")
+    vacated: list = field(default_factory=list)  # Provinces emptied for this action's own refill (provinces)
     choices: list = field(default_factory=list)  # the script's answers to "or" choices, in order
     happened: bool = True  # whether the last effect actually happened ("X to Y", independence-of-effects)
     duel: dict | None = None  # the duel whose consequences are applying: winner, losers, challenger, challenged
@@ -67,6 +75,7 @@ class Context:
     action: object = None  # the action these effects belong to when not this context's own (a duel's outcome)
     limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
     did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
+    honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -130,13 +139,13 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
 
 
 def select(g, flt: Filter, ctx: Context) -> list[Card]:
-    return [c for c in g.cards.values() if in_zone(flt.zone, c) and matches(g, flt, c, ctx)]
+    return [c for c in g.cards.values() if in_zone(c, flt.zone) and matches(g, flt, c, ctx)]
 
 
 def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) -> bool:
     """Whether a card fits every word of a filter, from the context's point of view (``anywhere``:
     wherever the card is now, as for the card a cost is paid for)."""
-    if not anywhere and not in_zone(flt.zone, card):
+    if not anywhere and not in_zone(card, flt.zone):
         return False
     if flt.type and not _type_ok(g, flt.type, card):
         return False
@@ -281,6 +290,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return has == (state == "with_followers")
     if state in ("with_attachments", "without_attachments"):
         return bool(host.attachments) == (state == "with_attachments")
+    if state in ("dead", "discarded"):  # the two states of a Personality in a discard pile (dead)
+        return card.zone is (Zone.DEAD if state == "dead" else Zone.DISCARD)
     if state == "destroyed":  # "if this destroyed a card": it was in play and is now in a discard pile or dead
         return card.zone in (Zone.DISCARD, Zone.DEAD)
     if state == "face_up":
@@ -409,6 +420,15 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.exists is not None and not select(g, cond.exists, ctx):
         return False
+    if cond.happened is not None:
+        from .memory import count
+
+        if count(g, cond.happened, ctx) < cond.happened.times:
+            return False
+    if cond.battlefield_destroyed is not None:
+        prov = g.province(g.battlefield)
+        if prov is None or prov.destroyed != cond.battlefield_destroyed:
+            return False
     if cond.count is not None and not compare(len(select(g, cond.count.filter, ctx)), cond.count.op,
                                               amount(g, cond.count.value, ctx)):
         return False

@@ -138,7 +138,7 @@ def choose(g, ctx: Context, spec: TargetSpec, k: int, queue: list) -> bool:
     if named is not None:
         wanted = named if isinstance(named, list) else [named]
         picked = []
-        for ref in wanted[:spec.count]:
+        for ref in wanted[:len(wanted) if spec.or_more else spec.count]:  # "one or more": as many as named
             item = _lookup(g, ref, ctx, spec)
             if item is None or item not in legal or item in picked:
                 return spec.optional or spec.up_to

@@ -109,6 +109,10 @@ MAX_NESTING = 40
 
 
 def fire(g, timing: str, ev: Event) -> None:
+    if timing == "after":
+        from .memory import note
+
+        note(g, ev)  # remembered first, so a trait it triggers can ask what has happened (memory)
     pending = collect(g, timing, ev)
     if not pending:
         return
@@ -149,13 +153,13 @@ def _traits(g, ev: Event):
         triggers = c.card.reading.triggers if c.card.text or c.card.effects else ()
         if not triggers:
             continue
-        if c.zone is Zone.PLAY or c.zone is Zone.FOCUS or c.zone is Zone.RESOLUTION:
-            for t in triggers:
-                yield c, t
-        elif ev.card is c:
-            for t in triggers:  # "after this card is destroyed": it triggers from where it went
-                if t.whose == "self":
+        active = c.zone is Zone.PLAY or c.zone is Zone.FOCUS or c.zone is Zone.RESOLUTION
+        for t in triggers:
+            if t.while_in is not None:  # "triggered from an area not in play": a Ring's "Play after …" (triggered-traits)
+                if t.while_in == c.zone:
                     yield c, t
+            elif active or (ev.card is c and t.whose == "self"):  # "after this card is destroyed": from where it went
+                yield c, t
 
 
 def trait_matches(g, card: Card, trig, ev: Event) -> bool:

@@ -1,6 +1,6 @@
 """Duels area: Focus Effects and what card text says about a duel in progress (``duel``,
 ``focus-focus-effect``, ``challenge``), on boards of inline cards with stated effects."""
-from .helpers import run, texts
+from .helpers import texts
 from .test_rule_areas import DUEL_CARDS, card, in_battle, ok, person
 
 ALICE = "    units: [{card: Swordsman, id: swordsman, at: bob.p1}]\n    hand: [Quiet Mind, Strike First]\n"

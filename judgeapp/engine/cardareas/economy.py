@@ -13,7 +13,7 @@ from ..cardtree import AMOUNTS, NP, Unreadable, _and, _name_words, _sub, _tok, _
 from ..structures import AllRef, Amount, Condition, Filter
 
 WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
-         "losses": "LOSSES", "minimum": "MINIMUM", "paid": "PAID", "amount": "AMOUNT", "minus": "MINUS",
+         "losses": "LOSS", "minimum": "MINIMUM", "paid": "PAID", "amount": "AMOUNT", "minus": "MINUS",
          "reduced": "REDUCED",
          # misprints of "Discipline" on Ending the Chase and Selfless Sacrifice (discipline)
          "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE"}

@@ -408,7 +408,8 @@ def describe_filter(f: Filter) -> str:
     if f.zone in ("out_of_play", "in_and_out_of_play"):
         words.append(f.zone.replace("_", " "))
     elif f.zone != "play":
-        words.append(f"in your {f.zone.replace('_', ' ')}" if f.side == "your" else f"in a {f.zone.replace('_', ' ')}")
+        area = ZONE_WORDS.get(f.zone, f.zone.replace("_", " "))
+        words.append(f"in your {area}" if f.side == "your" else f"in a {area}")
     if f.opposing:
         words.append("opposing this card")
     if f.opposes is not None:
@@ -437,6 +438,10 @@ def describe_tokens(test) -> str:
     if test.op == "=" and test.value == 0:
         return f"no {test.name} tokens"
     return f"{test.op} {describe_amount(test.value)} {test.name} tokens"
+
+
+ZONE_WORDS = {"discard": "discard pile", "discarded": "discard pile", "dead": "discard pile", "fate_deck": "Fate deck",
+              "dynasty_deck": "Dynasty deck"}  # a dead or discarded card is in a discard pile (dead)
 
 
 def stat_words(stat: str) -> str:
@@ -489,9 +494,10 @@ class PutIntoPlay(Primitive):
         for card in cards_of(g, ctx, args.target):
             if card.in_play or card.type == "personality" or card.type in ("follower", "item", "spell"):
                 continue  # Personalities are Recruited, attachments Equipped: not by this effect
-            where = g.battlefield if args.at == "here" and g.battlefield else "home"
+            terrain = g.has_keyword(card, "Terrain")  # a Terrain is put into play at the current battlefield (terrain)
+            where = g.battlefield if (args.at == "here" or terrain) and g.battlefield else "home"
             done = cardops.enter_play(g, card, ctx.player, "put", ctx.why(), ["entering-and-leaving"] + (
-                ["terrain"] if g.has_keyword(card, "Terrain") else []), location=where, by=ctx.player) or done
+                ["terrain"] if terrain else []), location=where, by=ctx.player) or done
         return done
 
     @classmethod
