@@ -179,6 +179,8 @@ class Static(Model):
     players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
     player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
     minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"
+    designators: list[DesignatorName] = Field(default_factory=list, max_length=2)  # permit recruit/equip: "as a
+    # Battle action"
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -201,6 +203,11 @@ class Static(Model):
         elif self.kind == "restrict" and self.what in ("join", "enter_play"):
             verb = "come under the control of" if self.what == "join" else "enter play for"
             return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
+        elif self.kind == "permit" and self.designators:
+            what = f"{who} may be {'Recruited' if self.what == 'recruit' else 'Equipped'}" + (
+                f" to a {describe_filter(self.to)}" if self.to is not None else "") + \
+                f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
+                f"{'/'.join(d.capitalize() for d in self.designators)} action"
         elif self.kind in ("permit", "restrict") and self.what == "proclaim":
             what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
