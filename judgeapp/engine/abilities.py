@@ -221,6 +221,8 @@ class Static(Model):
     players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
     player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
     minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"
+    designators: list[DesignatorName] = Field(default_factory=list, max_length=2)  # permit recruit/equip: "as a
+    # Battle action"
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -243,6 +245,11 @@ class Static(Model):
         elif self.kind == "restrict" and self.what in ("join", "enter_play"):
             verb = "come under the control of" if self.what == "join" else "enter play for"
             return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
+        elif self.kind == "permit" and self.designators:
+            what = f"{who} may be {'Recruited' if self.what == 'recruit' else 'Equipped'}" + (
+                f" to a {describe_filter(self.to)}" if self.to is not None else "") + \
+                f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
+                f"{'/'.join(d.capitalize() for d in self.designators)} action"
         elif self.kind in ("permit", "restrict") and self.what == "proclaim":
             what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
@@ -364,6 +371,8 @@ class Reading(Model):
     invest_alt_if: Condition | None = None
     discipline: StrictInt | None = None
     discipline_if: Condition | None = None  # "If you are a Crab Clan player, this Strategy has Discipline"
+    discipline_alt: StrictInt | None = None  # "Discipline [3 Gold] or [0 Gold] if you are the Defender"
+    discipline_alt_if: Condition | None = None
     unparsed: list[Unread] = Field(default_factory=list)
 
     @property
@@ -590,8 +599,10 @@ def describe_reading(reading: Reading) -> list[dict]:
                     "words": f"its Invest costs {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)}"})
     if reading.discipline is not None:
         only = f" if {describe_condition(reading.discipline_if)}" if reading.discipline_if is not None else ""
+        alt = f" (or {reading.discipline_alt} if {describe_condition(reading.discipline_alt_if)})" \
+            if reading.discipline_alt is not None else ""
         out.append({"kind": "trait", "printed": f"Discipline [{reading.discipline} Gold]",
-                    "words": f"may be played from your discard pile for {reading.discipline} more Gold{only}, then "
+                    "words": f"may be played from your discard pile for {reading.discipline} more Gold{alt}{only}, then "
                              "removed from the game (Discipline)"})
     out += [{"kind": "unread", "printed": u.text, "words": u.reason} for u in reading.unparsed]
     return out

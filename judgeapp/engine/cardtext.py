@@ -185,6 +185,8 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
                 reading.invest_cost, (reading.invest, reading.invest_targets, *alt) = gold, effects
                 if alt:  # "Invest [2 Gold], or [0 Gold] if …"
                     reading.invest_alt, reading.invest_alt_if = alt
+            elif what == "discipline_or":  # "Discipline [3 Gold] or [0 Gold] if you are the Defender"
+                reading.discipline, (reading.discipline_alt, reading.discipline_alt_if) = gold, effects
             elif what == "invest_alt":  # "If you are a Dragon Clan player, Kikumura's Invest is [2 Gold]"
                 reading.invest_alt, reading.invest_alt_if = gold, effects
             else:
