@@ -153,7 +153,8 @@ KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks"
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
-    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
+    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed",
+                  "enters_unbowed", "cannot_gain", "no_enlightenment",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce"]
     target: Literal["self", "host", "unit", "province"] | AllRef = "self"  # province: the one this card is at
@@ -225,8 +226,10 @@ class Static(Model):
                 "it costs 0 Gold" if n <= -1000 else f"it costs {-n} less Gold")
         elif self.kind == "cannot_gain":
             what = f"{who} cannot gain {' or '.join(self.keywords)}" + (f" except {self.what}" if self.what else "")
-        elif self.kind == "enters_bowed":
-            what = f"{who} enters play bowed"
+        elif self.kind == "no_enlightenment":
+            what = f"{who} does not count towards an Enlightenment Victory"
+        elif self.kind in ("enters_bowed", "enters_unbowed"):
+            what = f"{who} enters play {self.kind[7:]}"
         elif self.kind == "copies":
             what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
         elif self.kind == "hand_size":

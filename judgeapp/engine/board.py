@@ -195,7 +195,11 @@ class Board:
         return all(self.has_keyword(c, word) for c in self.unit_of(host) if c.type in ("personality", "follower"))
 
     def elements_controlled(self, player: str) -> set[str]:
-        return {e for c in self.in_play(player) if c.type == "ring" for e in ELEMENTS if self.has_keyword(c, e)}
+        """The element keywords among a player's Rings (``enlightenment-victory``), but for Rings whose
+        trait says they do not count towards it (the False Rings, ``continuous-traits``)."""
+        false = {src.id for src, st in self.statics() if st.kind == "no_enlightenment"}
+        return {e for c in self.in_play(player) if c.type == "ring" and c.id not in false for e in ELEMENTS
+                if self.has_keyword(c, e)}
 
     # ----- stats -----------------------------------------------------------------------------
     def stat(self, card: Card, name: str) -> int:

@@ -11,7 +11,7 @@ from .actions import Refused, action_resolved, take_interrupts
 from .references import Context, matches
 from .resolution import state_checks
 from .state import Card
-from .textstatics import attach_problem, copies_problem, gold_cost, join_problem
+from .textstatics import attach_problem, copies_problem, enters_unbowed, gold_cost, join_problem
 from .vocab import Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -189,7 +189,8 @@ def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool, targets
     player = g.players[by]
     fortification = card.card.has_keyword("Fortification")
     home = prov or next((p for p in player.provinces if not p.destroyed), None)
-    bowed = card.type == "holding" and (not fortification or g.rules == "twenty-festivals")
+    bowed = card.type == "holding" and (not fortification or g.rules == "twenty-festivals") \
+        and not enters_unbowed(g, card, by)
     location, side = "home", None
     if card.type == "personality" and g.battlefield is not None and g.segment in ("engage", "combat"):
         location = g.battlefield

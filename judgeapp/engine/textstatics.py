@@ -63,6 +63,15 @@ def join_problem(g, card: Card, by: str) -> str | None:
     return None
 
 
+def enters_unbowed(g, card: Card, by: str) -> bool:
+    """"This Holding enters play unbowed (if you control any Siege Personalities)": the card's own trait
+    overrides the rule that Recruited Holdings enter play bowed (``recruit``, ``continuous-traits``)."""
+    ctx = card_context(g, card)
+    ctx.player = by
+    return any(st.kind == "enters_unbowed" and (st.while_ is None or holds(g, st.while_, ctx))
+               for st in card.card.reading.statics)
+
+
 def attach_problem(g, card: Card, host: Card) -> str | None:
     """Why ``card`` may not attach to ``host`` by a card's trait, or None: the attachment's own
     "Can only attach to …"/"Cannot attach to …", and the Personality's "Cannot attach …"."""
