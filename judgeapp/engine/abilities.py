@@ -147,6 +147,7 @@ class GoldFor(Model):
         if self.in_play:
             return out + " from your card in play"
         return out + (f" from a {describe_filter(self.card)}" if self.card is not None else "")
+PERMIT_WORDS = {"lobby_open": "Lobby as an Open action", "lobby_without_bowing": "Lobby without bowing"}
 KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks", "fear": "Fear effects"}
 
 
@@ -154,7 +155,7 @@ class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed",
-                  "enters_unbowed", "cannot_gain", "no_enlightenment",
+                  "enters_unbowed", "cannot_gain", "no_enlightenment", "lobby_bonus",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce"]
     target: Literal["self", "host", "unit", "province"] | AllRef = "self"  # province: the one this card is at
@@ -195,7 +196,7 @@ class Static(Model):
             what = f"you may target a {describe_filter(self.to)} with the rulebook " \
                    f"{str(self.what).replace('_', ' ').title()} action"
         elif self.kind == "permit":
-            what = f"{who} may {str(self.what).replace('_', ' ')}"
+            what = f"{who} may {PERMIT_WORDS.get(str(self.what), str(self.what).replace('_', ' '))}"
         elif self.kind == "cost":
             n = self.amount if isinstance(self.amount, int) else 0
             if not isinstance(self.amount, int):
@@ -226,6 +227,9 @@ class Static(Model):
                 "it costs 0 Gold" if n <= -1000 else f"it costs {-n} less Gold")
         elif self.kind == "cannot_gain":
             what = f"{who} cannot gain {' or '.join(self.keywords)}" + (f" except {self.what}" if self.what else "")
+        elif self.kind == "lobby_bonus":
+            n = f"{self.amount:+d}" if isinstance(self.amount, int) else describe_amount(self.amount)
+            what = f"you have a Lobby Bonus of {n}"
         elif self.kind == "no_enlightenment":
             what = f"{who} does not count towards an Enlightenment Victory"
         elif self.kind in ("enters_bowed", "enters_unbowed"):

@@ -323,6 +323,14 @@ class Board:
         return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
                    for src, st in self.statics())
 
+    def lobby_bonus(self, player: str) -> int:
+        """A player's Lobby Bonus: "You have a +3 Lobby Bonus" (``lobby-bonus``)."""
+        from .references import amount, card_context, holds
+
+        return sum(amount(self, st.amount, card_context(self, src)) for src, st in self.statics()
+                   if st.kind == "lobby_bonus" and src.controller == player
+                   and (st.while_ is None or holds(self, st.while_, src)))
+
     def permitted_targets(self, player: str, what: str) -> list:
         """The cards a player's traits also let an action target ("You may target defending Personalities
         with the rulebook Favor Political Battle action", ``permissions``): a filter for each."""

@@ -46,7 +46,7 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
         if round_kind != wanted:
             raise Refused(Reason.WRONG_ROUND, f"{_title(name)} is a {kind.capitalize()} action: it cannot be taken "
                                               f"now", section)
-        if kind in ("limited", "dynasty") and by != g.active:
+        if kind in ("limited", "dynasty") and by != g.active and not _open_lobby(g, name, step, by):
             raise Refused(Reason.NOT_ACTIVE_PLAYER, f"{kind.capitalize()} actions are for the active player "
                                                     f"({g.active})", f"{kind}-actions")
         if name not in REPEATABLE and name != "tactical_advantage" and g.players[by].used.get(name):
@@ -67,6 +67,13 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
     if done and name != "tactical_advantage":
         g.players[by].used[name] = g.players[by].used.get(name, 0) + 1
     return done
+
+
+def _open_lobby(g, name: str, step: dict, by: str) -> bool:
+    """"Dainagon may Lobby as an Open action": a Lobby with him needs not be the active player's
+    (``open-actions``, ``permissions``)."""
+    target = _first_target(g, step, by) if name == "lobby" else None
+    return target is not None and g.permitted(target, "lobby_open")
 
 
 def _title(name: str) -> str:
@@ -356,10 +363,10 @@ def attach_limit(g, card: Card, host: Card) -> tuple[str, str] | None:
 def lobby(g, step: dict, by: str) -> bool:
     """Political Limited: if you have higher Family Honor than each other player, bow your target
     unbowed Personality with 1 or more Personal Honor to take the Imperial Favor (``lobby``)."""
-    mine = g.players[by].honor
-    if not all(mine > g.players[p].honor for p in g.live() if p != by):
-        raise Refused(Reason.CONDITION, f"{by.capitalize()} ({mine} Honor) does not have higher Family Honor than "
-                                        "each other player", "lobby")
+    mine = g.players[by].honor + g.lobby_bonus(by)  # each player's Lobby Bonus counts (lobby-bonus)
+    if not all(mine > g.players[p].honor + g.lobby_bonus(p) for p in g.live() if p != by):
+        raise Refused(Reason.CONDITION, f"{by.capitalize()} ({mine} Honor, with any Lobby Bonus) does not have "
+                                        "higher Family Honor than each other player", "lobby")
     target = _first_target(g, step, by)
     if target is None or not target.in_play or target.controller != by or target.type != "personality" \
             or target.bowed or g.stat(target, "personal_honor") < 1:
@@ -368,7 +375,9 @@ def lobby(g, step: dict, by: str) -> bool:
     _targetable(g, target, by, "lobby")
     _announce(g, by, f"Lobbies with {target.title}", ["lobby"])
     take_interrupts(g, step, _ctx(g, step, by, "Lobby"), None)
-    if cardops.bow(g, target, "Lobby", ["lobby"], by):
+    if g.permitted(target, "lobby_without_bowing"):  # "Kozan need not bow to Lobby" (permissions)
+        g.record(StepKind.EFFECT, f"{target.title} need not bow to Lobby", ["lobby", "permissions"], by, "resolve")
+    if g.permitted(target, "lobby_without_bowing") or cardops.bow(g, target, "Lobby", ["lobby"], by):
         g.set_favor(by)
         g.record(StepKind.EFFECT, f"{by.capitalize()} takes the Imperial Favor", ["lobby", "imperial-favor"], by,
                  "resolve")
