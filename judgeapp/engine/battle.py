@@ -219,9 +219,10 @@ def _outcome(g, bf: str, outcome: str, sides: dict, af: int, df: int) -> None:
     destroyed = {}
     for side in losers:
         count = 0
+        by = g.leader("defending" if side == "attacking" else "attacking")  # the winner destroys them
         for unit in sides[side]["units"]:
             g.tick()
-            count += _destroy_unit(g, unit, bf)
+            count += _destroy_unit(g, unit, bf, by)
         destroyed[side] = count
     for side in winners:
         if side in substituted:
@@ -245,8 +246,10 @@ def _outcome(g, bf: str, outcome: str, sides: dict, af: int, df: int) -> None:
                      ["battle-resolution"], step="resolution")
 
 
-def _destroy_unit(g, unit, bf: str) -> int:
-    """Destroy one unit by battle resolution; returns how many of its cards were destroyed."""
+def _destroy_unit(g, unit, bf: str, by: str) -> int:
+    """Destroy one unit by battle resolution; returns how many of its cards were destroyed.
+    The player whose army won destroys it (``battle-resolution``: "he or she destroys all units in
+    the defending army"; in a tie each player destroys the other army)."""
     resilient = [c for c in g.unit_of(unit) if g.has_keyword(c, "Resilient") and not c.resilient_used]
     for c in resilient:
         c.resilient_used = True
@@ -257,11 +260,11 @@ def _destroy_unit(g, unit, bf: str) -> int:
             if att in resilient:
                 continue
             count += len(cardops.leave_play(g, att, "destroyed", f"lost the battle at {bf}", ["battle-resolution"],
-                                            kind=StepKind.RULE, cause="resolution"))
+                                            by, kind=StepKind.RULE, cause="resolution"))
         g.record(StepKind.RULE, f"{unit.title} is Resilient: once per game he is not destroyed by battle "
                                 "resolution (his attachments are)", ["resilient"], unit.controller)
         return count
-    gone = cardops.leave_play(g, unit, "destroyed", f"lost the battle at {bf}", ["battle-resolution"],
+    gone = cardops.leave_play(g, unit, "destroyed", f"lost the battle at {bf}", ["battle-resolution"], by,
                               kind=StepKind.RULE, cause="resolution")
     return len(gone)
 
@@ -281,7 +284,9 @@ def destroy_province(g, prov, why: str) -> None:
     g.record(StepKind.RULE, f"{prov.id} is destroyed ({why})" + (f"; the cards in it are discarded: {', '.join(gone)}"
                                                                  if gone else ""),
              ["battle-resolution", "provinces"], step="resolution")
-    triggers.after(g, triggers.Event("province_destroyed", None, prov.owner, data={"province": prov.id}))
+    # the Attacker destroys the Province at resolution (battle-resolution)
+    triggers.after(g, triggers.Event("province_destroyed", None, prov.owner, g.attacker,
+                                     data={"province": prov.id, "cause": "resolution"}))
     honor.check_victory(g)
 
 

@@ -136,6 +136,22 @@ class Board:
         other = "defending" if side == "attacking" else "attacking"
         return bool(self.army(other, host.location))
 
+    def battlefields(self) -> list[str]:
+        """The attack's battlefields, one at each of the Defender's Provinces (``declaration-segment``);
+        a Province destroyed other than in its battle's resolution takes its battlefield with it
+        (``battlefields``)."""
+        if not self.attacking or self.defender is None:
+            return []
+        return [p.id for p in self.players[self.defender].provinces
+                if not p.destroyed or p.id in self.fought or p.id == self.battlefield]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Battlefields of neighbouring Provinces are adjacent (``battlefields``); a destroyed
+        Province leaves the row, and those at either side of it become neighbours."""
+        row = [p.id for p in self.players[self.defender].provinces if not p.destroyed or p.id in (a, b)] \
+            if self.defender else []
+        return a in row and b in row and abs(row.index(a) - row.index(b)) == 1
+
     def would_be_opposed(self, card: Card, bf: str | None = None) -> bool:
         """Whether a card would be opposed at a battlefield (the current one by default): the army
         facing the side his controller's units move to there has units other than his own
@@ -147,6 +163,19 @@ class Board:
         mine = "defending" if host.controller == self.defender else "attacking"
         other = "attacking" if mine == "defending" else "defending"
         return any(u is not host for u in self.army(other, bf))
+
+    def note_arrival(self, card: Card, how: str, to: str) -> None:
+        """A unit moved or a card entered play: remembered for this turn and battle (``move``)."""
+        self.arrivals.append({"card": card.id, "how": how, "to": to, "turn": self.turn,
+                              "battlefield": self.battlefield})
+
+    def arrived(self, card: Card, how: tuple[str, ...], span: str, to_battlefield: bool = False) -> bool:
+        """Whether a card's unit moved (or the card entered play, as ``how`` says) this turn, or
+        during the current battle (``span``), to a battlefield if ``to_battlefield``."""
+        host = self.host(card) or card
+        return any(a["card"] in (host.id, card.id) and a["how"] in how and a["turn"] == self.turn
+                   and (span == "turn" or (self.battlefield is not None and a["battlefield"] == self.battlefield))
+                   and not (to_battlefield and a["to"] == "home") for a in self.arrivals)
 
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:
@@ -212,6 +241,12 @@ class Board:
         if owner not in self.players:
             return None
         return next((p for p in self.players[owner].provinces if p.id == pid), None)
+
+    def province_of(self, card: Card) -> Province | None:
+        """The Province a card is in, if it is in one (``provinces``)."""
+        if card.zone is not Zone.PROVINCE:
+            return None
+        return next((p for p in self.players[card.owner].provinces if card.id in p.cards), None)
 
     def province_strength(self, prov: Province) -> int:
         base = prov.strength

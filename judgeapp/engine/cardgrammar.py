@@ -21,7 +21,7 @@ from .cardareas import finishers, grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
 from .cardlexer import CardLexer, Unknown, classify, words
 from .cardtraits import TraitReaders
-from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
+from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
                        PLAYER_WORDS, STATICS,
                        VALUES,
                        Unreadable, _and, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
@@ -71,8 +71,6 @@ def with_self(sentence: str, names: list[str]) -> str:
     return sentence
 
 
-# Noun phrases naming one card named before (or this card), as a condition's subject.
-CARD_NAMED = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner")
 # Cards that are in a unit: "another Personality" on them is other than their own.
 UNIT_CARDS = ("personality", "follower", "item", "spell")
 
@@ -156,10 +154,17 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     def sentence_effects(self, tree: Tree) -> list[Effect]:
         out: list[Effect] = []
         last = 0  # where the last clause's effects start: a trailing "if" belongs to that clause (conjunctions)
+        depends = joined = False  # "… to create a Personality and lose 4 Honor": both after "to" depend on it
         for clause in _sub(tree, "clauses").children:
-            if isinstance(clause, Tree) and clause.data in CLAUSES:
+            if isinstance(clause, Tree) and clause.data == "sep":
+                joined = [t.type for t in clause.children] == ["AND"]
+            elif isinstance(clause, Tree) and clause.data in CLAUSES:
                 last = len(out)
-                out += self.clause(clause, len(self.effects) + len(out))
+                effects = self.clause(clause, len(self.effects) + len(out))
+                if depends and joined:  # (independence-of-effects)
+                    effects = [e.model_copy(update={"needs_previous": True}) for e in effects]
+                depends = clause.data == "dependency" or (depends and joined)
+                out += effects
         tail = _sub(tree, "tail_if", "tail_unless")
         if tail is not None:
             cond = self.cond(tail.children[1])
@@ -448,11 +453,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             if named is not None:
                 self.last = named
                 return named
+            named_kind = _tok(node, "TYPE")
+            if named_kind is not None and named_kind.value == getattr(self, "created_kind", None):
+                self.last = CREATED
+                return CREATED  # "Remove the Personality from the game": the one created, no target being one
             personal = any(isinstance(t, Token) and t.type in ("HIM", "HE") for t in node.children)
+            if self.last == CREATED and not (personal and getattr(self, "created_kind", None) != "personality"):
+                return CREATED  # "Remove him from the game after the battle ends": the created card (created-cards)
             if personal and self.last in ("discarded", CREATED):
                 return self.person if self.person is not None else "self"  # "him" is a Personality, not the card
-            if self.last == CREATED:
-                raise Unreadable("'it' naming a created card is not read")
             if self.last is None:
                 return "it" if self.subject else "self"
             return self.last
@@ -515,7 +524,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return AllRef(all=flt)
         if "THE" in words:
             raise Unreadable("'the …' naming a card not named before is not read")
-        chosen = self.new_target(flt, optional, count or 1, up_to)
+        chosen = self.new_target(flt, optional, count or 1, up_to, "ORMORE" in words)
         if flt.type == ["unit"]:  # "straighten one of your units": its Personality is chosen, every card is affected (unit)
             return UnitOf(unit_of=chosen)
         return chosen
@@ -630,9 +639,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         data["state"] = list(dict.fromkeys(data["state"]))
         return Filter.model_validate(data), optional
 
-    def new_target(self, flt: Filter, optional: bool = False, count: int = 1, up_to: bool = False) -> int:
+    def new_target(self, flt: Filter, optional: bool = False, count: int = 1, up_to: bool = False,
+                   or_more: bool = False) -> int:
         self.targets.append(TargetSpec(filter=flt, optional=optional, at=getattr(self, "index", len(self.effects)),
-                                       count=count, up_to=up_to))
+                                       count=count, up_to=up_to, or_more=or_more))
         self.last = len(self.targets)
         if not flt.type or "personality" in flt.type:
             self.person = self.last
@@ -649,7 +659,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 raise Unreadable("a possessive of a card other than a Personality is not read")
             flt = flt.model_copy(update={"in_unit": True, "another": True})
         count, up_to = _count(dets)
-        self.new_target(flt, optional or opt, count or 1, up_to)
+        self.new_target(flt, optional or opt, count or 1, up_to, "ORMORE" in words)
 
     # ----- conditions ---------------------------------------------------------------------
     def cond(self, node: Tree) -> Condition:
@@ -691,9 +701,23 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                          else _unread("control of a named card"))
 
     def c_controls_n(self, node):
-        if int(_tok(node, "NUMBER").value) != 1:
-            raise Unreadable("controlling a number of cards is not read")
-        return self.c_controls(node)
+        if int(_tok(node, "NUMBER").value) == 1:
+            return self.c_controls(node)
+        return self.count_controlled(node, ">=")
+
+    def count_controlled(self, node, op: str) -> Condition:
+        """"if you control two or more Rings", "if you have two or fewer Rings in play": how many
+        such cards you control."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("counting one named card is not read")
+        flt = self.filter_of(sub)
+        if flt.zone != "play" or flt.side not in ("any", "your"):
+            raise Unreadable("counting cards out of play or another player's is not read")
+        if any(k.endswith("s") for k in flt.keywords):  # "Geisha Houses": the keyword is "Geisha House"
+            raise Unreadable("a keyword in the plural is not read")
+        return Condition.model_validate({"count": {"filter": flt.model_copy(update={"side": "your"}), "op": op,
+                                                   "value": int(_tok(node, "NUMBER").value)}})
 
     def c_controls_none(self, node):
         if _sub(node, *CARD_NAMED) is not None:  # "if you do not control him"

@@ -145,6 +145,7 @@ PHRASES = {
     "an additional open action": ("AN_ADDITIONAL_KIND", "open"),
     "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"),
     ", or": ("COMMAOR", "or"), ", with": ("COMMAWITH", "with"),  # one token, so "X, or Y if …" and a list "X, Y, and Z" part at the comma (LALR)
+    "and attach it": ("ANDATTACHIT", "attach"),  # one token, so "create a … and lose 4 Honor" is another clause (LALR)
     "anyone else": ("ANYONEELSE", "other"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
 }
 
@@ -173,6 +174,17 @@ PUNCT = {".": "DOT", ",": "COMMA", ":": "COLON", ";": "SEMI", "\"": "QUOTE", "("
 STAT_LETTER = {"F": "force", "C": "chi", "PH": "personal_honor", "GP": "gold_production", "HR": "honor_requirement",
                "FH": "family_honor"}
 CLAN_WORDS = {c.lower() for c in CLANS}
+# Keywords the text uses in the plural ("the number of Standards in this army"): the keyword is the singular
+# (keywords); from the cards' own texts, a plural whose singular is a keyword of some card.
+PLURAL_KEYWORDS = {w + "s": w for w in (
+    "Ancestor", "Artisan", "Cat", "Commander", "Conscript", "Courtier", "Dojo", "Duelist", "Fortification",
+    "Legionnaire", "Magistrate", "Market", "Merchant", "Mine", "Monk", "Polearm", "Port", "Spirit", "Standard",
+    "Sword", "Temple", "Terrain", "Weapon")}
+
+
+class ClanName(str):
+    """A Clan written with the word "Clan" ("Lion Clan"): the same value as the bare word, which
+    may be a keyword of its own ("Badger • Nonhuman"), but known to name the Clan."""
 
 
 class Unknown(Exception):
@@ -214,7 +226,7 @@ def classify(raw: list[str]) -> list[Token]:
             i += size
             continue
         if low[i] in CLAN_WORDS and i + 1 < n and low[i + 1] == "clan":
-            out.append(Token("CLAN", w.title()))
+            out.append(Token("CLAN", ClanName(w.title())))
             spelled.append(f"{w} {raw[i + 1]}")
             i += 2
             continue
@@ -311,7 +323,7 @@ def _one(w: str, lw: str, before: list[Token]) -> Token:
     if lw.endswith("'s") and base in CARD_TYPES:
         return Token("TYPES", CARD_TYPES[base])
     if w[0].isupper():
-        return Token("KEYWORD", w)
+        return Token("KEYWORD", PLURAL_KEYWORDS.get(w, w))
     raise Unknown(w)
 
 

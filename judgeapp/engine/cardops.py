@@ -92,12 +92,10 @@ def leave_play(g, card: Card, how: str, why: str, cites: list[str], by: str | No
 
 
 def _to_pile(g, card: Card, how: str) -> None:
-    if how == "removed":
-        move(g, card, Zone.REMOVED)
+    if how == "removed" or card.created:
+        move(g, card, Zone.REMOVED)  # a created card ceases to exist, even destroyed: it is not dead (created-cards)
     elif card.type == "personality" and how == "destroyed":
         move(g, card, Zone.DEAD)  # a destroyed Personality is dead (dead)
-    elif card.created:
-        move(g, card, Zone.REMOVED)  # a created card ceases to exist (created-cards)
     else:
         move(g, card, Zone.DISCARD)
 
@@ -117,7 +115,9 @@ def discard_from_hand(g, card: Card, why: str, cites: list[str], by: str | None 
 
 
 def discard_from_province(g, card: Card, why: str, cites: list[str], by: str | None = None,
-                          kind: StepKind = StepKind.EFFECT) -> bool:
+                          kind: StepKind = StepKind.EFFECT, refill: bool = True) -> bool:
+    """Discard a card from its Province, which then refills from the deck unless the effect refills
+    it itself (``refill``: False, ``provinces``)."""
     prov = next((p for p in g.players[card.owner].provinces if card.id in p.cards), None)
     if prov is None:
         return False
@@ -127,7 +127,8 @@ def discard_from_province(g, card: Card, why: str, cites: list[str], by: str | N
     move(g, card, Zone.DISCARD)
     g.record(kind, f"{card.title} is discarded from {prov.id} ({why})", cites or ["discard"], by)
     triggers.after(g, ev)
-    refill_after(g, prov)
+    if refill:
+        refill_after(g, prov)
     return True
 
 
@@ -159,6 +160,7 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
         side = "attacking" if host.controller == g.attacker else "defending" if host.controller == g.defender \
             else None
     g.set_location(host, to, side)
+    g.note_arrival(host, "moved", to)
     g.record(StepKind.EFFECT, f"{host.title} moves {'home' if to == 'home' else 'to ' + to} ({why})",
              cites or ["move"], by)
     if during is not None:
@@ -220,6 +222,7 @@ def enter_play(g, card: Card, controller: str, how: str, why: str, cites: list[s
     move(g, card, Zone.PLAY, location=location, attach_to=attach_to, bowed=bowed, controller=controller)
     if side and location != "home":
         card.side = side
+    g.note_arrival(card, "entered", location)
     where = f" attached to {g.cards[attach_to].title}" if attach_to and attach_to in g.cards else (
         f" at {location}" if location != "home" else "")
     if attach_to and g.province(attach_to) is not None:

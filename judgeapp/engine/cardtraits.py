@@ -15,7 +15,7 @@ from .vocab import ELEMENTS, FAMILIES
 
 # Keywords that qualify another in a group named by keywords alone ("Your other Earth Shugenja", "Your
 # Peasant Weapons"); other capitalised words before the last may be a title ("Your Iron Mines").
-GROUP_ADJECTIVES = frozenset(ELEMENTS) | {"Thunder", "Peasant"}
+GROUP_ADJECTIVES = frozenset(ELEMENTS) | {"Thunder", "Peasant", "Nonhuman", "Undead"}
 
 
 class TraitReaders:
@@ -71,6 +71,9 @@ class TraitReaders:
         if gold == "X":
             raise Unreadable("an Invest cost of X Gold is not read")
         effects = self.sentence_effects(tree)
+        if self.kind == "strategy" and any(_names_self(e.model_dump()) for e in effects):
+            # "the Personality", "the target": the action's target, which the Invest trait read alone cannot name
+            raise Unreadable("a Strategy's Invest effect on the card its action chose is not read")
         return ("invest", int(gold), (effects, list(self.targets)))
 
     def t_invest_cost(self, tree: Tree):
@@ -258,8 +261,10 @@ class TraitReaders:
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost",
                                            "amount": -n if kind == "st_cost_less" else n})]
         if kind == "st_cost_ignore":
+            if _tok(node, "STAT").value == "honor_requirement" and target == "self":  # (honor-requirement)
+                return [Static.model_validate({**data, "kind": "ignore_hr"})]
             if _tok(node, "STAT").value != "gold_cost":
-                raise Unreadable("ignoring a stat other than Gold Cost is not read")
+                raise Unreadable("ignoring a stat other than Gold Cost or Honor Requirement is not read")
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": -1000})]
         if kind in ("st_attack_immune", "st_attack_strength", "st_own_attack"):
             kinds = []
@@ -386,6 +391,15 @@ class TraitReaders:
             raise Unreadable("a restriction on gaining Honor is not read")
         return {"r_attack": "attacks", "r_targeted": "be_targeted", "r_destroyed": "destroyed", "r_moved": "moves",
                 "r_straighten": "straightens", "r_defend": "defends"}[kind]
+
+
+def _names_self(data) -> bool:
+    """Whether an effect's data names "this card" anywhere (its targets, its conditions)."""
+    if isinstance(data, dict):
+        return any(_names_self(v) for v in data.values())
+    if isinstance(data, list):
+        return any(_names_self(v) for v in data)
+    return data == "self"
 
 
 def _not_next_end(node: Tree) -> str:

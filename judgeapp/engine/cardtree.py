@@ -42,6 +42,8 @@ def _sub(node, *names: str):
 # Tree names of the grammar's groups; areas add theirs (``cardareas``: NP_KINDS, …) when the reader loads.
 NP = {"self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_unit", "his_attachments", "phrase",
       "self_possessed", "bare", "titled"}
+# Noun phrases naming one card named before (or this card), as a condition's subject.
+CARD_NAMED = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner")
 AMOUNTS = {"n", "x", "equal", "half_down", "half_up", "per"}
 VALUES = {"stat_of", "stat_of_your", "stat_of_np", "count", "my_honor", "plus", "printed_of"}
 ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD": "melee_attack",
@@ -73,7 +75,7 @@ def _det_words(dets) -> list[str]:
 # current battlefield has units (``opposed``).
 OPPOSED_HERE = Condition(exists=Filter(type=["personality"], side="enemy", at="here"))
 
-CREATED = "created card"  # what "it" names after "Create …": not a reference the engine has
+CREATED = "created"  # what "him"/"it" names after "Create …": the cards the action or trait created
 
 
 def _name_words(node: Tree) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import memory
 from .board import Board
 from .state import Card, Delayed, Modifier, Ongoing, Player
 from .timeline import GameOver, Timeline, record  # noqa: F401  (GameOver: part of this module's API)
@@ -65,10 +66,13 @@ class Game(Board):
         self.at_point: Point | None = None
         self.trait_uses: dict = {}
         self.extra_actions: dict[str, int] = {}  # additional actions owed to a player (additional-action)
+        self.extra_play: dict[str, dict] = {}  # what such an additional action must play ("… to play it")
         self.trigger_depth = 0
         self.first_player = self.order[0]  # who took the game's first turn (Courtesy traits read it)
         self.pending_duel: dict | None = None  # a duel: step's answers, for the next duel to start
         self.naval_first: str | None = None
+        self.arrivals: list[dict] = []  # units moved and cards entered play: "if he moved this turn" (move)
+        self.log: list[dict] = memory.start(self)  # what has happened, for text about the past
 
     @property
     def steps(self) -> list[dict]:

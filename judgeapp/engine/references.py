@@ -23,13 +23,20 @@ STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "d
 
 
 ZONE_NAMES = {zone: name for name, zone in STATE_ZONES.items()}
+STATE_ZONES["discarded"] = Zone.DISCARD  # a card in a discard pile that is not dead (dead)
 # "Your Followers out of play", "in and out of play": every area but play, or every area (in-play-and-out-of-play)
 ZONE_GROUPS = {"out_of_play": OUT_OF_PLAY, "in_and_out_of_play": frozenset(Zone)}
 
 
-def in_zone(name: str, card: Card) -> bool:
+def in_zone(card: Card, name: str) -> bool:
+    """Whether a card is in a named area: a discard pile holds its dead Personalities too (dead);
+    "out of play" is every area but play (in-play-and-out-of-play)."""
     group = ZONE_GROUPS.get(name)
-    return card.zone in group if group is not None else card.zone is STATE_ZONES[name]
+    if group is not None:
+        return card.zone in group
+    if name == "discard":
+        return card.zone in (Zone.DISCARD, Zone.DEAD)
+    return card.zone is STATE_ZONES[name]
 DUELISTS = ("duelist_yours", "duelist_other")  # the Personalities of the duel, from the effect's player's side
 
 
@@ -40,7 +47,8 @@ class Context:
     player: str
     source: Card | None = None
     label: str = "effect"
-    targets: dict = field(default_factory=dict)  # 1-based target number -> chosen cards or players
+    targets: dict = field(default_factory=dict)  # 1-based target number -> chosen cards or players;
+    # "created" -> the cards this action or trait created ("remove him from the game after the battle ends")
     subject: Card | None = None  # the card a trigger is about ("it", "that Personality")
     subject_player: str | None = None
     paid: int = 0
@@ -48,6 +56,7 @@ class Context:
     discard_named: list = field(default_factory=list)  # the script's ``discard:`` answer
     find_named: list = field(default_factory=list)  # the script's ``find:`` answer to a search (lower-case titles or ids)
     found: list = field(default_factory=list)  # the cards a search found ("Show it and put it in your hand")
+    vacated: list = field(default_factory=list)  # Provinces emptied for this action's own refill (provinces)
     choices: list = field(default_factory=list)  # the script's answers to "or" choices, in order
     happened: bool = True  # whether the last effect actually happened ("X to Y", independence-of-effects)
     duel: dict | None = None  # the duel whose consequences are applying: winner, losers, challenger, challenged
@@ -66,6 +75,7 @@ class Context:
     action: object = None  # the action these effects belong to when not this context's own (a duel's outcome)
     limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
     did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
+    honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -93,6 +103,8 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return list(ctx.discarded)
     if ref == "found":
         return list(ctx.found)
+    if ref == "created":  # kept with the chosen targets, so a delayed effect keeps them (created-cards)
+        return list(ctx.targets.get("created") or [])
     if ref in ("winner", "loser", "losers", "challenger", "challenged"):
         duel = ctx.duel or {}
         if ref in ("loser", "losers"):
@@ -127,13 +139,13 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
 
 
 def select(g, flt: Filter, ctx: Context) -> list[Card]:
-    return [c for c in g.cards.values() if in_zone(flt.zone, c) and matches(g, flt, c, ctx)]
+    return [c for c in g.cards.values() if in_zone(c, flt.zone) and matches(g, flt, c, ctx)]
 
 
 def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) -> bool:
     """Whether a card fits every word of a filter, from the context's point of view (``anywhere``:
     wherever the card is now, as for the card a cost is paid for)."""
-    if not anywhere and not in_zone(flt.zone, card):
+    if not anywhere and not in_zone(card, flt.zone):
         return False
     if flt.type and not _type_ok(g, flt.type, card):
         return False
@@ -239,6 +251,10 @@ def _opposes(g, card: Card, other: Filter, ctx: Context) -> bool:
     return any(g.side(o) not in (None, side) and (g.host(o) or o).location == where for o in select(g, other, ctx))
 
 
+# What a card remembers of its movements (move): (how it arrived, this turn or this battle, to a battlefield).
+MEMORY = {"moved_this_turn": (("moved",), "turn"), "moved_this_battle": (("moved",), "battle"),
+          "moved_or_entered_this_battle": (("moved", "entered"), "battle"),
+          "moved_to_battlefield_this_turn": (("moved",), "turn", True)}
 def _same_army(g, card: Card, ctx: Context) -> bool:
     """An army is the units on one side at a battlefield (``army``): the card's unit is on the side of
     the text's card's unit, at its battlefield."""
@@ -265,6 +281,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.opposed(card)
     if state == "would_be_opposed":
         return g.would_be_opposed(card)
+    if state in MEMORY:
+        return g.arrived(card, *MEMORY[state])
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):
@@ -272,6 +290,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return has == (state == "with_followers")
     if state in ("with_attachments", "without_attachments"):
         return bool(host.attachments) == (state == "with_attachments")
+    if state in ("dead", "discarded"):  # the two states of a Personality in a discard pile (dead)
+        return card.zone is (Zone.DEAD if state == "dead" else Zone.DISCARD)
     if state == "destroyed":  # "if this destroyed a card": it was in play and is now in a discard pile or dead
         return card.zone in (Zone.DISCARD, Zone.DEAD)
     if state == "face_up":
@@ -400,8 +420,20 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.exists is not None and not select(g, cond.exists, ctx):
         return False
+    if cond.happened is not None:
+        from .memory import count
+
+        if count(g, cond.happened, ctx) < cond.happened.times:
+            return False
+    if cond.battlefield_destroyed is not None:
+        prov = g.province(g.battlefield)
+        if prov is None or prov.destroyed != cond.battlefield_destroyed:
+            return False
+    if cond.count is not None and not compare(len(select(g, cond.count.filter, ctx)), cond.count.op,
+                                              amount(g, cond.count.value, ctx)):
+        return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits or cond.tokens:
+            or cond.fits or cond.tokens or cond.won_duel is not None:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -420,6 +452,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
             if cond.tokens is not None and not compare(count_tokens(c.tokens, cond.tokens.name), cond.tokens.op,
                                                        amount(g, cond.tokens.value, ctx)):
+                return False
+            if cond.won_duel is not None and won_duel(g, c) != cond.won_duel:
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -482,3 +516,8 @@ def _duel_result(ctx: Context, result: str) -> bool:
         return bool(duel.get("refused"))
     cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
     return any(c is not None and c.controller == ctx.player for c in cards)
+
+
+def won_duel(g, card: Card) -> bool:
+    """Whether the card has won a duel this turn (``duel``: the duels of this turn, as the game recorded them)."""
+    return any(d.get("turn") == g.turn and d.get("winner") == card.id for d in g.duels)

@@ -144,3 +144,4 @@ class Delayed:
     repeat: bool = False
     until: Until = Until.END_OF_TURN
     action: object = None  # the action an Interrupt that set it up interrupted: "the action", "after it resolves"
+    within: bool = False  # it waits for an occurrence from that action's own effects ("after the action Recruits …")

@@ -26,11 +26,15 @@ CardKind = Literal["personality", "follower", "item", "spell", "holding", "strat
 Side = Literal["your", "enemy", "any", "other", "opponent"]
 State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "defending", "opposed", "unopposed",
                 "with_followers", "without_followers", "with_attachments", "without_attachments", "face_up",
-                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed"]
+                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed", "dead",
+                "discarded", "moved_this_turn", "moved_this_battle", "moved_or_entered_this_battle",
+                "moved_to_battlefield_this_turn"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
-ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck", "resolution",
+# "discard" is a whole discard pile, dead Personalities included; "discarded" and "dead" its two states (dead);
+# "out_of_play" every area but play, "in_and_out_of_play" every area (in-play-and-out-of-play)
+ZoneName = Literal["play", "hand", "discard", "discarded", "dead", "province", "fate_deck", "dynasty_deck", "resolution",
                    "out_of_play", "in_and_out_of_play"]
 Compare = Literal["<", "<=", "=", ">=", ">"]
 
@@ -69,6 +73,17 @@ class Filter(Model):
     family: Word | None = None  # a Personality with this family name in his title ("Moshi Personalities")
     army: StrictBool = False  # in the text's card's army: its side at its battlefield ("in Toturi's army")
     tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _pile_states(cls, data):
+        """"a dead Personality", "your discarded Personality": states only cards in a discard pile have
+        (dead), so such a card is looked for there, not in play."""
+        if isinstance(data, dict) and data.get("zone", "play") == "play":
+            for state in ("dead", "discarded"):
+                if state in (data.get("state") or []):
+                    data = {**data, "zone": state}
+        return data
 
 
 class AllRef(Model):
@@ -144,6 +159,9 @@ class ActionTest(Model):
     fits: Filter | None = None  # … or to a card like this (as it is now)
     to: Literal["battlefield", "home"] | None = None  # moved it there
     in_battle: StrictBool = False  # did it during a battle
+    this: StrictBool = False  # "this action": the one whose text it is, not the one it interrupts
+
+
 class TokenTest(Model):
     """How many tokens of a name a card has: "a Poison token" (``>= 1``), "no Training tokens"
     (``= 0``), "two or fewer Respect tokens" (``<= 2``) (``token``)."""
@@ -151,6 +169,29 @@ class TokenTest(Model):
     name: Word
     op: Compare = ">="
     value: Number = 1
+
+
+class CountTest(Model):
+    """"if you have two or fewer Rings in play": how many cards match the filter, compared."""
+
+    filter: Filter
+    op: Compare
+    value: Number
+
+
+class HappenedTest(Model):
+    """Something that happened earlier this turn or in this battle ("if any enemy units were ever at
+    its battlefield", "a battle in which you destroyed a Terrain"): at least ``times`` noted
+    occurrences with every field given."""
+
+    event: Word | None = None  # an event name (destroyed, enters_play, …); None: a unit was there at all
+    during: Literal["turn", "battle"] = "turn"
+    by: Literal["you"] | None = None
+    at: Literal["here"] | None = None  # at the current battlefield
+    side: Literal["enemy"] | None = None  # a card on the other side of the battle from you
+    cause: Literal["resolution"] | None = None  # by battle resolution
+    filter: Filter | None = None
+    times: Annotated[StrictInt, Field(ge=1, le=20)] = 1
 
 
 class Condition(Model):
@@ -168,6 +209,9 @@ class Condition(Model):
     stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
     tokens: TokenTest | None = None  # of ``card``: "if he has a Poison token"
     fits: Filter | None = None  # ``card`` is one of these, wherever it is now ("if this destroyed a Follower")
+    count: CountTest | None = None  # the number of cards matching a filter ("two or more Rings you control")
+    happened: HappenedTest | None = None  # something earlier this turn or battle (memory)
+    battlefield_destroyed: StrictBool | None = None  # the current battlefield's Province is destroyed
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
@@ -183,6 +227,7 @@ class Condition(Model):
     phase: Literal["action", "attack", "dynasty", "battle"] | None = None
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
+    won_duel: StrictBool | None = None  # ``card`` has won a duel this turn ("if he won a duel this turn")
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")

@@ -109,6 +109,10 @@ MAX_NESTING = 40
 
 
 def fire(g, timing: str, ev: Event) -> None:
+    if timing == "after":
+        from .memory import note
+
+        note(g, ev)  # remembered first, so a trait it triggers can ask what has happened (memory)
     pending = collect(g, timing, ev)
     if not pending:
         return
@@ -149,13 +153,13 @@ def _traits(g, ev: Event):
         triggers = c.card.reading.triggers if c.card.text or c.card.effects else ()
         if not triggers:
             continue
-        if c.zone is Zone.PLAY or c.zone is Zone.FOCUS or c.zone is Zone.RESOLUTION:
-            for t in triggers:
-                yield c, t
-        elif ev.card is c:
-            for t in triggers:  # "after this card is destroyed": it triggers from where it went
-                if t.whose == "self":
+        active = c.zone is Zone.PLAY or c.zone is Zone.FOCUS or c.zone is Zone.RESOLUTION
+        for t in triggers:
+            if t.while_in is not None:  # "triggered from an area not in play": a Ring's "Play after …" (triggered-traits)
+                if t.while_in == c.zone:
                     yield c, t
+            elif active or (ev.card is c and t.whose == "self"):  # "after this card is destroyed": from where it went
+                yield c, t
 
 
 def trait_matches(g, card: Card, trig, ev: Event) -> bool:
@@ -173,6 +177,8 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         return False
     if trig.whose in ("enemy", "other") and (owner is None or owner == card.controller):
         return False
+    if trig.whose == "enemy" and not _enemy_card(g, ev, card.controller):
+        return False
     if trig.subject is not None:
         if ev.card is None or not matches(g, trig.subject.model_copy(update={"zone": _zone_name(ev.card)}), ev.card,
                                           Context(player=card.controller, source=card)):
@@ -188,6 +194,20 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         if g.trait_uses.get(key, 0) >= 1:
             return False
     return True
+
+
+UNIT_TYPES = frozenset({"personality", "follower", "item", "spell"})
+
+
+def _enemy_card(g, ev: Event, player: str) -> bool:
+    """The event's card is an enemy card of ``player``: during a battle, a card in a unit the
+    opposing leader controls (``enemy``); a card that has just left play counts as it was."""
+    if ev.card is None or g.battlefield is None or player not in (g.attacker, g.defender):
+        return False
+    if ev.card.in_play:
+        return g.enemy_of(ev.card, player)
+    other = g.defender if player == g.attacker else g.attacker
+    return ev.card.type in UNIT_TYPES and ev.data.get("controller", ev.player) == other
 
 
 def _zone_name(card: Card) -> str:

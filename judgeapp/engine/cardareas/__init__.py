@@ -8,7 +8,9 @@ that families grow apart without editing one shared table:
 - ``Readers``: a mixin of ``SentenceReader`` with the methods its grammar names
   (``e_`` effects, ``c_`` conditions, ``ev_`` events, ``t_`` trait sentences, and the hooks
   ``np_``, ``post_``, ``amount_``, ``value_``, ``clause_``, ``read_st_`` for noun phrases,
-  filter qualifiers, amounts, values, clauses and continuous traits);
+  filter qualifiers, amounts, values, clauses and continuous traits, and ``s_`` for an
+  ability sentence of its own: ``s_<alias>(tree, index)`` adds its effects and returns a
+  condition the ability must meet, or None);
 - ``NP_KINDS``, ``AMOUNT_KINDS``, ``VALUE_KINDS``, ``CLAUSE_KINDS``, ``STATIC_KINDS``: the
   tree names its grammar adds to those groups, so the core finds them in a parse;
 - ``finish_ability(reader, condition)``: a last pass over a whole ability once all its

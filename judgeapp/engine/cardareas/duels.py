@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..abilities import TriggerSpec
+from ..abilities import Static, TriggerSpec
 from ..cardtree import NP, Unreadable, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
@@ -27,10 +27,17 @@ PHRASES = {
     ", whose controller can": ("WHOSEMAY", "controller"), ", whose controller may": ("WHOSEMAY", "controller"),
     "your challenger": ("CHALLENGER", "challenger"),
     "; if he does ,": ("IFREFUSED", "refused"),  # "He may refuse; if he does, give Niwa +3F"
+    "both players": ("EACHPLAYER", "each"), "at least once": ("ATLEASTONCE", "1"), "exactly once": ("EXACTLYONCE", "1"),
+    "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE"}
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON"}
 NP_KINDS = ("duelist", "the_other", "challenger")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
+STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat")
+# What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
+RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
+
+DUEL_STATS = ("chi", "force", "personal_honor")  # the stats a duel may compare (duel-stat)
 
 # What names the duel's outcome, in a reading: the winner, the loser, their players, "if you win".
 OUTCOME_REFS = frozenset({"winner", "loser", "losers", "winner_controller", "loser_controller"})
@@ -239,3 +246,62 @@ class Readers:
             raise Unreadable("'your challenger' with no challenge before it is not read")
         self.last = self.person = "challenger"
         return "challenger"
+
+    # ----- restrictions (permissions) -----------------------------------------------------------
+    def _restriction(self, node, data) -> list[Static]:
+        """"This Personality cannot issue challenges", "Will not challenge", "Mitsumichi will not refuse
+        challenges", "cannot be challenged": a restriction the challenge checks (``permissions``,
+        ``challenge``, ``refuse``)."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": RESTRICTED[node.data]})]
+
+    read_st_no_challenges = read_st_no_refusal = read_st_not_challenged = _restriction
+
+    # ----- focusing required (duel) -------------------------------------------------------------
+    def e_must_focus(self, node):
+        """"Each player must focus at least once in the duel", "Each Personality must focus exactly once,
+        if possible", "His controller must focus at least once from his hand (if able)": a condition of the
+        duel just created, applied with it (``order-of-effects``); a player unable to focus need not."""
+        who = _sub(node, "focusers")
+        challenged = self._challenged()
+        if _tok(who, "HIS") is not None:
+            if self.last != challenged:
+                raise Unreadable("'his controller must focus' naming a Personality other than the challenged one")
+            whose = "challenged"
+        else:
+            whose = "each"
+        if _tok(node, "IFABLE") is None and _tok(node, "RPAR") is None and _tok(node, "THEDUEL") is None:
+            raise Unreadable("a focus requirement that is not about the duel just created is not read")
+        at = self.duel_at
+        duel = self.effects[at]
+        self.effects[at] = duel.model_copy(update={"args": duel.args.model_copy(update={
+            "must_focus": whose, "focus_from_hand": _tok(node, "HAND") is not None,
+            "focus_limit": 1 if _tok(node, "EXACTLYONCE") is not None else None})})
+        return []
+
+    # ----- duel stats (duel-stat) ------------------------------------------------------------------
+    def read_st_duel_stat(self, node, data) -> list[Static]:
+        """"Nikaru uses his printed Force as his duel stat": his own trait, which overrides the stat a duel
+        gives (``duel-stat``)."""
+        stat = self.statword(_sub(node, "statword"))
+        if stat not in DUEL_STATS or data["target"] not in ("self", "host"):
+            raise Unreadable("that duel stat is not read")
+        return [Static.model_validate({**data, "kind": "duel_stat", "stat": stat,
+                                       "what": "printed" if _tok(node, "PRINTED") is not None else None})]
+
+    def e_challenge_stat(self, node):
+        """"Otani challenges a target enemy Personality to a duel of Force": both use Force as their duel
+        stat (``duel-stat``)."""
+        stat = self.statword(_sub(node, "statword"))
+        if stat not in DUEL_STATS:
+            raise Unreadable(f"a duel of {stat.replace('_', ' ')} is not read")
+        challenger, challenged = (self.np(c) for c in node.children if isinstance(c, Tree) and c.data in NP)
+        self.duel_at = self.index
+        self.last = self.person = challenged
+        return Effect.model_validate({"duel": {"challenger": challenger, "challenged": challenged, "stat": stat}})
+
+    def c_won_duel(self, node):
+        """"If he won a duel this turn", "unless he has won a duel this turn": the card has won one
+        (``duel``)."""
+        if _tok(node, "DUR").value != "end_of_turn":
+            raise Unreadable("a duel won other than this turn is not read")
+        return Condition.model_validate({"card": self._card_cond(node), "won_duel": True})

@@ -5,7 +5,7 @@ Courage add in (``courage``, ``combining``)."""
 from __future__ import annotations
 
 from .. import cardops
-from ..acting import boost
+from ..acting import boost, limited_attack
 from ..references import amount
 from ..registry import Primitive, primitive
 from ..structures import Model, Number, Ref
@@ -35,6 +35,12 @@ class _Attack(Primitive):
             if negated:
                 g.record(StepKind.EFFECT, f"{cls.label.format(n=strength)} against {card.title} is negated by a "
                                           "trait", [cls.cite, "negate"], ctx.player, "resolve")
+                continue
+            stopped = limited_attack(g, cls.name, card)
+            if stopped:
+                g.record(StepKind.EFFECT, f"{cls.label.format(n=strength)} against {card.title} is negated "
+                                          f"({stopped})", [cls.cite, "negate", "interrupt-actions"], ctx.player,
+                         "resolve")
                 continue
             force = g.stat(card, "force")
             label = cls.label.format(n=max(strength + change, 0))
