@@ -191,6 +191,7 @@ class GoldFor(Model):
         if self.in_play:
             return out + " from your card in play"
         return out + (f" from a {describe_filter(self.card)}" if self.card is not None else "")
+PERMIT_WORDS = {"lobby_open": "Lobby as an Open action", "lobby_without_bowing": "Lobby without bowing"}
 KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks", "fear": "Fear effects"}
 
 
@@ -202,8 +203,8 @@ MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
-    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
-                  "duel_stat",
+    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed",
+                  "enters_unbowed", "cannot_gain", "no_enlightenment", "lobby_bonus", "duel_stat",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed"]
@@ -258,7 +259,7 @@ class Static(Model):
             what = f"you may target a {describe_filter(self.to)} with the rulebook " \
                    f"{str(self.what).replace('_', ' ').title()} action"
         elif self.kind == "permit":
-            what = f"{who} may {str(self.what).replace('_', ' ')}"
+            what = f"{who} may {PERMIT_WORDS.get(str(self.what), str(self.what).replace('_', ' '))}"
         elif self.kind == "cost":
             n = self.amount if isinstance(self.amount, int) else 0
             if not isinstance(self.amount, int):
@@ -307,8 +308,13 @@ class Static(Model):
             what = f"{who} uses {'its printed ' if self.what == 'printed' else 'its '}{stat_words(self.stat)} as its duel stat"
         elif self.kind == "cannot_gain":
             what = f"{who} cannot gain {' or '.join(self.keywords)}" + (f" except {self.what}" if self.what else "")
-        elif self.kind == "enters_bowed":
-            what = f"{who} enters play bowed"
+        elif self.kind == "lobby_bonus":
+            n = f"{self.amount:+d}" if isinstance(self.amount, int) else describe_amount(self.amount)
+            what = f"you have a Lobby Bonus of {n}"
+        elif self.kind == "no_enlightenment":
+            what = f"{who} does not count towards an Enlightenment Victory"
+        elif self.kind in ("enters_bowed", "enters_unbowed"):
+            what = f"{who} enters play {self.kind[7:]}"
         elif self.kind == "copies":
             what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
         elif self.kind == "use_from_hand":

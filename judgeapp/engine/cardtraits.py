@@ -295,10 +295,11 @@ class TraitReaders:
             words = [_tok(item, "KEYWORD").value for item in node.children if isinstance(item, Tree)
                      and item.data == "gain_item"]
             return [Static.model_validate({**data, "kind": "cannot_gain", "keywords": words})]
-        if kind == "st_enters_state":
-            if _tok(node, "STATE").value != "bowed" or target != "self":
-                raise Unreadable("only a card entering play bowed itself is read")
-            return [Static.model_validate({**data, "kind": "enters_bowed"})]
+        if kind == "st_enters_state":  # "This Holding enters play unbowed" overrides Holdings entering bowed (recruit)
+            state = _tok(node, "STATE").value
+            if state not in ("bowed", "unbowed") or target != "self" or (state == "bowed" and "while" in data):
+                raise Unreadable("only a card entering play bowed or unbowed itself is read")
+            return [Static.model_validate({**data, "kind": f"enters_{state}"})]
         if kind == "st_no_abilities":
             # "Your Stronghold has no abilities": its actions cannot be used; its traits stay (abilities, traits)
             return [Static.model_validate({**data, "kind": "restrict", "what": "actions"})]
