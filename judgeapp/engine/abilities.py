@@ -21,11 +21,12 @@ from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref,
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
-                    "dishonored", "rehonored", "recruited", "equipped", "attacks", "defends", "moves",
-                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged",
+                    "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
+                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
-EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel"}  # a trigger's words, where not its name
+EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel", "challenges": "challenges a Personality",
+               "enters_duel": "enters a duel"}  # a trigger's words, where not its name
 
 
 class CountIf(Model):
@@ -42,6 +43,7 @@ class TargetSpec(Model):
     filter: Filter = Field(default_factory=lambda: Filter(type=["personality"]))
     count: Annotated[StrictInt, Field(ge=1, le=20)] = 1
     up_to: StrictBool = False
+    or_more: StrictBool = False  # "one or more": at least ``count``, as many as the player chooses
     optional: StrictBool = False
     player: StrictBool = False
     province: StrictBool = False
@@ -60,7 +62,8 @@ class TargetSpec(Model):
                     "other": "another player's Province", "opponent": "an opponent's Province"}[self.filter.side]
         if self.attack:
             return f"the {self.attack.capitalize()} effect's target ({self._attack_words()})"
-        many = f"up to {self.count} " if self.up_to else (f"{self.count} " if self.count > 1 else "")
+        many = f"up to {self.count} " if self.up_to else f"{self.count} or more " if self.or_more else (
+            f"{self.count} " if self.count > 1 else "")
         words = f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
         if self.count_if is not None:
             words += (f" ({'up to ' if self.count_if.up_to else ''}{self.count_if.count} of them if "
@@ -103,6 +106,7 @@ class Ability(Model):
     targets: list[TargetSpec] = Field(default_factory=list, max_length=8)
     effects: list[Effect] = Field(default_factory=list, max_length=20)
     text: str = Field("", max_length=2000)
+    player: StrictBool = False  # a player's ability a card's trait gives: no card uses it (player-abilities-and-traits)
 
     def has(self, word: str) -> bool:
         return any(k.lower() == word.lower() for k in self.keywords)
@@ -130,6 +134,8 @@ class TriggerSpec(Model):
     phase: PhaseName | None = None
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
+    cause: Literal["other_card", "resolution"] | None = None  # another player's card did it, or battle resolution
+    while_in: Literal["hand"] | None = None  # triggers while its card is there, not in play (triggered-traits)
     condition: Condition | None = None
     optional: StrictBool = False
     once_per: Literal["turn", "game"] | None = None
@@ -148,14 +154,21 @@ class TriggerSpec(Model):
         point = f"{whose}{what} {EVENT_WORDS.get(self.event, self.event.replace('_', ' '))}".replace("  ", " ").strip()
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
+        if self.cause:
+            point += " by another player's card" if self.cause == "other_card" else " by battle resolution"
+        if self.from_zone:
+            point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
+        if self.once_per:
+            point += f" (the first time {'each turn' if self.once_per == 'turn' else 'this game'})"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
         if self.event == "focused" and self.whose == "self":  # "As a Focus Effect:" (focus-focus-effect)
             return "As a Focus Effect (once this focused card is face up in a duel): " + "; ".join(parts)
-        return f"{self.timing.capitalize()} {point}: " + "; ".join(parts)
+        where = " (while this card is in your hand)" if self.while_in == "hand" else ""
+        return f"{self.timing.capitalize()} {point}{where}: " + "; ".join(parts)
 
 
 class GoldFor(Model):
@@ -178,23 +191,39 @@ class GoldFor(Model):
         if self.in_play:
             return out + " from your card in play"
         return out + (f" from a {describe_filter(self.card)}" if self.card is not None else "")
+PERMIT_WORDS = {"lobby_open": "Lobby as an Open action", "lobby_without_bowing": "Lobby without bowing"}
 KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks", "fear": "Fear effects"}
+
+
+# Restrictions on where a unit moves (``move``, ``permissions``), in plain words.
+MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
+                     "moves_unopposed": "moving to a battlefield where it would be unopposed"}
 
 
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
-    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
+    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed",
+                  "enters_unbowed", "cannot_gain", "no_enlightenment", "lobby_bonus", "duel_stat",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
-                  "bow_to_reduce", "use_from_hand"]
-    target: Literal["self", "host", "unit"] | AllRef | TargetedRef = "self"
+                  "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
+                  "invest_fixed"]
+    target: Literal["self", "host", "unit", "province"] | AllRef | TargetedRef = "self"  # province: the one this card is at
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
-    what: Word | None = None
-    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
+    what: Word | None = None  # restrict, permit: what; cannot_gain: the Clan Alignment excepted ("except Phoenix Clan")
+    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to;
+    # permit: the cards a rulebook action may also target ("You may target defending Personalities with …")
     only: GoldFor | None = None  # production_for, bow_to_reduce: the payment the trait is for
-    by: Literal["you", "other"] | None = None  # restrict: only actions of this card's player, or of the others
+    by: Literal["you", "other"] | None = None  # restrict, attack strength: only this card's player's actions and
+    # effects, or only the other players' ("Other players' Ranged Attacks have -1 strength")
+    embedded: str | None = Field(None, max_length=1000)  # ability, player_ability: the ability given, as printed
+    players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
+    player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
+    minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"
+    designators: list[DesignatorName] = Field(default_factory=list, max_length=2)  # permit recruit/equip: "as a
+    # Battle action"
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -217,13 +246,20 @@ class Static(Model):
         elif self.kind == "restrict" and self.what in ("join", "enter_play"):
             verb = "come under the control of" if self.what == "join" else "enter play for"
             return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
+        elif self.kind == "permit" and self.designators:
+            what = f"{who} may be {'Recruited' if self.what == 'recruit' else 'Equipped'}" + (
+                f" to a {describe_filter(self.to)}" if self.to is not None else "") + \
+                f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
+                f"{'/'.join(d.capitalize() for d in self.designators)} action"
+        elif self.kind in ("permit", "restrict") and self.what == "proclaim":
+            what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
-            what = f"{who}: no {str(self.what).replace('_', ' ')}"
+            what = f"{who}: no {MOVE_RESTRICTIONS.get(self.what, str(self.what).replace('_', ' '))}"
         elif self.kind == "permit" and self.to is not None:
             what = f"you may target a {describe_filter(self.to)} with the rulebook " \
                    f"{str(self.what).replace('_', ' ').title()} action"
         elif self.kind == "permit":
-            what = f"{who} may {str(self.what).replace('_', ' ')}"
+            what = f"{who} may {PERMIT_WORDS.get(str(self.what), str(self.what).replace('_', ' '))}"
         elif self.kind == "cost":
             n = self.amount if isinstance(self.amount, int) else 0
             if not isinstance(self.amount, int):
@@ -242,19 +278,43 @@ class Static(Model):
             if self.kind == "attack_immune":
                 what = f"{kinds} effects targeting {who} are negated"
             elif self.kind == "attack_strength":
-                what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
+                whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
+                what = f"{whose}{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
-                what = f"your {kinds} effects have {self.amount:+d} strength"
+                what = f"{'other players' + chr(39) if self.by == 'other' else 'your'} {kinds} effects have {self.amount:+d} strength"
+        elif self.kind == "ability":
+            what = f"{who} has the ability “{self.embedded}”"
+        elif self.kind == "player_ability":
+            names = {"you": "you", "each": "each player", "attacker": "the Attacker", "defender": "the Defender"}
+            who = " and ".join(names[p] for p in self.players)
+            what = f"{who} {'have' if self.players == ['you'] else 'each have'} the ability “{self.embedded}”"
         elif self.kind == "production_for":
             what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
+        elif self.kind == "honor_change":
+            kinds = str(self.what).replace("_", " ")
+            whose = "your" if self.player == "you" else "all"
+            what = f"{'reduce' if self.amount < 0 else 'increase'} {whose} Honor {kinds}" + (
+                f" from {describe_filter(self.to)}" if self.to is not None else "") + f" by {abs(self.amount)}" + (
+                f", to a minimum of {self.minimum}" if self.minimum is not None else "")
+        elif self.kind == "invest_fixed":
+            what = f"{who}'s Invest cost cannot be reduced"
+        elif self.kind == "ignore_hr":
+            what = f"{who}'s Honor Requirement is ignored"
         elif self.kind == "bow_to_reduce":
             n = self.amount if isinstance(self.amount, int) else 0
             what = f"bow {who} when paying for {self.only.describe('a ')}: " + (
                 "it costs 0 Gold" if n <= -1000 else f"it costs {-n} less Gold")
+        elif self.kind == "duel_stat":
+            what = f"{who} uses {'its printed ' if self.what == 'printed' else 'its '}{stat_words(self.stat)} as its duel stat"
         elif self.kind == "cannot_gain":
-            what = f"{who} cannot gain {' or '.join(self.keywords)}"
-        elif self.kind == "enters_bowed":
-            what = f"{who} enters play bowed"
+            what = f"{who} cannot gain {' or '.join(self.keywords)}" + (f" except {self.what}" if self.what else "")
+        elif self.kind == "lobby_bonus":
+            n = f"{self.amount:+d}" if isinstance(self.amount, int) else describe_amount(self.amount)
+            what = f"you have a Lobby Bonus of {n}"
+        elif self.kind == "no_enlightenment":
+            what = f"{who} does not count towards an Enlightenment Victory"
+        elif self.kind in ("enters_bowed", "enters_unbowed"):
+            what = f"{who} enters play {self.kind[7:]}"
         elif self.kind == "copies":
             what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
         elif self.kind == "use_from_hand":
@@ -313,8 +373,12 @@ class Reading(Model):
     invest: list[Effect] = Field(default_factory=list)
     invest_targets: list[TargetSpec] = Field(default_factory=list, max_length=6)
     invest_cost: StrictInt | None = None
+    invest_alt: StrictInt | None = None  # "Invest [2 Gold], or [0 Gold] if …", "Kikumura's Invest is [2 Gold]" (invest)
+    invest_alt_if: Condition | None = None
     discipline: StrictInt | None = None
     discipline_if: Condition | None = None  # "If you are a Crab Clan player, this Strategy has Discipline"
+    discipline_alt: StrictInt | None = None  # "Discipline [3 Gold] or [0 Gold] if you are the Defender"
+    discipline_alt_if: Condition | None = None
     unparsed: list[Unread] = Field(default_factory=list)
 
     @property
@@ -410,7 +474,7 @@ def describe_effect(effect: Effect) -> str:
 
 def describe_condition(cond: Condition | None) -> str:
     """An "If …" in plain words, from its structure."""
-    from .primitives.cards import describe_amount, describe_filter, describe_ref, describe_tokens, stat_words
+    from .primitives.cards import PREDICATES, describe_amount, describe_filter, describe_ref, describe_tokens, stat_words
 
     if cond is None:
         return "always"
@@ -426,17 +490,21 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"you control no {describe_filter(cond.controls_none)}")
     if cond.exists is not None:
         parts.append(f"there is a {describe_filter(cond.exists)}")
+    if cond.happened is not None:
+        parts.append(describe_happened(cond.happened))
+    if cond.battlefield_destroyed is not None:
+        parts.append(f"the current battlefield's Province is {'' if cond.battlefield_destroyed else 'not '}destroyed")
     if cond.count is not None:
         op = {"=": "exactly", "<": "fewer than", "<=": "at most", ">=": "at least", ">": "more than"}[cond.count.op]
         what = describe_filter(cond.count.filter.model_copy(update={"side": "any"}))
         parts.append(f"you control {op} {describe_amount(cond.count.value)} {what}(s)")
     subject = describe_ref(cond.card if cond.card is not None else "self")
-    if "would_be_opposed" in cond.is_:
-        parts.append(f"{subject} would be opposed at this battlefield")
-    if set(cond.is_) - {"would_be_opposed"}:
-        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_ if s != 'would_be_opposed')}")
-    if cond.is_not:
-        parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not)}")
+    parts += [f"{subject} {PREDICATES[s]}" for s in cond.is_ if s in PREDICATES]
+    if set(cond.is_) - set(PREDICATES):
+        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_ if s not in PREDICATES)}")
+    parts += [f"not ({subject} {PREDICATES[s]})" for s in cond.is_not if s in PREDICATES]
+    if set(cond.is_not) - set(PREDICATES):
+        parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not if s not in PREDICATES)}")
     if cond.has_keyword:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:
@@ -485,15 +553,39 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append("you went first" if cond.went_first else "you did not go first")
     if cond.phase:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
+    if cond.dueling is not None:
+        parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
+    if cond.this_turn:
+        parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:
         parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
     if cond.any:
         parts.append(" or ".join(describe_condition(c) for c in cond.any))
     if cond.all:
-        parts.append(" and ".join(describe_condition(c) for c in cond.all))
+        parts.append(" and ".join(f"({describe_condition(c)})" if c.any else describe_condition(c) for c in cond.all))
     if cond.not_ is not None:
         parts.append(f"not ({describe_condition(cond.not_)})")
     return " and ".join(parts) or "always"
+
+
+def describe_happened(test) -> str:
+    """"an enemy unit has been at the current battlefield this turn", "you destroyed a Terrain in this battle"."""
+    from .primitives.cards import describe_filter
+
+    what = describe_filter(test.filter) if test.filter is not None else "unit" if test.event is None else "card"
+    side = "an enemy " if test.side == "enemy" else "a "
+    if test.event is None:
+        out = f"{side}{what} has been at the current battlefield"
+    elif test.event == "province_destroyed":
+        out = "a Province destroyed" + (" by you" if test.by == "you" else "")
+    else:
+        out = f"{side}{what} {test.event.replace('_', ' ')}" + (" by you" if test.by == "you" else "") + (
+            " at the current battlefield" if test.at == "here" else "")
+    if test.cause == "resolution":
+        out += " by battle resolution"
+    if test.times > 1:
+        out += f" ({test.times} or more times)"
+    return out + (" in this battle" if test.during == "battle" else " this turn")
 
 
 def describe_reading(reading: Reading) -> list[dict]:
@@ -505,13 +597,21 @@ def describe_reading(reading: Reading) -> list[dict]:
         out.append({"kind": "trait", "printed": prod.text, "words": prod.describe()})
     if reading.invest_cost is not None:
         chosen = [f"choose target {n}: {t.describe()}" for n, t in enumerate(reading.invest_targets, 1)]
+        alt = f" (or {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)})" \
+            if reading.invest_alt is not None else ""
         out.append({"kind": "trait", "printed": f"Invest [{reading.invest_cost} Gold]",
-                    "words": f"Invest {reading.invest_cost} Gold when Recruiting: "
+                    "words": f"Invest {reading.invest_cost} Gold{alt} (added to the cost of bringing it into play, or of a "
+                             "Strategy's action): "
                              + "; ".join(chosen + [describe_effect(e) for e in reading.invest])})
+    if reading.invest_alt is not None and reading.invest_cost is None:
+        out.append({"kind": "trait", "printed": f"Invest [{reading.invest_alt} Gold]",
+                    "words": f"its Invest costs {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)}"})
     if reading.discipline is not None:
         only = f" if {describe_condition(reading.discipline_if)}" if reading.discipline_if is not None else ""
+        alt = f" (or {reading.discipline_alt} if {describe_condition(reading.discipline_alt_if)})" \
+            if reading.discipline_alt is not None else ""
         out.append({"kind": "trait", "printed": f"Discipline [{reading.discipline} Gold]",
-                    "words": f"may be played from your discard pile for {reading.discipline} more Gold{only}, then "
+                    "words": f"may be played from your discard pile for {reading.discipline} more Gold{alt}{only}, then "
                              "removed from the game (Discipline)"})
     out += [{"kind": "unread", "printed": u.text, "words": u.reason} for u in reading.unparsed]
     return out

@@ -122,7 +122,8 @@ def assign(g, step: dict, side: str) -> None:
         g.record(StepKind.ACTION, f"{by.capitalize()} assigns {card.title} to {'attack' if side == 'attacking' else 'defend'} "
                                   f"{to}" + (" (an ally)" if by not in (g.attacker, g.defender) else ""),
                  ["maneuvers-segment"], by, "assign")
-        triggers.after(g, Event("attacks" if side == "attacking" else "defends", card, by, by))
+        triggers.after(g, Event("attacks" if side == "attacking" else "defends", card, by, by,
+                                data={"cause": "assign", "from": "home"}))
 
 
 def battle(g, bf: str, start: str, rounds):
@@ -284,7 +285,9 @@ def destroy_province(g, prov, why: str) -> None:
     g.record(StepKind.RULE, f"{prov.id} is destroyed ({why})" + (f"; the cards in it are discarded: {', '.join(gone)}"
                                                                  if gone else ""),
              ["battle-resolution", "provinces"], step="resolution")
-    triggers.after(g, triggers.Event("province_destroyed", None, prov.owner, data={"province": prov.id}))
+    # the Attacker destroys the Province at resolution (battle-resolution)
+    triggers.after(g, triggers.Event("province_destroyed", None, prov.owner, g.attacker,
+                                     data={"province": prov.id, "cause": "resolution"}))
     honor.check_victory(g)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .abilities import TargetSpec
+from .cardlexer import ClanName
 from .cardtree import AMOUNTS, ATTACKS, CREATED, NP, Unreadable, _name_words, _not, _sub, _tok, _toks
 from .registry import Effect
 from .structures import Amount, Filter
@@ -198,9 +199,12 @@ class EffectReaders:
         kind = _tok(node, "TYPE").value
         if kind not in ("personality", "follower", "item", "holding"):
             raise Unreadable(f"creating a {kind} is not read")
-        data: dict = {"type": kind, "keywords": [t.value if t.type == "KEYWORD" else f"{t.value} Clan"
-                                                  for t in _sub(node, "kwbullets").children
-                                                  if isinstance(t, Token) and t.type in ("KEYWORD", "CLAN")]}
+        self.created_kind = kind
+        # keywords are separated only by bullets: "Ivory Champion" is one (keywords); "Lion Clan • Ancestor" the
+        # Clan keyword ("Lion Clan"), while a bare "Badger" is a keyword of its own
+        data: dict = {"type": kind, "keywords": [
+            " ".join(f"{t.value} Clan" if isinstance(t.value, ClanName) else t.value for t in name.children)
+            for name in _sub(node, "kwbullets").children if isinstance(name, Tree)]}
         line = _sub(node, "statline")
         for tok in _toks(line, "STATLINE") if line is not None else []:
             stat, n = tok.value

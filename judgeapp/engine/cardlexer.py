@@ -145,7 +145,9 @@ PHRASES = {
     "an additional open action": ("AN_ADDITIONAL_KIND", "open"),
     "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"),
     ", or": ("COMMAOR", "or"), ", with": ("COMMAWITH", "with"),  # one token, so "X, or Y if …" and a list "X, Y, and Z" part at the comma (LALR)
-    "anyone else": ("ANYONEELSE", "other"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
+    "and attach it": ("ANDATTACHIT", "attach"),  # one token, so "create a … and lose 4 Honor" is another clause (LALR)
+    "anyone else": ("ANYONEELSE", "other"), "the first time each turn": ("FIRSTTIME", "turn"),
+    "the first time this game": ("FIRSTTIME", "game"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
 }
 
 
@@ -173,6 +175,17 @@ PUNCT = {".": "DOT", ",": "COMMA", ":": "COLON", ";": "SEMI", "\"": "QUOTE", "("
 STAT_LETTER = {"F": "force", "C": "chi", "PH": "personal_honor", "GP": "gold_production", "HR": "honor_requirement",
                "FH": "family_honor"}
 CLAN_WORDS = {c.lower() for c in CLANS}
+# Keywords the text uses in the plural ("the number of Standards in this army"): the keyword is the singular
+# (keywords); from the cards' own texts, a plural whose singular is a keyword of some card.
+PLURAL_KEYWORDS = {w + "s": w for w in (
+    "Ancestor", "Artisan", "Cat", "Commander", "Conscript", "Courtier", "Dojo", "Duelist", "Fortification",
+    "Legionnaire", "Magistrate", "Market", "Merchant", "Mine", "Monk", "Polearm", "Port", "Spirit", "Standard",
+    "Sword", "Temple", "Terrain", "Weapon")}
+
+
+class ClanName(str):
+    """A Clan written with the word "Clan" ("Lion Clan"): the same value as the bare word, which
+    may be a keyword of its own ("Badger • Nonhuman"), but known to name the Clan."""
 
 
 class Unknown(Exception):
@@ -214,7 +227,7 @@ def classify(raw: list[str]) -> list[Token]:
             i += size
             continue
         if low[i] in CLAN_WORDS and i + 1 < n and low[i + 1] == "clan":
-            out.append(Token("CLAN", w.title()))
+            out.append(Token("CLAN", ClanName(w.title())))
             spelled.append(f"{w} {raw[i + 1]}")
             i += 2
             continue
@@ -240,6 +253,10 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
                 elif toks[j].type == "OF" and j + 1 < len(toks) and toks[j + 1].type in ("KEYWORD", "CLAN"):
                     parts.append("of")
                     j += 1
+                elif toks[j].type == "OF" and j + 2 < len(toks) and toks[j + 1].type == "THE" \
+                        and toks[j + 2].type in ("KEYWORD", "CLAN") and spelled[j + 2][:1].isupper():
+                    parts.append("of the")  # "the Ring of the Void"
+                    j += 2
                 else:
                     break
             if len(parts) >= 2 or "of" in parts:
@@ -330,7 +347,7 @@ def _one(w: str, lw: str, before: list[Token]) -> Token:
     if lw.endswith("'s") and base in CARD_TYPES:
         return Token("TYPES", CARD_TYPES[base])
     if w[0].isupper():
-        return Token("KEYWORD", w)
+        return Token("KEYWORD", PLURAL_KEYWORDS.get(w, w))
     raise Unknown(w)
 
 

@@ -92,12 +92,10 @@ def leave_play(g, card: Card, how: str, why: str, cites: list[str], by: str | No
 
 
 def _to_pile(g, card: Card, how: str) -> None:
-    if how == "removed":
-        move(g, card, Zone.REMOVED)
+    if how == "removed" or card.created:
+        move(g, card, Zone.REMOVED)  # a created card ceases to exist, even destroyed: it is not dead (created-cards)
     elif card.type == "personality" and how == "destroyed":
         move(g, card, Zone.DEAD)  # a destroyed Personality is dead (dead)
-    elif card.created:
-        move(g, card, Zone.REMOVED)  # a created card ceases to exist (created-cards)
     else:
         move(g, card, Zone.DISCARD)
 
@@ -117,7 +115,9 @@ def discard_from_hand(g, card: Card, why: str, cites: list[str], by: str | None 
 
 
 def discard_from_province(g, card: Card, why: str, cites: list[str], by: str | None = None,
-                          kind: StepKind = StepKind.EFFECT) -> bool:
+                          kind: StepKind = StepKind.EFFECT, refill: bool = True) -> bool:
+    """Discard a card from its Province, which then refills from the deck unless the effect refills
+    it itself (``refill``: False, ``provinces``)."""
     prov = next((p for p in g.players[card.owner].provinces if card.id in p.cards), None)
     if prov is None:
         return False
@@ -127,7 +127,8 @@ def discard_from_province(g, card: Card, why: str, cites: list[str], by: str | N
     move(g, card, Zone.DISCARD)
     g.record(kind, f"{card.title} is discarded from {prov.id} ({why})", cites or ["discard"], by)
     triggers.after(g, ev)
-    refill_after(g, prov)
+    if refill:
+        refill_after(g, prov)
     return True
 
 
@@ -152,7 +153,12 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
         return False
     if to != "home" and g.province(to) is None:
         return False
-    ev = Event("moves", host, host.controller, by, source, {"to": to})
+    refused = g.move_restricted(host, to, by)
+    if refused:
+        g.record(StepKind.EFFECT, f"{host.title} will not move {'home' if to == 'home' else 'to ' + to}: {refused}",
+                 ["move", "permissions"], by)
+        return False
+    ev = Event("moves", host, host.controller, by, source, {"to": to, "from": host.location})
     if not triggers.before(g, ev):
         return False
     if side is None and to != "home":

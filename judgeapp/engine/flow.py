@@ -105,6 +105,7 @@ def action_round(g, kind: Round, first: str):
         answer = yield Request("round", point, priority, round=kind)
         if answer is None:
             g.extra_actions.pop(priority, None)  # an additional action not taken is lost
+            g.extra_play.pop(priority, None)
             g.record(StepKind.PASS, f"{priority.capitalize()} passes (the script has no action for this opportunity)",
                      [section], priority)
             passes, priority = passes + 1, _next(players, priority)
@@ -120,11 +121,13 @@ def action_round(g, kind: Round, first: str):
             continue
         while priority != actor:
             g.tick()
+            g.extra_play.pop(priority, None)  # an additional action to play a card, not taken, is lost
             g.record(StepKind.PASS, f"{priority.capitalize()} passes (implied: {actor.capitalize()} acts next)",
                      [section], priority)
             passes, priority = passes + 1, _next(players, priority)
         if what == "pass":
             g.extra_actions.pop(actor, None)
+            g.extra_play.pop(actor, None)
             g.record(StepKind.PASS, f"{actor.capitalize()} passes" + (
                 " (the Naval Invasion opportunity: it does not count toward ending the round)" if naval else ""),
                      [section] + (["naval-invasion"] if naval else []), actor)
@@ -226,7 +229,7 @@ def expire(g, until: str) -> None:
     back can bring Chi death (``chi-death-rule``)."""
     ended = [m for m in g.modifiers if m.until == until]
     others = [o for o in g.ongoing if o.until == until]
-    children = [d for d in g.delayed if d.repeat and d.until == until]
+    children = [d for d in g.delayed if (d.repeat or d.lapses) and d.until == until]
     if until == Until.END_OF_TURN:
         others += [o for o in g.ongoing if o.once and o not in others]
     if not (ended or others or children):

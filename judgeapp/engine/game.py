@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import memory
 from .board import Board
 from .state import Card, Delayed, Modifier, Ongoing, Player
 from .timeline import GameOver, Timeline, record  # noqa: F401  (GameOver: part of this module's API)
@@ -51,6 +52,7 @@ class Game(Board):
         self.resolved_attackers: set[str] = set()
         self.battles: dict[str, dict] = {}
         self.duels: list[dict] = []
+        self.dueling: list[dict] = []  # the duels in progress, innermost last (Context.duel's shape; duel)
         self.destroyed: list[str] = []
         self.winner: str | None = None
         self.how: str | None = None
@@ -65,10 +67,12 @@ class Game(Board):
         self.at_point: Point | None = None
         self.trait_uses: dict = {}
         self.extra_actions: dict[str, int] = {}  # additional actions owed to a player (additional-action)
+        self.extra_play: dict[str, dict] = {}  # what such an additional action must play ("… to play it")
         self.trigger_depth = 0
         self.first_player = self.order[0]  # who took the game's first turn (Courtesy traits read it)
         self.pending_duel: dict | None = None  # a duel: step's answers, for the next duel to start
         self.naval_first: str | None = None
+        self.log: list[dict] = memory.start(self)  # what has happened, for text about the past
 
     @property
     def steps(self) -> list[dict]:

@@ -9,12 +9,13 @@ Personality" (``references``), "your"/"his" (``possessive-case``, ``perspective`
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from .state import Card
 from .structures import AllRef, Amount, Condition, Filter, TargetedRef, UnitOf
 from .tokenkinds import count as count_tokens
-from .vocab import Zone
+from .vocab import OUT_OF_PLAY, Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
                "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK,
@@ -22,6 +23,20 @@ STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "d
 
 
 ZONE_NAMES = {zone: name for name, zone in STATE_ZONES.items()}
+STATE_ZONES["discarded"] = Zone.DISCARD  # a card in a discard pile that is not dead (dead)
+# "Your Followers out of play", "in and out of play": every area but play, or every area (in-play-and-out-of-play)
+ZONE_GROUPS = {"out_of_play": OUT_OF_PLAY, "in_and_out_of_play": frozenset(Zone)}
+
+
+def in_zone(card: Card, name: str) -> bool:
+    """Whether a card is in a named area: a discard pile holds its dead Personalities too (dead);
+    "out of play" is every area but play (in-play-and-out-of-play)."""
+    group = ZONE_GROUPS.get(name)
+    if group is not None:
+        return card.zone in group
+    if name == "discard":
+        return card.zone in (Zone.DISCARD, Zone.DEAD)
+    return card.zone is STATE_ZONES[name]
 DUELISTS = ("duelist_yours", "duelist_other")  # the Personalities of the duel, from the effect's player's side
 
 
@@ -32,7 +47,8 @@ class Context:
     player: str
     source: Card | None = None
     label: str = "effect"
-    targets: dict = field(default_factory=dict)  # 1-based target number -> chosen cards or players
+    targets: dict = field(default_factory=dict)  # 1-based target number -> chosen cards or players;
+    # "created" -> the cards this action or trait created ("remove him from the game after the battle ends")
     subject: Card | None = None  # the card a trigger is about ("it", "that Personality")
     subject_player: str | None = None
     paid: int = 0
@@ -40,6 +56,8 @@ class Context:
     discard_named: list = field(default_factory=list)  # the script's ``discard:`` answer
     find_named: list = field(default_factory=list)  # the script's ``find:`` answer to a search (lower-case titles or ids)
     found: list = field(default_factory=list)  # the cards a search found ("Show it and put it in your hand")
+    vacated: list = field(default_factory=list)  # Provinces emptied for this action's own refill (provinces)
+    looked: list = field(default_factory=list)  # the cards this action looks at in a deck (look)
     choices: list = field(default_factory=list)  # the script's answers to "or" choices, in order
     happened: bool = True  # whether the last effect actually happened ("X to Y", independence-of-effects)
     duel: dict | None = None  # the duel whose consequences are applying: winner, losers, challenger, challenged
@@ -58,6 +76,8 @@ class Context:
     action: object = None  # the action these effects belong to when not this context's own (a duel's outcome)
     limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
     did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
+    honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
+    occurrence: object = None  # the event a triggered trait answers ("Before …, negate the destruction")
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -85,6 +105,12 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return list(ctx.discarded)
     if ref == "found":
         return list(ctx.found)
+    if ref == "created":  # kept with the chosen targets, so a delayed effect keeps them (created-cards)
+        return list(ctx.targets.get("created") or [])
+    if ref == "looked":  # "Look at the top three cards of your Fate deck": those cards (look)
+        return list(ctx.looked)
+    if ref == "rest":  # "the remaining cards": those looked at and still in the deck, not the one taken
+        return [c for c in ctx.looked if c not in ctx.found and c.zone in (Zone.FATE_DECK, Zone.DYNASTY_DECK)]
     if ref in ("winner", "loser", "losers", "challenger", "challenged"):
         duel = ctx.duel or {}
         if ref in ("loser", "losers"):
@@ -119,14 +145,13 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
 
 
 def select(g, flt: Filter, ctx: Context) -> list[Card]:
-    zone = STATE_ZONES[flt.zone]
-    return [c for c in g.cards.values() if c.zone is zone and matches(g, flt, c, ctx)]
+    return [c for c in g.cards.values() if in_zone(c, flt.zone) and matches(g, flt, c, ctx)]
 
 
 def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) -> bool:
     """Whether a card fits every word of a filter, from the context's point of view (``anywhere``:
     wherever the card is now, as for the card a cost is paid for)."""
-    if not anywhere and card.zone is not STATE_ZONES[flt.zone]:
+    if not anywhere and not in_zone(card, flt.zone):
         return False
     if flt.type and not _type_ok(g, flt.type, card):
         return False
@@ -158,9 +183,11 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False
     if flt.opposes is not None and not _opposes(g, card, flt.opposes, ctx):
         return False
-    if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
+    if flt.army and not _same_army(g, card, ctx):
         return False
-    if flt.in_army and not _same_army(g, card, ctx):
+    if flt.family and (card.type != "personality" or flt.family not in re.findall(r"[\w'-]+", card.title)):
+        return False  # a family name is a word of a Personality's title (family-name)
+    if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
     if flt.in_unit_of is not None and not any(card in g.unit_of(c) for c in ctx.targets.get(flt.in_unit_of) or []
                                               if isinstance(c, Card)):
@@ -245,6 +272,22 @@ def _opposes(g, card: Card, other: Filter, ctx: Context) -> bool:
     return any(g.side(o) not in (None, side) and (g.host(o) or o).location == where for o in select(g, other, ctx))
 
 
+# What a card remembers of its movements (move, assign): how it came, this turn or this battle, to and from where.
+MEMORY = {"moved_this_turn": {"how": ("moved",)}, "moved_this_battle": {"how": ("moved",), "span": "battle"},
+          "moved_or_entered_this_battle": {"how": ("moved", "entered"), "span": "battle"},
+          "moved_to_battlefield_this_turn": {"how": ("moved",), "to": "battlefield"},
+          "assigned_here": {"how": ("assigned",), "to": "here"},
+          "moved_home_from_here": {"how": ("moved",), "to": "home", "where_from": "here"}}
+
+
+def _same_army(g, card: Card, ctx: Context) -> bool:
+    """An army is the units on one side at a battlefield (``army``): the card's unit is on the side of
+    the text's card's unit, at its battlefield."""
+    me = g.host(ctx.source) if ctx.source else None
+    side = g.side(me) if me is not None else None
+    return side is not None and g.side(card) == side and (g.host(card) or card).location == me.location
+
+
 def has_state(g, card: Card, state: str) -> bool:
     host = g.host(card) or card
     if state == "bowed":
@@ -263,6 +306,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.opposed(card)
     if state == "would_be_opposed":
         return g.would_be_opposed(card)
+    if state in MEMORY:
+        return g.arrived(card, **MEMORY[state])
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):
@@ -270,6 +315,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return has == (state == "with_followers")
     if state in ("with_attachments", "without_attachments"):
         return bool(host.attachments) == (state == "with_attachments")
+    if state in ("dead", "discarded"):  # the two states of a Personality in a discard pile (dead)
+        return card.zone is (Zone.DEAD if state == "dead" else Zone.DISCARD)
     if state == "in_play":  # "if it is still in play"
         return card.zone is Zone.PLAY
     if state == "without_abilities":  # "a card without abilities": none printed (read or not) or granted (abilities)
@@ -409,11 +456,21 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.exists is not None and not select(g, cond.exists, ctx):
         return False
+    if cond.happened is not None:
+        from .memory import count
+
+        if count(g, cond.happened, ctx) < cond.happened.times:
+            return False
+    if cond.battlefield_destroyed is not None:
+        prov = g.province(g.battlefield)
+        if prov is None or prov.destroyed != cond.battlefield_destroyed:
+            return False
     if cond.count is not None and not compare(len(select(g, cond.count.filter, ctx)), cond.count.op,
                                               amount(g, cond.count.value, ctx)):
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits or cond.tokens or cond.attached_to:
+            or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
+            or cond.dueling:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -435,6 +492,10 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
             if cond.tokens is not None and not compare(count_tokens(c.tokens, cond.tokens.name), cond.tokens.op,
                                                        amount(g, cond.tokens.value, ctx)):
+                return False
+            if cond.this_turn and not dueled(g, c, cond.this_turn):
+                return False
+            if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -500,3 +561,20 @@ def _duel_result(ctx: Context, result: str) -> bool:
         return bool(duel.get("refused"))
     cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
     return any(c is not None and c.controller == ctx.player for c in cards)
+
+
+def dueled(g, card: Card, what: str) -> bool:
+    """Whether the card has won a duel, or issued a challenge, this turn (``duel``, ``challenge``: the
+    challenges of this turn as the game recorded them, refused ones included)."""
+    role = "winner" if what == "won" else "challenger"
+    return any(d.get("turn") == g.turn and d.get(role) == card.id for d in g.duels)
+
+
+def facing(g, card: Card) -> list[Card]:
+    """The Personalities facing this one in a duel in progress (``facing``)."""
+    out = []
+    for duel in g.dueling:
+        pair = (duel["challenger"], duel["challenged"])
+        if card in pair:
+            out += [c for c in pair if c is not card]
+    return out

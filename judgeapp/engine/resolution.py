@@ -112,9 +112,10 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
     host = g.host(card) or card
     in_battle = g.battlefield is not None and g.segment in ("engage", "combat") and ctx.round is not None
     if in_battle and host.type == "personality" and host.location != g.battlefield \
-            and spec.filter.at not in ("any", "home") and spec.filter.zone == "play" and not spec.attack:
+            and spec.filter.at not in ("any", "home", "battlefield") and spec.filter.zone == "play" and not spec.attack:
         return False  # cards in a unit must be at the current battlefield to be targeted, unless the text
-        # names another location: "at any location", "your target Personality at home" (rules-of-location)
+        # names another location: "at any location", "at any battlefield", "your target Personality at home"
+        # (rules-of-location)
     if spec.attack:
         # Ranged/Melee Attacks and Fear: a Follower, or a Personality without Followers, in the
         # current enemy army (ranged-attack, melee-attack, fear); the card's own words may add kinds
@@ -141,7 +142,7 @@ def choose(g, ctx: Context, spec: TargetSpec, k: int, queue: list) -> bool:
     if named is not None:
         wanted = named if isinstance(named, list) else [named]
         picked = []
-        for ref in wanted[:spec.count]:
+        for ref in wanted[:len(wanted) if spec.or_more else spec.count]:  # "one or more": as many as named
             item = _lookup(g, ref, ctx, spec)
             if item is None or item not in legal or item in picked:
                 return spec.optional or spec.up_to
@@ -190,7 +191,8 @@ def run_trait(g, card, trig, ev) -> None:
     from .cardops import bow
 
     ctx = Context(player=card.controller, source=card, label="trait", subject=ev.card, subject_player=ev.player,
-                  duel=ev.data.get("duel"))  # a trait at a point of a duel sees that duel (focus-focus-effect)
+                  duel=ev.data.get("duel"), occurrence=ev)  # a trait at a point of a duel sees that duel
+                  # (focus-focus-effect); "Before …, negate the destruction" sees what it answers
     if trig.once_per:
         key = ("trait", card.id, trig.text or trig.event)
         g.trait_uses[key] = g.trait_uses.get(key, 0) + 1

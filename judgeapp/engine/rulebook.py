@@ -11,8 +11,9 @@ from .actions import Refused, action_resolved, take_interrupts
 from .references import Context, matches
 from .resolution import state_checks
 from .state import Card
-from .textstatics import attach_problem, copies_problem, gold_cost, join_problem
-from .vocab import Reason, Round, StepKind, Zone
+from .textstatics import (action_permissions, attach_problem, copies_problem, gold_cost, invest_price, join_problem,
+                          own_trait_holds)
+from .vocab import DESIGNATOR_ROUND, Reason, Round, StepKind, Zone
 from .zones import move
 
 NAMES = ("recruit", "equip", "dynasty_discard", "lobby", "favor_limited", "favor_battle", "cycle", "cavalry",
@@ -44,9 +45,12 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
     kind, wanted, section = ABILITIES[name]
     try:
         if round_kind != wanted:
-            raise Refused(Reason.WRONG_ROUND, f"{_title(name)} is a {kind.capitalize()} action: it cannot be taken "
-                                              f"now", section)
-        if kind in ("limited", "dynasty") and by != g.active:
+            allowed = _permitted_as(g, step, by, name, round_kind)
+            if allowed is None:
+                raise Refused(Reason.WRONG_ROUND, f"{_title(name)} is a {kind.capitalize()} action: it cannot be "
+                                                  "taken now", section)
+            kind = allowed
+        if kind in ("limited", "dynasty") and by != g.active and not _open_lobby(g, name, step, by):
             raise Refused(Reason.NOT_ACTIVE_PLAYER, f"{kind.capitalize()} actions are for the active player "
                                                     f"({g.active})", f"{kind}-actions")
         if name not in REPEATABLE and name != "tactical_advantage" and g.players[by].used.get(name):
@@ -67,6 +71,31 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
     if done and name != "tactical_advantage":
         g.players[by].used[name] = g.players[by].used.get(name, 0) + 1
     return done
+
+
+def _permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | None:
+    """The designator a card's trait lets this Recruit or Equip have in this round ("You may Equip this
+    Follower as a Battle action", ``permissions``), or None."""
+    if name not in ("recruit", "equip"):
+        return None
+    if name == "recruit":
+        try:
+            card, host = _province_card(g, step, by)[1], None
+        except Refused:
+            return None
+    else:
+        card, host = g.find(step.get("card"), by, prefer=Zone.HAND), _first_target(g, step, by)
+    if card is None:
+        return None
+    return next((d for st in action_permissions(g, card, by, name, host) for d in st.designators
+                 if DESIGNATOR_ROUND[d] == round_kind), None)
+
+
+def _open_lobby(g, name: str, step: dict, by: str) -> bool:
+    """"Dainagon may Lobby as an Open action": a Lobby with him needs not be the active player's
+    (``open-actions``, ``permissions``)."""
+    target = _first_target(g, step, by) if name == "lobby" else None
+    return target is not None and g.permitted(target, "lobby_open")
 
 
 def _title(name: str) -> str:
@@ -139,23 +168,18 @@ def recruit(g, step: dict, by: str) -> bool:
                                         "Holdings", "recruit")
     _entry_checks(g, card, by)
     player = g.players[by]
-    cost = gold_cost(g, card, by)  # printed, with the card's own cost traits (continuous-traits)
     extra = card.type == "personality" and card.card.clans and not (card.card.clans & player.clans)
-    if extra:
-        cost += 2
     hr = card.card.honor
     if card.type == "personality" and hr is not None and hr.value is not None and player.honor < hr.value:
-        waived = player.ignores_hr and (card.card.clans & player.clans)
+        waived = (player.ignores_hr and (card.card.clans & player.clans)) or own_trait_holds(g, card, by, "ignore_hr")
         if not waived:
             raise Refused(Reason.HONOR_REQUIREMENT, f"{card.title} has an Honor Requirement of {hr.value}; {by} has "
                                                     f"{player.honor} Honor", "honor-requirement")
     invest = bool(step.get("invest"))
-    reading = card.card.reading
-    if invest:
-        if reading.invest_cost is None:
-            raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
-        cost += reading.invest_cost
-    purchase = payment.Purchase(by, card)
+    invested, fixed = invest_cost(g, card, by, step)
+    # printed, Invested, with the cost traits (continuous-traits); 2 more for another Clan Alignment (recruit)
+    cost = gold_cost(g, card, by, invest=invested, fixed=bool(fixed)) + (2 if extra else 0)
+    purchase = payment.Purchase(by, card, fixed=fixed)
     problem = payment.check_named(g, by, step.get("pay"), cost, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
@@ -165,9 +189,13 @@ def recruit(g, step: dict, by: str) -> bool:
     if proclaim:
         if player.proclaimed:
             raise Refused(Reason.USED, "a player may Proclaim only once per turn", "proclaim")
-        if card.type != "personality" or not (card.card.clans & player.clans) or by != g.active:
+        if card.type != "personality" or by != g.active or not (card.card.clans & player.clans
+                                                                 or own_trait_holds(g, card, by, "permit", "proclaim")):
             raise Refused(Reason.RESTRICTED, f"{card.title} does not have {by}'s Clan Alignment, so he cannot be "
                                              "Proclaimed", "proclaim")
+        restriction = g.restricted(card, "proclaim")
+        if restriction:
+            raise Refused(Reason.RESTRICTED, f"{card.title} cannot be Proclaimed ({restriction})", "proclaim")
     _announce(g, by, f"recruits {card.title} from {prov.id}" + (" (2 more Gold: he has a Clan Alignment but not "
                                                                f"{by}'s)" if extra else "")
               + (", Proclaiming him" if proclaim else "") + (", Investing" if invest else ""),
@@ -189,7 +217,8 @@ def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool, targets
     player = g.players[by]
     fortification = card.card.has_keyword("Fortification")
     home = prov or next((p for p in player.provinces if not p.destroyed), None)
-    bowed = card.type == "holding" and (not fortification or g.rules == "twenty-festivals")
+    bowed = card.type == "holding" and (not fortification or g.rules == "twenty-festivals") \
+        and not own_trait_holds(g, card, by, "enters_unbowed")  # "This Holding enters play unbowed" (recruit)
     location, side = "home", None
     if card.type == "personality" and g.battlefield is not None and g.segment in ("engage", "combat"):
         location = g.battlefield
@@ -206,17 +235,36 @@ def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool, targets
 
         change(g, by, card.card.stat("ph"), True, f"Proclaiming {card.title}", ["proclaim"], actor=by,
                source_owner=by)
-    if invest:
-        from .resolution import run_effects
+        from . import triggers
 
-        g.record(StepKind.EFFECT, f"{card.title}'s Invest trait", ["invest"], by)
-        reading = card.card.reading
-        run_effects(g, Context(player=by, source=card, label="Invest"), reading.invest_targets, reading.invest,
-                    targets)
+        triggers.after(g, triggers.Event("proclaimed", card, by, by=by))  # "After you Proclaim …" (triggered-traits)
+    if invest:
+        run_invest(g, card, by, targets)
     state_checks(g)
     if prov is not None:
         cardops.refill_after(g, prov)
     return True
+
+
+def run_invest(g, card: Card, by: str, targets: list | None) -> None:
+    """The Invest trait's effects, after the card enters play (or, on a Strategy, last among its action's
+    effects); they come from the Invest trait, not from the action (``invest``)."""
+    from .resolution import run_effects
+
+    g.record(StepKind.EFFECT, f"{card.title}'s Invest trait", ["invest"], by)
+    reading = card.card.reading
+    run_effects(g, Context(player=by, source=card, label="Invest"), reading.invest_targets, reading.invest, targets)
+
+
+def invest_cost(g, card: Card, by: str, step: dict) -> tuple[int, int]:
+    """(the Invest cost the step pays, the part of it that cannot be reduced), or a refusal if the card has
+    no Invest trait the engine reads (``invest``)."""
+    if not step.get("invest"):
+        return 0, 0
+    cost = invest_price(g, card, by)
+    if cost is None:
+        raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
+    return cost, (cost if own_trait_holds(g, card, by, "invest_fixed") else 0)
 
 
 def overlay(g, step: dict, by: str, prov, card: Card) -> bool:
@@ -302,29 +350,34 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     if host is None or not host.in_play or host.type != "personality" or host.controller != by:
         raise Refused(Reason.NO_TARGET, f"{step.get('to') or (step.get('targets') or ['?'])[0]} is not a Personality "
                                         f"{by} controls in play", "attachments")
-    if g.battlefield is not None and g.segment in ("engage", "combat") and host.location != g.battlefield:
+    if g.battlefield is not None and g.segment in ("engage", "combat") and host.location != g.battlefield \
+            and not any(st.to is not None and st.to.at == "any" for st in action_permissions(g, card, by, "equip", host)):
         raise Refused(Reason.LOCATION, f"{host.title} is not at the current battlefield", "rules-of-location")
     _targetable(g, host, by, "equip")
     limit = attach_limit(g, card, host)
     if limit:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
     _entry_checks(g, card, by)
-    cost = gold_cost(g, card, by, host)
-    purchase = payment.Purchase(by, card)
+    invested, fixed = invest_cost(g, card, by, step)
+    cost = gold_cost(g, card, by, host, invest=invested, fixed=bool(fixed))
+    purchase = payment.Purchase(by, card, fixed=fixed)
     problem = payment.check_named(g, by, step.get("pay"), cost, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
     if not payment.can_pay(g, by, cost, purchase):
         raise Refused(Reason.COST, f"{by.capitalize()} cannot pay {cost} Gold for {card.title}", "equip")
-    _announce(g, by, f"equips {card.title} to {host.title}", ["equip", "reserve" if reserve else "open-actions"])
+    _announce(g, by, f"equips {card.title} to {host.title}" + (", Investing" if invested else ""),
+              ["equip", "reserve" if reserve else "open-actions"] + (["invest"] if invested else []))
     ctx = _ctx(g, step, by, "Equip")
     payment.pay(g, by, cost, purchase, step.get("pay"), card.title)
     _brought_card_targeted(g, by, "Equip", [card, host], "equip")
     take_interrupts(g, step, ctx, None, brings=card)
     if card.zone is not Zone.HAND or not host.in_play:
         return True
-    cardops.enter_play(g, card, by, "equipped", "Equip", ["equip", "attachments"], attach_to=host.id, by=by,
-                       from_zone="hand")
+    entered = cardops.enter_play(g, card, by, "equipped", "Equip", ["equip", "attachments"], attach_to=host.id,
+                                 by=by, from_zone="hand")
+    if entered and invested:  # the Invest targets follow the Personality equipped to
+        run_invest(g, card, by, (step.get("targets") or [])[0 if step.get("to") else 1:])
     state_checks(g)  # an Item with a Chi penalty can kill (chi-death-rule)
     return True
 
@@ -355,10 +408,10 @@ def attach_limit(g, card: Card, host: Card) -> tuple[str, str] | None:
 def lobby(g, step: dict, by: str) -> bool:
     """Political Limited: if you have higher Family Honor than each other player, bow your target
     unbowed Personality with 1 or more Personal Honor to take the Imperial Favor (``lobby``)."""
-    mine = g.players[by].honor
-    if not all(mine > g.players[p].honor for p in g.live() if p != by):
-        raise Refused(Reason.CONDITION, f"{by.capitalize()} ({mine} Honor) does not have higher Family Honor than "
-                                        "each other player", "lobby")
+    mine = g.players[by].honor + g.lobby_bonus(by)  # each player's Lobby Bonus counts (lobby-bonus)
+    if not all(mine > g.players[p].honor + g.lobby_bonus(p) for p in g.live() if p != by):
+        raise Refused(Reason.CONDITION, f"{by.capitalize()} ({mine} Honor, with any Lobby Bonus) does not have "
+                                        "higher Family Honor than each other player", "lobby")
     target = _first_target(g, step, by)
     if target is None or not target.in_play or target.controller != by or target.type != "personality" \
             or target.bowed or g.stat(target, "personal_honor") < 1:
@@ -367,7 +420,9 @@ def lobby(g, step: dict, by: str) -> bool:
     _targetable(g, target, by, "lobby")
     _announce(g, by, f"Lobbies with {target.title}", ["lobby"])
     take_interrupts(g, step, _ctx(g, step, by, "Lobby"), None)
-    if cardops.bow(g, target, "Lobby", ["lobby"], by):
+    if g.permitted(target, "lobby_without_bowing"):  # "Kozan need not bow to Lobby" (permissions)
+        g.record(StepKind.EFFECT, f"{target.title} need not bow to Lobby", ["lobby", "permissions"], by, "resolve")
+    if g.permitted(target, "lobby_without_bowing") or cardops.bow(g, target, "Lobby", ["lobby"], by):
         g.set_favor(by)
         g.record(StepKind.EFFECT, f"{by.capitalize()} takes the Imperial Favor", ["lobby", "imperial-favor"], by,
                  "resolve")

@@ -26,12 +26,17 @@ CardKind = Literal["personality", "follower", "item", "spell", "holding", "strat
 Side = Literal["your", "enemy", "any", "other", "opponent"]
 State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "defending", "opposed", "unopposed",
                 "with_followers", "without_followers", "with_attachments", "without_attachments", "face_up",
-                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed",
-                "in_play", "without_abilities"]
+                "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed", "dead",
+                "discarded", "moved_this_turn", "moved_this_battle", "moved_or_entered_this_battle",
+                "moved_to_battlefield_this_turn", "assigned_here", "moved_home_from_here", "in_play",
+                "without_abilities"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
-ZoneName = Literal["play", "hand", "discard", "dead", "province", "fate_deck", "dynasty_deck", "resolution"]
+# "discard" is a whole discard pile, dead Personalities included; "discarded" and "dead" its two states (dead);
+# "out_of_play" every area but play, "in_and_out_of_play" every area (in-play-and-out-of-play)
+ZoneName = Literal["play", "hand", "discard", "discarded", "dead", "province", "fate_deck", "dynasty_deck", "resolution",
+                   "out_of_play", "in_and_out_of_play"]
 Compare = Literal["<", "<=", "=", ">=", ">"]
 
 
@@ -61,7 +66,6 @@ class Filter(Model):
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit
-    in_army: StrictBool = False  # in the text's card's army: its side at its battlefield ("in this army")
     in_unit_of: StrictInt | None = None  # in the unit of this chosen target ("one of his Weapons")
     unit_keyword: Word | None = None  # "in a Cavalry unit": every card of its unit has it (unit-keywords)
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
@@ -69,7 +73,20 @@ class Filter(Model):
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
     any_of: list["Filter"] = Field(default_factory=list, max_length=4)  # fits one of these ("Followers or Weapons")
     opposes: "Filter | None" = None  # at a battlefield, on the other side from such a card ("opposing a Shugenja")
+    family: Word | None = None  # a Personality with this family name in his title ("Moshi Personalities")
+    army: StrictBool = False  # in the text's card's army, its side at its battlefield: "in this army", "in Toturi's army"
     tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _pile_states(cls, data):
+        """"a dead Personality", "your discarded Personality": states only cards in a discard pile have
+        (dead), so such a card is looked for there, not in play."""
+        if isinstance(data, dict) and data.get("zone", "play") == "play":
+            for state in ("dead", "discarded"):
+                if state in (data.get("state") or []):
+                    data = {**data, "zone": state}
+        return data
 
 
 class TargetedRef(Model):
@@ -160,13 +177,16 @@ class ActionTest(Model):
                                                                                           max_length=5)  # one of these
     keywords: list[Word] = Field(default_factory=list, max_length=4)  # it has each ("Political", "Fire")
     source: Filter | None = None  # it is from such a card ("from a Strategy", "an Event's effects")
-    has: list[Literal["fear", "ranged_attack", "melee_attack"]] = Field(default_factory=list,
-                                                                         max_length=3)  # an effect of one of these
+    has: list[Literal["fear", "ranged_attack", "melee_attack", "duel"]] = Field(default_factory=list,
+                                                                                 max_length=3)  # an effect of one of these
     did: Literal["moves", "recruited", "destroyed", "bows"] | None = None  # its effects did this …
     card: Ref | None = None  # … to this card
     fits: Filter | None = None  # … or to a card like this (as it is now)
     to: Literal["battlefield", "home"] | None = None  # moved it there
     in_battle: StrictBool = False  # did it during a battle
+    this: StrictBool = False  # "this action": the one whose text it is, not the one it interrupts
+
+
 class TokenTest(Model):
     """How many tokens of a name a card has: "a Poison token" (``>= 1``), "no Training tokens"
     (``= 0``), "two or fewer Respect tokens" (``<= 2``) (``token``)."""
@@ -174,12 +194,29 @@ class TokenTest(Model):
     name: Word
     op: Compare = ">="
     value: Number = 1
+
+
 class CountTest(Model):
     """"if you have two or fewer Rings in play": how many cards match the filter, compared."""
 
     filter: Filter
     op: Compare
     value: Number
+
+
+class HappenedTest(Model):
+    """Something that happened earlier this turn or in this battle ("if any enemy units were ever at
+    its battlefield", "a battle in which you destroyed a Terrain"): at least ``times`` noted
+    occurrences with every field given."""
+
+    event: Word | None = None  # an event name (destroyed, enters_play, …); None: a unit was there at all
+    during: Literal["turn", "battle"] = "turn"
+    by: Literal["you"] | None = None
+    at: Literal["here"] | None = None  # at the current battlefield
+    side: Literal["enemy"] | None = None  # a card on the other side of the battle from you
+    cause: Literal["resolution"] | None = None  # by battle resolution
+    filter: Filter | None = None
+    times: Annotated[StrictInt, Field(ge=1, le=20)] = 1
 
 
 class Condition(Model):
@@ -199,6 +236,8 @@ class Condition(Model):
     tokens: TokenTest | None = None  # of ``card``: "if he has a Poison token"
     fits: Filter | None = None  # ``card`` is one of these, wherever it is now ("if this destroyed a Follower")
     count: CountTest | None = None  # the number of cards matching a filter ("two or more Rings you control")
+    happened: HappenedTest | None = None  # something earlier this turn or battle (memory)
+    battlefield_destroyed: StrictBool | None = None  # the current battlefield's Province is destroyed
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
@@ -215,6 +254,9 @@ class Condition(Model):
     phase: Literal["action", "attack", "dynasty", "battle"] | None = None
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
+    # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
+    this_turn: Literal["won", "challenged"] | None = None
+    dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")

@@ -83,7 +83,7 @@ def before(g, ev: Event) -> bool:
             run_effects(g, ctx, [], do)
             return False
     fire(g, "before", ev)
-    return True
+    return not ev.data.get("negated")  # "Before this Follower is destroyed, negate the destruction" (negate)
 
 
 def when(g, ev: Event) -> None:
@@ -109,6 +109,10 @@ MAX_NESTING = 40
 
 
 def fire(g, timing: str, ev: Event) -> None:
+    if timing == "after":
+        from .memory import note
+
+        note(g, ev)  # remembered first, so a trait it triggers can ask what has happened (memory)
     pending = collect(g, timing, ev)
     if not pending:
         return
@@ -149,13 +153,13 @@ def _traits(g, ev: Event):
         triggers = c.card.reading.triggers if c.card.text or c.card.effects else ()
         if not triggers:
             continue
-        if c.zone is Zone.PLAY or c.zone is Zone.FOCUS or c.zone is Zone.RESOLUTION:
-            for t in triggers:
-                yield c, t
-        elif ev.card is c:
-            for t in triggers:  # "after this card is destroyed": it triggers from where it went
-                if t.whose == "self":
+        active = c.zone is Zone.PLAY or c.zone is Zone.FOCUS or c.zone is Zone.RESOLUTION
+        for t in triggers:
+            if t.while_in is not None:  # "triggered from an area not in play": a Ring's "Play after …" (triggered-traits)
+                if t.while_in == c.zone:
                     yield c, t
+            elif active or (ev.card is c and t.whose == "self"):  # "after this card is destroyed": from where it went
+                yield c, t
 
 
 def trait_matches(g, card: Card, trig, ev: Event) -> bool:
@@ -183,6 +187,8 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         return False
     if trig.by == "other" and (ev.by is None or ev.by == card.controller):
         return False
+    if trig.cause and not _caused(ev, trig.cause, card.controller):
+        return False
     if trig.from_zone and ev.data.get("from") != trig.from_zone:
         return False
     if trig.once_per:
@@ -204,6 +210,14 @@ def _enemy_card(g, ev: Event, player: str) -> bool:
         return g.enemy_of(ev.card, player)
     other = g.defender if player == g.attacker else g.attacker
     return ev.card.type in UNIT_TYPES and ev.data.get("controller", ev.player) == other
+
+
+def _caused(ev: Event, cause: str, controller: str) -> bool:
+    """"another player's card destroys …" (the effect's card is another player's), "… destruction from
+    battle resolution" (``battle-resolution``)."""
+    if cause == "resolution":
+        return ev.data.get("cause") == "resolution"
+    return ev.source is not None and ev.source.controller != controller
 
 
 def _zone_name(card: Card) -> str:

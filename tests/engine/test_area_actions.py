@@ -63,7 +63,7 @@ def test_this_army_is_the_side_of_the_card_at_its_battlefield():
     """"Give each Personality in this army +1F" (army: the units of one side at a battlefield): from Ogre at
     the battlefield, his side there (not Bob's Imp); from Ogre at home, nobody (no army at home)."""
     cards = ogre() + "  - {title: Imp, type: personality, force: 1, chi: 1, honor: 0, cost: 1, ph: 1}\n"
-    give = "{force: {target: {all: {type: [personality], in_army: true}}, amount: 1}}"
+    give = "{force: {target: {all: {type: [personality], army: true}}, amount: 1}}"
     bob = "    units: [{card: Imp, id: enemy, at: bob.p1}]\n"
     for where, expect in (("bob.p1", "{ogre: 7, imp: 2, enemy: 1}"), ("home", "{ogre: 6, imp: 1, enemy: 1}")):
         alice = f"    units: [{{card: Ogre, id: ogre, at: {where}}}, {{card: Imp, id: imp, at: bob.p1}}]\n"

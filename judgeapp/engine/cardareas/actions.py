@@ -236,18 +236,6 @@ class Readers:
         return self._choice([(t.value, [Effect.model_validate({"keyword": {"target": ref, "add": [t.value]}})])
                              for t in node.children if isinstance(t, Token) and t.type == "KEYWORD"])
 
-    def e_act_choice(self, node):
-        """"Straighten this Personality or give him Conqueror": one effect or the other (``choices``).
-        An option that targets would be targeted whichever is chosen, so options with their own
-        targets are not read."""
-        before = len(self.targets)
-        first, second = (self.act(a, self.index) for a in node.children if isinstance(a, Tree))
-        if len(self.targets) != before:
-            raise Unreadable("a choice between effects with their own targets is not read")
-        if len(first) != 1 or len(second) != 1:
-            raise Unreadable("a choice between groups of effects is not read")
-        return self._choice([(first[0].name, first), (second[0].name, second)])
-
     def e_transfer(self, node):
         """"Transfer this Spell to your target Air Shugenja": the attachment moves to the other
         Personality, its restrictions on attaching met, no cost paid (``transfer``)."""
@@ -299,7 +287,7 @@ class Readers:
     # ----- armies (``army``) ------------------------------------------------------------------------------
     def post_in_this_army(self, post, data):
         """"in this army": the army of this card (of its Personality, on an attachment)."""
-        data["in_army"] = True
+        data["army"] = True
 
     def post_in_your_army(self, post, data):
         """"in your army": your army at the current battlefield (``army``)."""

@@ -9,13 +9,29 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..abilities import Static
-from ..cardtree import Unreadable, _tok
+from ..abilities import Static, TriggerSpec
+from ..cardtree import NP, VALUES, Unreadable, _and, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
 
-WORDS = {"use": "USE"}
+WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
+         "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
+         "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE"}
+PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
+           "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand"}
+
+
+def _deck(node: Tree) -> str:
+    """"your Fate deck", "your deck" (a Fate card's deck), "your Dynasty deck"."""
+    deck = _sub(_sub(node, "of_deck") or node, "a_deck")
+    return "dynasty_deck" if deck is not None and _tok(deck, "DYNASTYDECK") is not None else "fate_deck"
+
+
+# "the next time he attacks / is destroyed / bows …": the event, and a condition on it
+NEXT_EVENTS = {"ev_attacks": ("attacks", None), "ev_attacks_you": ("attacks", Condition(you_are="defender")),
+               "ev_destroyed": ("destroyed", None), "ev_destroyed_battle": ("destroyed", Condition(phase="battle")),
+               "ev_bows": ("bows", None)}
 
 
 class Readers:
@@ -29,6 +45,21 @@ class Readers:
         word = _tok(node, "KEYWORD")
         return [Static.model_validate({**data, "kind": "use_from_hand",
                                        "keywords": [word.value] if word is not None else []})]
+
+    def t_ring_play(self, tree: Tree) -> TriggerSpec:
+        """"Play after a battle resolves at your Province, if …": the Ring's condition for entering
+        play, met while it is in its owner's hand; he may put it into play at once (``ring``,
+        ``triggered-traits``: triggered from an area not in play)."""
+        if self.kind != "ring":
+            raise Unreadable("'Play after …' on a card other than a Ring is not read")
+        spec = self.trigger(_sub(tree, "t_after", "t_before", "t_when"))
+        if spec["when"] != "after":
+            raise Unreadable("a Ring played before or when something happens is not read")
+        cond = next((c for c in tree.children if isinstance(c, Tree) and c.data not in ("end", "t_after")), None)
+        if cond is not None:
+            spec["condition"] = _and(spec.get("condition"), self.cond(cond))
+        play = Effect.model_validate({"put_into_play": {"target": "self"}, "may": True})
+        return TriggerSpec.model_validate({**spec, "while_in": "hand", "do": [play]})
 
     def s_play_if(self, tree: Tree, i: int) -> Condition:
         """"Limited: Play if you have two or fewer Rings in play": the action puts this Ring into
@@ -46,12 +77,229 @@ class Readers:
         army), while a battle is going on."""
         return {"event": "destroyed", "by": "you", **self._whose(node), "condition": Condition(phase="battle")}
 
+    def ev_ev_resolves_yours(self, node):
+        """"a battle resolves at your Province": you are the Defender, whose Provinces are the
+        battlefields (``battlefields``); "it" after it is that Province."""
+        self.last = "battlefield"
+        return {"event": "battle_resolves", "condition": Condition(you_are="defender")}
+
+    def ev_ev_resolves_which(self, node):
+        """"a battle resolves in which you played a Terrain, destroyed a Terrain, and destroyed any
+        cards or provinces during resolution": each thing you did in that battle (memory); the
+        winner's resolution destroys the losing army and the Province (``battle-resolution``)."""
+        deeds = [getattr(self, "deed_" + d.data)(d) for d in _sub(node, "deeds").children if isinstance(d, Tree)]
+        return {"event": "battle_resolves", "condition": Condition(all=deeds) if len(deeds) > 1 else deeds[0]}
+
+    def deed_did_play(self, node) -> Condition:
+        return self._did("enters_play", node)
+
+    def deed_did_destroy(self, node) -> Condition:
+        return self._did("destroyed", node)
+
+    def deed_did_destroy_at_resolution(self, node) -> Condition:
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("destroying cards of one type during resolution is not read")
+        return Condition.model_validate({"any": [
+            {"happened": {"event": "destroyed", "by": "you", "cause": "resolution", "during": "battle"}},
+            {"happened": {"event": "province_destroyed", "by": "you", "during": "battle"}}]})
+
+    def _did(self, event: str, node) -> Condition:
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("something done to one named card in a battle is not read")
+        flt = self.filter_of(sub)
+        return Condition.model_validate({"happened": {"event": event, "by": "you", "during": "battle",
+                                                      "filter": flt.model_dump(exclude_defaults=True)}})
+
+    # ----- discard piles and Provinces -----------------------------------------------------
+    def e_become_honorably_dead(self, node):
+        """"A target Personality in a discard pile becomes honorably dead" (``dead``)."""
+        if _tok(node, "STATE").value != "dead":
+            raise Unreadable("'becomes honorably …' other than dead is not read")
+        return Effect.model_validate({"become_dead": {"target": self.np(_sub(node, *NP))}})
+
+    def post_in_any_discard(self, post, data: dict) -> None:
+        data["zone"] = "discard"
+
+    def e_refill_with(self, node):
+        """"Discard a face-up card from one of your Provinces. Refill the Province with your target
+        discarded Personality": that Province is refilled with the card by this effect, not from the
+        deck (``provinces``: "unless something else has refilled it"), so the discard before it
+        leaves the Province empty for it."""
+        emptied = next((i for i in range(len(self.effects) - 1, -1, -1) if self.effects[i].name == "discard"), None)
+        if emptied is None or not self._from_province(self.effects[emptied]):
+            raise Unreadable("'Refill the Province' with no card discarded from a Province before it is not read")
+        self.effects[emptied] = Effect.model_validate({"vacate": {"target": self.effects[emptied].args.target}})
+        return Effect.model_validate({"refill": {"card": self.np(_sub(node, *NP))}})
+
+    def _from_province(self, effect: Effect) -> bool:
+        ref = effect.args.target
+        return isinstance(ref, int) and self.targets[ref - 1].filter.zone == "province"
+
+    def ev_ev_recruited_from(self, node):
+        """"After you Recruit this Holding from a Province": "it", "the Province" is that Province."""
+        spec = self._by_you({"event": "recruited", **self._whose(node), "from_zone": "province"})
+        self.province = "origin"
+        return spec
+
+    def ev_ev_enters_from(self, node):
+        spec = {"event": "enters_play", **self._whose(node), "from_zone": "province"}
+        self.province = "origin"
+        return spec
+
+    def e_refill_it(self, node):
+        """"refill it face-up": the Province named before — the one the card came from, or the one an
+        effect of this ability emptied (``provinces``)."""
+        if _tok(node, "STATE").value != "face_up":
+            raise Unreadable("refilling a Province other than face-up is not read")
+        where = getattr(self, "province", None)
+        if where is None:
+            raise Unreadable("'refill it' with no Province named before it")
+        return Effect.model_validate({"refill": {"province": where, "face_up": True}})
+
+    def e_put_on_bottom(self, node):
+        return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "bottom"}})
+
+    def e_turn_provinces_up(self, node):
+        """"Turn all cards in your Provinces face-up" (``provinces``)."""
+        if _tok(node, "TYPE").value != "card" or _tok(node, "STATE").value != "face_up":
+            raise Unreadable("turning some cards of your Provinces is not read")
+        return Effect.model_validate({"reveal_provinces": {}})
+
+    # ----- additional actions ----------------------------------------------------------------
+    def e_additional_play(self, node):
+        """"take an additional action to play it": the player's next opportunity, after this action,
+        is to play that card — the one just searched for, from the deck — or a card of that kind
+        from hand ("to play a Terrain"); otherwise it is lost (``additional-action``)."""
+        sub = _sub(node, *NP)
+        kind = _tok(node, "AN_ADDITIONAL_KIND")
+        data: dict = {"kind": kind.value} if kind is not None else {}
+        if sub.data in ("phrase", "bare") and _sub(sub, "det") is not None:
+            flt = self.filter_of(sub)
+            if flt.zone != "play" or flt.side != "any" or flt.another:
+                raise Unreadable("an additional action to play that card is not read")
+            data["filter"] = flt.model_dump(exclude_defaults=True)
+        else:
+            ref = self.np(sub)
+            if ref != "found":
+                raise Unreadable("an additional action to play a card other than the one searched for is not read")
+            data["target"] = ref
+        return Effect.model_validate({"additional_play": data})
+
+    # ----- looking at the top of a deck --------------------------------------------------------
+    def e_look_top(self, node):
+        """"Look at the top three cards of your Fate deck": "them", "one of them" and "the rest" are
+        these cards from now on (``look``)."""
+        kind = _tok(node, "TYPE")
+        if kind is not None and kind.value != "card":
+            raise Unreadable("looking at cards of one type is not read")
+        count = _tok(node, "NUMBER")
+        self.last = "looked"
+        return Effect.model_validate({"look": {"deck": _deck(node), "count": int(count.value) if count else 1}})
+
+    def e_look_top_n(self, node):
+        """"Look at a number of cards on the top of your Fate deck equal to his Chi" (``look``)."""
+        if _tok(node, "TYPE").value != "card" or (_tok(node, "KEYWORD") is not None
+                                                  and _tok(node, "KEYWORD").value not in ("Fate", "Dynasty")):
+            raise Unreadable("looking at cards of one type is not read")
+        count = self.value(_sub(node, *VALUES))
+        self.last = "looked"
+        return Effect.model_validate({"look": {"deck": _deck(node), "count": count}})
+
+    def e_rest_to_bottom(self, node):
+        """"Put the rest at the bottom of the deck in any order": the engine keeps their listed order (``look``)."""
+        if self.last not in ("looked", "found"):
+            raise Unreadable("'the rest' with no cards looked at before it")
+        return Effect.model_validate({"to_deck": {"target": "rest", "where": "bottom"}})
+
+    def _looked(self) -> None:
+        if self.last not in ("looked", "found"):
+            raise Unreadable("'one of them' with no cards looked at before it")
+        self.last = "found"
+
+    def e_pick_to_hand(self, node):
+        self._looked()
+        return Effect.model_validate({"pick_looked": {"to": "hand"}})
+
+    def e_pick_to_bottom(self, node):
+        self._looked()
+        return Effect.model_validate({"pick_looked": {"to": "bottom"}})
+
+    def e_pick_show(self, node):
+        """"You may show one of them that is a Political Strategy": the card chosen is "it" (``show``)."""
+        self._looked()
+        kind = _sub(node, "that_is")
+        data: dict = {"show": True}
+        if kind is not None:
+            data["filter"] = self.filter_of(Tree("bare", [Tree("typed", [c for c in kind.children
+                                                                          if isinstance(c, Tree) or c.type == "TYPE"])]))
+        return Effect.model_validate({"pick_looked": data})
+
+    def e_arrange(self, node):
+        if self.last not in ("looked", "found"):
+            raise Unreadable("'put them back in any order' with no cards looked at before it")
+        which = "looked" if _tok(node, "THEM") is not None or (_tok(node, "TYPE") is not None and _tok(
+            node, "REMAINING") is None and self.last == "looked") else "rest"
+        return Effect.model_validate({"arrange": {"target": which}})
+
+    def e_shuffle_deck(self, node):
+        return Effect.model_validate({"arrange": {"shuffle": True}})
+
+    # ----- delayed effects ---------------------------------------------------------------------
+    def ev_ev_attacks_you(self, node):
+        """"he attacks you": he is assigned or moved to attack one of your Provinces (you are the Defender)."""
+        return {"event": "attacks", **self._whose(node), "condition": Condition(you_are="defender")}
+
+    def ev_ev_destroyed_battle(self, node):
+        return {"event": "destroyed", **self._whose(node), "condition": Condition(phase="battle")}
+
+    def ev_ev_bows(self, node):
+        return {"event": "bows", **self._whose(node)}
+
+    def s_after_next(self, tree: Tree, i: int) -> None:
+        """"After the next time this turn he attacks, his controller loses 2 Honor": a delayed effect
+        waiting for that occurrence of the chosen card, once; "this turn" ends it with the turn
+        (``delayed-effects``)."""
+        ev = next(c for c in tree.children if isinstance(c, Tree) and c.data in NEXT_EVENTS)
+        sub = _sub(ev, *NP)
+        if sub.data in ("self_ref", "this_type", "this_kw"):
+            raise Unreadable("'the next time this card …' is not read")
+        card = self.np(sub)
+        if not isinstance(card, int):
+            raise Unreadable("'the next time' a card not chosen as a target does something is not read")
+        event, cond = NEXT_EVENTS[ev.data]
+        self.index = len(self.effects)
+        do = self.sentence_effects(tree)
+        this_turn = _tok(_sub(tree, "next_time"), "DUR")
+        if this_turn is not None and this_turn.value != "end_of_turn":
+            raise Unreadable("'the next time' in a period other than this turn is not read")
+        data = {"event": event, "card": card, "this_turn": this_turn is not None, "do": [e.model_dump() for e in do]}
+        if cond is not None:
+            data["if"] = cond.model_dump(exclude_defaults=True, by_alias=True)
+        self.effects.append(Effect.model_validate({"after_next": data}))
+        return None
+
     # ----- hands ---------------------------------------------------------------------------
     def e_discard_hand(self, node):
         """"Discard your hand": every card in it (``discard``)."""
         return Effect.model_validate({"discard_hand": {}})
 
     # ----- conditions ------------------------------------------------------------------------
+    def c_not_destroyed(self, node):
+        """"if it was not destroyed", of the battlefield's Province named before (``battle-resolution``)."""
+        if _sub(node, *NP).data != "pronoun" or self.last != "battlefield":
+            raise Unreadable("'was not destroyed' of a card is not read")
+        return Condition(battlefield_destroyed=False)
+
+    def c_ever_there(self, node):
+        """"if any enemy units were ever at its battlefield": an enemy unit was at the current
+        battlefield at some point this turn (``enemy``, ``battlefields``; memory)."""
+        sub = _sub(node, *NP)
+        flt = self.filter_of(sub) if sub.data == "phrase" else None
+        if self.last != "battlefield" or flt is None or flt.side != "enemy" or flt.type not in (["unit"], ["personality"]):
+            raise Unreadable("'were ever at its battlefield' of other cards is not read")
+        return Condition.model_validate({"happened": {"at": "here", "side": "enemy"}})
+
     def c_have_le(self, node):
         return self.count_controlled(node, "<=")
 

@@ -8,12 +8,19 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import GoldFor, Produce, Static
-from ..cardtree import AMOUNTS, NP, Unreadable, _name_words, _sub, _tok, _toks
-from ..structures import AllRef, Condition, Filter
+from ..registry import Effect
+from ..cardtree import AMOUNTS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
+from ..structures import AllRef, Amount, Condition, Filter
 
-WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST"}
+WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
+         "losses": "LOSS", "minimum": "MINIMUM", "paid": "PAID", "amount": "AMOUNT", "minus": "MINUS",
+         "reduced": "REDUCED",
+         # misprints of "Discipline" on Ending the Chase and Selfless Sacrifice (discipline)
+         "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING"}
+VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
-STATIC_KINDS = {"st_production_for", "st_you_pay"}
+STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
+                "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as"}
 
 
 class Readers:
@@ -106,6 +113,148 @@ class Readers:
                                        "amount": -n if _tok(node, "LESS") is not None else n,
                                        "what": "recruit" if _tok(node, "RECRUIT") is not None else "equip"})]
 
+    # ----- Honor Requirements and Proclaim ----------------------------------------------------
+    def read_st_ignore_hr(self, node: Tree, data: dict) -> list[Static]:
+        """"Mantis Clan players ignore Tametaka's Honor Requirement": he may be brought into play whatever the
+        player's Family Honor (``honor-requirement``)."""
+        if _tok(node, "STAT").value != "honor_requirement":
+            raise Unreadable("ignoring that stat is not read")
+        return [Static.model_validate({**data, "kind": "ignore_hr", "while": self._clan_players(node, data)})]
+
+    def read_st_may_proclaim(self, node: Tree, data: dict) -> list[Static]:
+        """"Phoenix Clan players may Proclaim Buredo": Proclaim without sharing his Clan Alignment (``proclaim``)."""
+        return [Static.model_validate({**data, "kind": "permit", "what": "proclaim",
+                                       "while": self._clan_players(node, data)})]
+
+    @staticmethod
+    def _clan_players(node: Tree, data: dict) -> Condition | None:
+        """"Mantis Clan players …": the trait holds for a player of that Clan (with any other condition)."""
+        clan = _tok(node, "CLAN")
+        if clan is None:
+            return data.get("while")
+        return _and(data.get("while"), Condition(clan=clan.value))
+
+    def read_st_only_proclaim(self, node: Tree, data: dict) -> list[Static]:
+        """"You may only Proclaim Shugenja": the player's other Personalities cannot be Proclaimed."""
+        flt = self._proclaimed(node)
+        if flt.type not in ([], ["personality"]) or not flt.keywords or flt.model_dump(
+                exclude_defaults=True).keys() - {"type", "keywords", "side", "zone"}:
+            raise Unreadable("'may only Proclaim' naming more than keywords is not read")
+        return self._no_proclaim(flt.model_copy(update={"keywords": [], "without": flt.keywords}), data)
+
+    def read_st_no_proclaim(self, node: Tree, data: dict) -> list[Static]:
+        """"You may not Proclaim Courtiers" (``proclaim``)."""
+        return self._no_proclaim(self._proclaimed(node), data)
+
+    def _proclaimed(self, node: Tree) -> Filter:
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub):
+            raise Unreadable("Proclaiming one named card is not read")
+        return singular(self.filter_of(sub)).model_copy(update={"side": "your", "zone": "province"})
+
+    @staticmethod
+    def _no_proclaim(flt: Filter, data: dict) -> list[Static]:
+        """A restriction on the player's Personalities in their Provinces, where Recruit finds them."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": "proclaim",
+                                       "target": AllRef(all=flt.model_copy(update={"type": ["personality"]}))})]
+
+    def ev_ev_proclaimed(self, node: Tree) -> dict:
+        """"After you Proclaim another Personality" (``proclaim``)."""
+        sub = _sub(node, *NP)
+        name = _name_words(sub)
+        if name:  # "After you Proclaim Susumu Takuan": another card named by its title (references)
+            return {"event": "proclaimed", "whose": "your", "subject": {"title": name}}
+        return self._by_you({"event": "proclaimed", **self._whose(node)})
+
+    # ----- permissions to Recruit and Equip -----------------------------------------------------
+    def read_st_equip_as(self, node: Tree, data: dict) -> list[Static]:
+        """"You may Equip this Follower as a Battle action", "… to a Naga Personality …", "Equipping Weapons to
+        Matsuo is a Battle/Open action for you": the Equip may be taken in that kind of action round
+        (``permissions``, ``equip``)."""
+        return self._as_action(node, data, "equip")
+
+    def read_st_recruit_as(self, node: Tree, data: dict) -> list[Static]:
+        """"You may Recruit this Holding as an Open" (``permissions``, ``recruit``)."""
+        return self._as_action(node, data, "recruit")
+
+    def _as_action(self, node: Tree, data: dict, what: str) -> list[Static]:
+        card, *host = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        words = [w.children[0].value.lower() for w in _sub(node, "desig_words").children if isinstance(w, Tree)]
+        if any(w not in ("battle", "open", "engage", "limited", "dynasty") for w in words):
+            raise Unreadable("Recruiting or Equipping as that kind of action is not read")
+        if card.data in ("this_type", "this_kw", "self_ref"):
+            target = "self"
+        elif card.data in ("phrase", "bare") and not _name_words(card):
+            target = AllRef(all=singular(self.filter_of(card)).model_copy(update={"side": "your", "zone": "hand"}))
+        else:
+            raise Unreadable("that card to Recruit or Equip is not read")
+        to = None
+        if host:
+            if host[0].data == "self_ref" and self.kind == "personality":  # "to Matsuo": in his own unit
+                to = Filter(in_unit=True)
+            elif host[0].data in ("phrase", "bare") and not _name_words(host[0]):
+                to = clan_or_keyword(singular(self.filter_of(host[0])))
+            else:
+                raise Unreadable("Equipping to that Personality is not read")
+        return [Static.model_validate({**data, "kind": "permit", "what": what, "target": target, "to": to,
+                                       "designators": words})]
+
+    # ----- Honor gains and losses -------------------------------------------------------------
+    def read_st_honor_change(self, node: Tree, data: dict) -> list[Static]:
+        """"Reduce your Honor losses from your Ninja cards by 2": each such gain or loss caused by those cards
+        is smaller; the reduction is not itself a gain or loss (``honor-gains-and-losses``)."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub):
+            raise Unreadable("Honor changes from one named card are not read")
+        kinds = _sub(node, "honor_kinds")
+        what = "gains_and_losses" if len(kinds.children) > 1 else (
+            "gains" if _tok(kinds, "GAIN") is not None else "losses")
+        numbers = _toks(node, "NUMBER")
+        return [Static.model_validate({**data, "kind": "honor_change", "what": what, "to": singular(self.filter_of(sub)),
+                                       "player": "you" if _tok(node, "YOUR") is not None else "each",
+                                       "amount": -int(numbers[0].value),
+                                       "minimum": int(numbers[1].value) if len(numbers) > 1 else None})]
+
+    def e_produce_gold(self, node: Tree) -> Effect:
+        """"Produce 15 Gold" as an effect (``paying-gold-costs``)."""
+        return Effect.model_validate({"produce_gold": {"amount": int(_tok(node, "NUMBER").value)}})
+
+    def read_st_invest_fixed(self, node: Tree, data: dict) -> list[Static]:
+        """"This Invest cost cannot be reduced": cost reductions stop short of the Invest cost (``invest``)."""
+        return [Static.model_validate({**data, "kind": "invest_fixed"})]
+
+    def t_invest_or(self, tree: Tree):
+        """"Invest [2 Gold], or [0 Gold] if another player is Phoenix Clan: …": the second cost while the
+        condition holds for the player Investing (``invest``)."""
+        alt = _toks(tree, "GOLDICON")[1].value
+        cond = self.cond(self.cond_child(tree))
+        what, gold, (effects, targets) = self.t_invest(tree)
+        return what, gold, (effects, targets, self._gold(alt), cond)
+
+    def t_invest_is(self, tree: Tree):
+        """"If you are a Dragon Clan player, Kikumura's Invest is [2 Gold]": another Invest cost while the
+        condition holds (``invest``)."""
+        lead = _sub(tree, "lead")
+        cond = self.cond(lead.children[1] if lead is not None else self.cond_child(tree))
+        return "invest_alt", self._gold(_tok(tree, "GOLDICON").value), cond
+
+    @staticmethod
+    def _gold(value: str) -> int:
+        if value == "X":
+            raise Unreadable("a cost of X Gold is not read")
+        return int(value)
+
+    def t_discipline_or(self, tree: Tree):
+        """"Discipline [3 Gold] or [0 Gold] if you are the Defender": the second cost while the condition
+        holds for the player (``discipline``)."""
+        first, second = (self._gold(t.value) for t in _toks(tree, "GOLDICON"))
+        return "discipline_or", first, (second, self.cond(self.cond_child(tree)))
+
+    # ----- the Gold paid -------------------------------------------------------------------------
+    def value_gold_paid(self, node: Tree) -> Amount:
+        """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
+        return Amount(paid=True)
+
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
         """"if it is your turn": you are the active player (``turn-sequence``)."""
@@ -146,3 +295,21 @@ class Readers:
         if first.controls is None or first.model_dump(exclude_defaults=True).keys() != {"controls"}:
             raise Unreadable("'… and the Imperial Favor' after something other than 'you control …' is not read")
         return Condition(all=[first, Condition(favor=True)])
+
+
+def singular(flt: Filter) -> Filter:
+    """A group named by a keyword in the plural: "Courtiers" are cards with the Courtier keyword
+    (``keywords``); "Samurai", "Shugenja" and "Shadowlands" are their own plurals."""
+    def one(word: str) -> str:
+        return word[:-1] if word.endswith("s") and not word.endswith("ss") and word != "Shadowlands" else word
+
+    return flt.model_copy(update={"keywords": [one(k) for k in flt.keywords],
+                                  "any_keyword": [one(k) for k in flt.any_keyword]})
+
+
+def clan_or_keyword(flt: Filter) -> Filter:
+    """"a Naga Personality": the word names a Clan Alignment or a keyword (Naga Personalities have the Naga
+    keyword, ``clan-alignment``, ``keywords``)."""
+    if flt.clan is None or flt.any_keyword:
+        return flt
+    return flt.model_copy(update={"clan": None, "any_keyword": [flt.clan, f"{flt.clan} Clan"]})

@@ -12,17 +12,20 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..abilities import read_text
-from ..cardtree import CREATED, NP, Unreadable, _sub, _tok, _toks
+from ..abilities import Static, read_text
+from ..cardtree import CREATED, NP, Unreadable, _sub, _tok, _toks, _unread
 from ..registry import Effect
-from ..structures import Amount, Condition
+from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
 
 
 VALUE_KINDS = ("token_count",)
-WORDS = {}
+STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
+CLAUSE_KINDS = ("stronger_per_token",)
+WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
-           "and the permanent ability": ("ANDABILITY", "permanent")}
+           "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
+           "the traits": ("THETRAIT", "trait")}
 
 
 class Readers:
@@ -41,9 +44,11 @@ class Readers:
             if value == "X" or stat not in LETTERS or stat in stats:
                 raise Unreadable("a token with that stat change is not read")
             stats[stat] = value
-        return Effect.model_validate({"tokens": {"target": ref, "name": _tok(node, "KEYWORD").value,
-                                                 "count": int(number.value) if number is not None else 1,
-                                                 "stats": stats}})
+        effect = Effect.model_validate({"tokens": {"target": ref, "name": _tok(node, "KEYWORD").value,
+                                                   "count": int(number.value) if number is not None else 1,
+                                                   "stats": stats}})
+        self.given_token = effect  # "Remove it after your next turn begins": the token given
+        return effect
 
     # ----- how many tokens a card has --------------------------------------------------------
     def post_with_token(self, post, data: dict) -> None:
@@ -80,13 +85,18 @@ class Readers:
     def embedded_ability(self, node, title: str, kind: str) -> str:
         """The quoted text, read as one ability printed on a card of that kind and title (its own
         "this Personality", ``embedded-text``); unread if the reader cannot read it whole."""
-        text = self.embedded[_tok(node, "EMBEDDED").value]
-        reading = read_text(text, title, kind)
-        if reading.unparsed:
-            raise Unreadable(f"the embedded ability is not read ({reading.unparsed[0].reason})")
+        text, reading = self.embedded_text(_tok(node, "EMBEDDED"), title, kind)
         if len(reading.abilities) != 1 or reading.triggers or reading.statics or reading.produce:
             raise Unreadable("embedded text other than one ability is not read")
         return text
+
+    def embedded_text(self, mark, title: str, kind: str):
+        """The quoted text of the word «N», and its reading as printed on such a card."""
+        text = self.embedded[mark.value]
+        reading = read_text(text, title, kind)
+        if reading.unparsed:
+            raise Unreadable(f"the embedded text is not read ({reading.unparsed[0].reason})")
+        return text, reading
 
     def _grant(self, ref, node, until: str | None = None) -> Effect:
         """The ability, read as printed on the card that gets it: this card, or one chosen (its kind)."""
@@ -96,6 +106,8 @@ class Readers:
             title, kind = "", "personality"
         elif isinstance(ref, int) and len(self.targets[ref - 1].filter.type) == 1:
             title, kind = "", self.targets[ref - 1].filter.type[0]
+        elif ref == "it" and getattr(self, "it_type", None):  # the card a trigger is about, of one kind
+            title, kind = "", self.it_type
         else:
             raise Unreadable("an ability given to a card of no one kind is not read")
         args = {"target": ref, "text": self.embedded_ability(node, title, kind)}
@@ -121,10 +133,151 @@ class Readers:
         permanent = _tok(node, "ANDABILITY").value == "permanent"
         return tokens + [self._grant(ref, node, "permanent" if permanent else None)]
 
-    def e_create_with_ability(self, node):
-        """"Create a 4F/2C/0PH Badger … Personality with the ability, "…"": the created card's printed
-        text is the embedded ability (``created-cards``)."""
+    def e_create_with_text(self, node):
+        """"Create a 4F/2C/0PH Badger … Personality with the ability, "…"" (or "with the trait, "…" and the
+        ability, "…""): the created card's printed text is the embedded text (``created-cards``)."""
         data = self._created(node)
-        data["text"] = self.embedded_ability(node, "", data["type"])
+        marks = _toks(_sub(node, "embedded"), "EMBEDDED") + _toks(node, "EMBEDDED")
+        kinds = ["ability" if _tok(_sub(node, "embedded"), "THEABILITY") else "trait"] + ["ability"] * (len(marks) - 1)
+        texts = []
+        for mark, what in zip(marks, kinds):
+            text, reading = self.embedded_text(mark, "", data["type"])
+            if (len(reading.abilities) == 1) != (what == "ability"):
+                raise Unreadable(f"embedded text that is not the {what} it is called is not read")
+            texts.append(text)
+        data["text"] = "\n".join(texts)
         self.last = CREATED
         return Effect.model_validate({"create": data})
+
+    # ----- created cards: where, how many --------------------------------------------------------
+    def e_create_at(self, node):
+        """"Create a … Personality at the current battlefield" (or "there", "in your home")."""
+        data = self._created(node)
+        data["at"] = "home" if _sub(node, "created_at").children[0].type in ("ATHOME", "IN") else "here"
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
+    def e_create_many(self, node):
+        """"create two 2F/2C/2PH Nonhuman • Ratling Personalities": each one a created card (``created-cards``)."""
+        effect = self.e_create_at(node) if _sub(node, "created_at") is not None else self.e_create(node)
+        return [effect] * int(_tok(node, "NUMBER").value)
+
+    def e_create_item(self, node):
+        """A created Item's printed bonuses ("+2F/+1C"), attached as it is created; "it" after it is the
+        Item (``created-cards``, ``item``)."""
+        data = self._created(node)
+        if data["type"] != "item":
+            raise Unreadable("only Items are created with bonuses")
+        for change in _toks(_sub(node, "changes"), "STATCHANGE"):
+            stat, value = change.value
+            if value == "X" or stat not in ("force", "chi"):
+                raise Unreadable("a created Item with that bonus is not read")
+            data[stat] = value
+        data["attach_to"] = self.np(_sub(node, *NP))
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
+    def ev_ev_this_battle(self, node):
+        """"after this battle ends": the current battle's end (``delayed-effects``)."""
+        if _tok(node, "DUR").value != "end_of_battle":
+            raise Unreadable("that timing point is not read")
+        return {"event": "battle_begins" if _tok(node, "EDGE").value == "begins" else "battle_ends"}
+
+    def read_st_ability(self, node, data: dict) -> list[Static]:
+        """"Your Nonhuman Spirits have the ability, "…"": each such card has it while this card is in play,
+        read as printed on it (``continuous-traits``, ``embedded-text``)."""
+        target = data["target"]
+        if target == "self":
+            text = self.embedded_ability(node, self.names[0] if self.names else "", self.kind)
+        elif isinstance(target, AllRef) and len(target.all.type) == 1:
+            text = self.embedded_ability(node, "", target.all.type[0])
+        else:  # "Your Nonhuman Spirits": Personalities or Followers, so only if it reads the same on either
+            text = self.embedded_ability(node, "", "personality")
+            if read_text(text, "", "personality").abilities != read_text(text, "", "follower").abilities:
+                raise Unreadable("an ability that reads differently on the kinds of card given it is not read")
+        return [Static.model_validate({**data, "kind": "ability", "embedded": text})]
+
+    def read_st_player_ability(self, node, data: dict) -> list[Static]:
+        """"You have the ability, "…"": a player's own ability while this card is in play, read with no card
+        of its own (``player-abilities-and-traits``)."""
+        if _tok(node, "KEYWORD") is not None and _tok(node, "KEYWORD").value != "Defender":
+            raise Unreadable("those players' ability is not read")
+        players = (["you"] if _tok(node, "YOU") else ["attacker", "defender"] if _tok(node, "THEATTACKER")
+                   else ["each"])
+        text = self.embedded_ability(node, "", "")
+        if read_text(text, "", "").abilities[0].bow:
+            raise Unreadable("a player's ability with a bowing cost is not read")
+        return [Static.model_validate({**data, "kind": "player_ability", "players": players, "embedded": text})]
+
+    # ----- removing tokens ------------------------------------------------------------------------
+    def e_remove_token(self, node):
+        """"Remove a Madness token from Tenburo": one fewer, if he has one; "X to Y" needs it (``token``)."""
+        kind, card = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        return Effect.model_validate({"tokens": {"target": self.np(card), "name": _token_name(kind, "A"),
+                                                 "count": -1}})
+
+    def e_remove_own_token(self, node):
+        """"Remove one of Tameko's Fire tokens"."""
+        self.last = "self"
+        return Effect.model_validate({"tokens": {"target": "self", "name": _tok(node, "KEYWORD").value,
+                                                 "count": -int(_tok(node, "NUMBER").value)}})
+
+    def e_remove_all_tokens(self, node):
+        """"Destroy all Madness tokens": every one, on every card in play (``token``)."""
+        name = _token_name(_sub(node, *NP), "ALL")
+        return Effect.model_validate({"tokens": {"target": AllRef(all=Filter(tokens=[{"name": name}])), "name": name,
+                                                 "every": True}})
+
+    def e_remove_that_token(self, node):
+        """"Give a target Personality a +1F Sake token. Remove it after your next turn begins.": that token."""
+        given = getattr(self, "given_token", None)
+        if given is None:
+            raise Unreadable("'remove it' with no token given before it is not read")
+        return given.model_copy(update={"args": given.args.model_copy(update={"count": -given.args.count})})
+
+
+    # ----- copies ----------------------------------------------------------------------------
+    def e_copy_keyword(self, node):
+        """"Myuken copies one keyword from your target Personality": one keyword the target has, chosen
+        as it resolves, for the turn (``copy``, ``duration-of-effects``)."""
+        if _tok(node, "NUMBER").value != 1:
+            raise Unreadable("copying more than one keyword is not read")
+        copier, source = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        return Effect.model_validate({"copy_keyword": {"target": self.np(copier), "source": self.np(source)}})
+
+    # ----- strength and stats by tokens -------------------------------------------------------------
+    def clause_stronger_per_token(self, node: Tree, index: int) -> list[Effect]:
+        """"Fear 3 with +1 strength for each of Atsushi's Infamy tokens": the printed strength plus that
+        many for each such token on him when it resolves (``fear``, ``token``)."""
+        act = _sub(node, "ranged", "melee", "fear")
+        if act is None:
+            raise Unreadable("'with +N strength for each …' on something other than an Attack or Fear is not read")
+        effect = self.act(act, index)[0]
+        if not isinstance(effect.args.amount, int):
+            raise Unreadable("'with +N strength' on a strength that is not a number is not read")
+        amount = Amount(tokens=_tok(node, "KEYWORD").value, of="self", times=int(_tok(node, "SIGNED").value),
+                        plus=effect.args.amount)
+        return [effect.model_copy(update={"args": effect.args.model_copy(update={"amount": amount})})]
+
+    def read_st_stat_per_token(self, node, data: dict) -> list[Static]:
+        """"Ogata has +1F for each opposing Madness token": the tokens of that name on every such card,
+        counted while the trait applies (``continuous-traits``, ``token``)."""
+        stat, n = _tok(node, "STATCHANGE").value
+        if n == "X" or stat not in ("force", "chi", "personal_honor"):
+            raise Unreadable("that change for each token is not read")
+        cards = _sub(node, *NP)
+        flt = self.filter_of(cards) if cards.data == "phrase" else _unread("tokens on one card")
+        if len(flt.keywords) != 1 or flt.type:
+            raise Unreadable("those tokens are not read")
+        holders = AllRef(all=flt.model_copy(update={"keywords": [], "type": ["card"]}))
+        return [Static.model_validate({**data, "kind": "stat", "stat": stat,
+                                       "amount": Amount(tokens=flt.keywords[0], of=holders, times=n)})]
+
+def _token_name(np: Tree, det: str) -> str:
+    """The name in "a Madness token" ("all Madness tokens"), read as a noun phrase: one article, one keyword."""
+    dets = [t.type for d in np.children if isinstance(d, Tree) and d.data == "det" for t in d.children]
+    head = _sub(np, "keyworded")
+    mods = [m.children[0] for m in _sub(head, "mods").children if isinstance(m, Tree)] if head is not None else []
+    if np.data != "phrase" or dets != [det] or len(mods) != 1 or mods[0].type != "KEYWORD" or len(np.children) != 2:
+        raise Unreadable("those tokens are not read")
+    return mods[0].value

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from .. import cardops
-from ..acting import boost
+from ..acting import boost, limited_attack
 from ..references import amount, matches
 from ..registry import Primitive, primitive
 from ..structures import Filter, Model, Number, Ref
@@ -41,6 +41,12 @@ class _Attack(Primitive):
             if negated:
                 g.record(StepKind.EFFECT, f"{cls.label.format(n=strength)} against {card.title} is negated by a "
                                           "trait", [cls.cite, "negate"], ctx.player, "resolve")
+                continue
+            stopped = limited_attack(g, cls.name, card)
+            if stopped:
+                g.record(StepKind.EFFECT, f"{cls.label.format(n=strength)} against {card.title} is negated "
+                                          f"({stopped})", [cls.cite, "negate", "interrupt-actions"], ctx.player,
+                         "resolve")
                 continue
             force = g.stat(card, "force")
             total = max(strength + change, 0)  # no strength below zero ("his Force minus 1 (minimum zero)")

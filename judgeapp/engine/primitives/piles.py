@@ -71,10 +71,13 @@ class ToDeck(Primitive):
                 continue
             deck = Zone.DYNASTY_DECK if card.type in ("personality", "holding", "region", "event", "celestial") \
                 else Zone.FATE_DECK
+            prov = g.province_of(card)
             move(g, card, deck, face_up=False, top=args.where != "bottom")
             words = WHERE_WORDS[args.where]
             g.record(StepKind.EFFECT, f"{card.title} is put {words} {card.owner}'s {deck.replace('_', ' ')} "
                                       f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            if prov is not None:
+                cardops.refill_after(g, prov)  # a card that leaves a Province is replaced (provinces)
             done = True
         return done
 

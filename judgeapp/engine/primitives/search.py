@@ -34,7 +34,7 @@ class SearchArgs(Model):
 def _area(g, who: str, area: str) -> list:
     p = g.players[who]
     ids = {"fate_deck": p.fate_deck + p.fate_below, "dynasty_deck": p.dynasty_deck + p.dynasty_below,
-           "discard": p.discard, "hand": p.hand}[area]
+           "discard": p.discard + p.dead, "hand": p.hand}[area]  # dead Personalities are in the discard pile (dead)
     return [g.cards[i] for i in ids]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
+from ..acting import limited_change
 from ..references import amount
 from ..registry import Primitive, primitive
 from ..state import Modifier
@@ -68,6 +69,13 @@ class _Stat(Primitive):
             mop = "limited" if op == "add" and bound is not None else op
             g.modifiers.append(Modifier(cls.stat, tid, mop, n, args.until, ctx.why(), len(g.modifiers), bound))
             after = current()
+            negated = limited_change(g, g.cards.get(tid), cls.stat, before, after)
+            if negated:  # an Interrupt to the action negated it (interrupt-actions, negate)
+                g.modifiers.pop()
+                g.record(StepKind.EFFECT, f"{title}: the {cls.stat.replace('_', ' ')} "
+                                          f"{'bonus' if after > before else 'penalty'} from {ctx.why()} is negated "
+                                          f"({negated})", ["negate", "interrupt-actions"], ctx.player, "resolve")
+                continue
             g.timeline.note({"card" if "." not in tid or tid in g.cards else "province": tid,
                              cls.stat: [before, after]})
             if op == "add":
