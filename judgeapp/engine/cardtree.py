@@ -62,7 +62,12 @@ CLAUSES = {"plain", "dependency", "alternative", "delayed_after", "delayed_befor
 
 
 def _attachment_words(node: Tree) -> list[str]:
-    words = [m.children[0].value for m in _sub(node, "mods").children if isinstance(m, Tree)]
+    """The words an attachment must have ("has a Fire Spell", "with a Weapon"): its keywords and card
+    type.  A "non-Shadowlands" or "bowed" attachment is not a list of words it has, so it is not read."""
+    mods = [m.children[0] for m in _sub(node, "mods").children if isinstance(m, Tree)]
+    if any(t.type in ("NONKW", "NONCLAN", "STATE") for t in mods):
+        raise Unreadable("an attachment described by what it is not, or by its state, is not read")
+    words = [t.value for t in mods]
     kind = _tok(node, "TYPE")
     return words + ([kind.value.capitalize()] if kind is not None else [])
 

@@ -1,5 +1,7 @@
 """The actions area of the card-text reader: the engine mechanics its readings rely on, on boards of
 inline cards (amounts with conditional parts, penalties of computed amounts, Attack strengths)."""
+from judgeapp.engine.abilities import read_text
+
 from .helpers import board, failed, run, two_players
 
 
@@ -111,3 +113,15 @@ def test_a_second_time_allows_two_uses_however_often_given():
 def test_each_additional_time_allows_one_more_use():
     """"… an additional time this turn": one more use for each such effect."""
     assert _force(_uses("{target: ogre, more: 1};{target: ogre, more: 1}", 4)) == 3
+
+
+def test_an_attachment_described_by_what_it_is_not_is_not_read():
+    """"If Ataruko has a Nonhuman, non-Shadowlands Follower": the attachment words are what it must have,
+    so "non-Shadowlands" (or "bowed") cannot be one of them; the sentence is left unread rather than
+    read as "has a Shadowlands Follower"."""
+    for text in ("Battle: Fear 2, or Fear 4 if Ataruko has a non-Shadowlands Follower.",
+                 "Battle: Give a target enemy Personality with a non-Shadowlands Follower -2F."):
+        r = read_text(text, "Matsu Ataruko", "personality")
+        assert not r.abilities and "by what it is not" in r.unparsed[0].reason
+    r = read_text("Battle: Fear 2, or Fear 4 if Ataruko has a Nonhuman Follower.", "Matsu Ataruko", "personality")
+    assert r.abilities[0].effects[1].condition.has_attached == ["Nonhuman", "Follower"]
