@@ -273,14 +273,20 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
 # of things given ("+1F and +1C", "+1F and Conqueror", "Force and Chi bonuses", "and +1 strength if …"), a comma before a change to an amount ("equal to
 # his Chi, plus 1 if he is Fire"), "or" before a second "if" ("if he has a Weapon or if …"), a second
 # qualifier ("with Shadowlands or without attachments") or a second target ("a target attachment or a
-# target dishonorable Personality").  (token, the word before it (None: any), the words after it)
+# target dishonorable Personality"), or the commas of a list of words before a card type ("a target
+# Daimyo, Duelist, or Kensai Personality": the word "or" of ``mods``, one of them).
+# (token, the word before it (None: any), the words after it)
 QUALIFIERS = frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})
+MOD = frozenset({"KEYWORD", "CLAN"})
 JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), (frozenset({"STATCHANGE", "KEYWORD"}),)),
                    ("SAND", None, (frozenset({"SIGNED"}),)),
                    ("SAND", frozenset({"FORCE", "CHI", "STAT"}), (frozenset({"FORCE", "CHI", "STAT"}),)),
                    ("QAND", None, (QUALIFIERS,))],
            "COMMA": [("COMMAPLUS", None, (frozenset({"PLUS", "MINUS", "SIGNED"}),)),
-                     ("COMMAPLUS", None, (frozenset({"AND"}), frozenset({"SIGNED"})))],
+                     ("COMMAPLUS", None, (frozenset({"AND"}), frozenset({"SIGNED"}))),
+                     ("OR", MOD, (MOD, frozenset({"COMMAOR"}), MOD, frozenset({"TYPE"}))),
+                     ("OR", MOD, (MOD, frozenset({"COMMA"}), MOD, frozenset({"COMMAOR"}), MOD, frozenset({"TYPE"})))],
+           "COMMAOR": [("OR", MOD, (MOD, frozenset({"TYPE"})))],
            "OR": [("ORIF", None, (frozenset({"IF"}),)), ("QOR", None, (frozenset({"WITH", "WITHOUT"}),)),
                   ("ORTARGET", None, (frozenset({"A"}), frozenset({"TARGET"})))]}
 

@@ -117,11 +117,21 @@ def test_each_additional_time_allows_one_more_use():
 
 def test_an_attachment_described_by_what_it_is_not_is_not_read():
     """"If Ataruko has a Nonhuman, non-Shadowlands Follower": the attachment words are what it must have,
-    so "non-Shadowlands" (or "bowed") cannot be one of them; the sentence is left unread rather than
-    read as "has a Shadowlands Follower"."""
+    every one, so "non-Shadowlands" (or "bowed") cannot be one of them, nor "Air, Fire, or Thunder"; the
+    sentence is left unread rather than read as "has a Shadowlands Follower" or "an Air Fire Thunder one"."""
     for text in ("Battle: Fear 2, or Fear 4 if Ataruko has a non-Shadowlands Follower.",
+                 "Battle: Fear 2, or Fear 4 if Ataruko has an Air, Fire, or Thunder Follower.",
                  "Battle: Give a target enemy Personality with a non-Shadowlands Follower -2F."):
         r = read_text(text, "Matsu Ataruko", "personality")
-        assert not r.abilities and "by what it is not" in r.unparsed[0].reason
+        assert not r.abilities and "not read" in r.unparsed[0].reason
     r = read_text("Battle: Fear 2, or Fear 4 if Ataruko has a Nonhuman Follower.", "Matsu Ataruko", "personality")
     assert r.abilities[0].effects[1].condition.has_attached == ["Nonhuman", "Follower"]
+
+
+def test_a_list_of_words_before_a_card_type_is_one_or_another():
+    """"Straighten a target Daimyo, Duelist, or Kensai Personality": the commas of the list are its "or"
+    (a Personality with any one of them); "Give him Cavalry, Conqueror, or Naval" stays a choice."""
+    r = read_text("Battle: Straighten a target Daimyo, Duelist, or Kensai Personality.", "Brothers of Jade", "follower")
+    assert r.abilities[0].targets[0].filter.any_keyword == ["Daimyo", "Duelist", "Kensai"]
+    r = read_text("Open: Give Karachu Cavalry, Conqueror, or Naval.", "Asako Karachu", "personality")
+    assert [o.word for o in r.abilities[0].effects[0].args.options] == ["Cavalry", "Conqueror", "Naval"]
