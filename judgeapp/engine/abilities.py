@@ -535,6 +535,9 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"you {'' if cond.most_cards else 'do not '}have more cards in your hand than each other player")
     if cond.honor is not None:
         parts.append(f"your Family Honor {cond.honor.op} {cond.honor.value if isinstance(cond.honor.value, int) else 'X'}")
+    if cond.honor_vs_others:
+        parts.append("your Family Honor is " + ("higher than each other player's" if cond.honor_vs_others == ">"
+                                                else "at least each other player's"))
     if cond.clan:
         parts.append(f"you are a {cond.clan} Clan player")
     if cond.other_clan:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
+from .primitives.actions import uses_allowed
 from .references import Context, holds, matches
 from .resolution import candidates, run_effects, _lookup
 from .state import Card
@@ -147,7 +148,7 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
             raise Refused(Reason.BOWED, f"{card.title} is bowed: abilities on bowed cards cannot be used",
                           "bowed-and-unbowed")
     uses, key = granted.memory(card, ability, g.players[by])
-    if not ability.has("Repeatable") and uses.get(key, 0) >= 1:
+    if not ability.has("Repeatable") and uses.get(key, 0) >= uses_allowed(g, card, ability):
         raise Refused(Reason.USED, f"{card.title}'s ability was already used this turn", "using-abilities")
     restriction = None if ability.player else g.restricted(card, "actions")
     if restriction:

@@ -189,6 +189,11 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False  # a family name is a word of a Personality's title (family-name)
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
+    if flt.in_unit_of is not None and not any(card in g.unit_of(c) for c in ctx.targets.get(flt.in_unit_of) or []
+                                              if isinstance(c, Card)):
+        return False
+    if flt.any_of and not any(matches(g, f.model_copy(update={"zone": flt.zone}), card, ctx) for f in flt.any_of):
+        return False
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
         return False
     if flt.attached and not has_attached(g, card, flt.attached):
@@ -314,6 +319,11 @@ def has_state(g, card: Card, state: str) -> bool:
         return card.zone is (Zone.DEAD if state == "dead" else Zone.DISCARD)
     if state == "in_play":  # "if it is still in play"
         return card.zone is Zone.PLAY
+    if state == "without_abilities":  # "a card without abilities": none printed (read or not) or granted (abilities)
+        from .cardtext import HEADER
+        from .granted import abilities
+
+        return not abilities(g, card) and not any(HEADER.match(u.text) for u in card.card.reading.unparsed)
     if state == "destroyed":  # "if this destroyed a card": it was in play and is now in a discard pile or dead
         return card.zone in (Zone.DISCARD, Zone.DEAD)
     if state == "face_up":
@@ -415,6 +425,8 @@ def amount(g, value, ctx) -> int:
         n = sum(count_tokens(c.tokens, a.tokens) for c in resolve(g, a.of if a.of is not None else "self", ctx) or [])
     elif a.paid:
         n = ctx.paid
+    elif a.n is not None:
+        n = a.n
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0
@@ -486,6 +498,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
+        return False
+    if cond.honor_vs_others is not None and not all(
+            compare(g.players[me].honor, cond.honor_vs_others, g.players[p].honor) for p in g.live() if p != me):
         return False
     if cond.hand is not None and not compare(len(g.players[me].hand), cond.hand.op, amount(g, cond.hand.value, ctx)):
         return False

@@ -28,7 +28,8 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
                 "with_followers", "without_followers", "with_attachments", "without_attachments", "face_up",
                 "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed", "dead",
                 "discarded", "moved_this_turn", "moved_this_battle", "moved_or_entered_this_battle",
-                "moved_to_battlefield_this_turn", "assigned_here", "moved_home_from_here", "in_play"]
+                "moved_to_battlefield_this_turn", "assigned_here", "moved_home_from_here", "in_play",
+                "without_abilities"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
@@ -65,10 +66,12 @@ class Filter(Model):
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit
+    in_unit_of: StrictInt | None = None  # in the unit of this chosen target ("one of his Weapons")
     unit_keyword: Word | None = None  # "in a Cavalry unit": every card of its unit has it (unit-keywords)
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
+    any_of: list["Filter"] = Field(default_factory=list, max_length=4)  # fits one of these ("Followers or Weapons")
     opposes: "Filter | None" = None  # at a battlefield, on the other side from such a card ("opposing a Shugenja")
     family: Word | None = None  # a Personality with this family name in his title ("Moshi Personalities")
     army: StrictBool = False  # in the text's card's army, its side at its battlefield: "in this army", "in Toturi's army"
@@ -140,6 +143,7 @@ class Amount(Model):
     half: Literal["down", "up"] | None = None
     per: Annotated[StrictInt, Field(ge=1, le=100)] = 1  # "for every 10 points of Family Honor": divided, rounded down
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
+    n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
 
     def negated(self) -> "Amount":
         """The same amount taken away ("a Force penalty equal to his Chi, plus 1 if …"): every part
@@ -150,10 +154,10 @@ class Amount(Model):
     @model_validator(mode="after")
     def _one_source(self):
         given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
-                 self.tokens is not None]
+                 self.tokens is not None, self.n is not None]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
-                             "{honor_of: you}, {tokens: Fire, of: self}")
+                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4} (with plus_if)")
         return self
 
 
@@ -240,6 +244,7 @@ class Condition(Model):
     action_by: Literal["you", "other"] | None = None  # an Interrupt's: whose action it interrupts ("if the action is yours")
     action: ActionTest | None = None  # an Interrupt's: what the action is and what it did (acting)
     honor: HonorTest | None = None
+    honor_vs_others: Literal[">", ">="] | None = None  # your Family Honor against each other player's
     clan: Word | None = None  # "if you are a Crane Clan player"
     other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment
     favor: StrictBool | None = None
