@@ -206,6 +206,10 @@ def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: d
     require focusing ("Each player must focus at least once in the duel", "exactly once"): a player
     who must and can focus does not strike, and one limited to a number of focuses focuses no more."""
     order = [challenged.controller, challenger.controller]
+    if _has_static(g, challenger, "first_option"):
+        order.reverse()  # "You have the first opportunity to focus or strike in duels where Shindo is the challenger"
+        g.record(StepKind.RULE, f"{challenger.controller.capitalize()} has the first option to focus or strike "
+                                f"({challenger.title}'s trait)", ["duel"], challenger.controller)
     script = list(answers.get("focus") or [])
     striker = answers.get("strike")
     limit = min(MAX_FOCUS, args.focus_limit or MAX_FOCUS)
@@ -347,6 +351,7 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
         else:
             g.record(StepKind.RULE, f"{text}: tied — both lose", ["duel"], ctx.player)
             result = None, [challenger, challenged], True
+    result = _forced(g, ctx, challenger, challenged, result)
     winner, losers, _ = result
     now.update(winner=winner, losers=list(losers))
     if winner is not None:
@@ -354,6 +359,32 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
     for c in losers:
         triggers.after(g, Event("duel_lost", c, c.controller, data={"duel": now}))
     return result
+
+
+def _has_static(g, card: Card, kind: str, other: Card | None = None) -> bool:
+    """Whether a continuous trait of this kind applies to the card (against ``other``, if it names one)."""
+    from .references import card_context, matches
+
+    return any(st.kind == kind and g.static_applies(src, st, card)
+               and (st.to is None or other is not None and matches(g, st.to, other, card_context(g, src)))
+               for src, st in g.statics())
+
+
+def _forced(g, ctx, challenger: Card, challenged: Card, result):
+    """"Tametaka loses any duel against Yoritomo Hiromi": an effect that makes a Personality lose makes the
+    other win, unless it too must lose (``duel``: consequences that alter who wins or loses)."""
+    forced = [c for c, other in ((challenger, challenged), (challenged, challenger))
+              if _has_static(g, c, "loses_duels", other)]
+    if not forced:
+        return result
+    if len(forced) == 2:
+        g.record(StepKind.RULE, "Both Personalities lose this duel (their traits)", ["duel"], ctx.player)
+        return None, [challenger, challenged], False
+    loser = forced[0]
+    winner = challenged if loser is challenger else challenger
+    g.record(StepKind.RULE, f"{loser.title} loses any duel against {winner.title} (his trait): {winner.title} wins",
+             ["duel"], ctx.player)
+    return winner, [loser], False
 
 
 def _duel_stat(g, card: Card, stat: str) -> tuple[int, str | None]:

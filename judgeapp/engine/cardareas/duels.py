@@ -31,12 +31,16 @@ PHRASES = {
     "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
     "make a fear effect": ("MAKEFEAR", "fear"), "the first time each turn": ("FIRSTTIME", "turn"),
     "created by the action": ("CREATEDBYACTION", "action"),
+    "you have the first opportunity to focus or strike": ("FIRSTOPTION", "first"),
+    "the challenger": ("THECHALLENGER", "challenger"), "loses any duel against": ("LOSESDUELSAGAINST", "duel"),
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
-         "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED"}
+         "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
+         "against": "AGAINST"}
 NP_KINDS = ("duelist", "the_other", "challenger")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
-STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat")
+STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
+                "st_loses_duels")
 # What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
 RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
 
@@ -458,3 +462,25 @@ class Readers:
         """"After this Personality enters a duel": once the challenge is accepted (``duel``); the trait sees that
         duel ("the other Personality in the duel")."""
         return {"event": "enters_duel", **self._whose(node)}
+
+    # ----- who focuses first, who loses (duel) ----------------------------------------------------------
+    def read_st_first_option(self, node, data) -> list[Static]:
+        """"You have the first opportunity to focus or strike in duels where Shindo is the challenger": his
+        player, not the challenged one, has the first option (``duel`` step 2, as a card changes it)."""
+        if self.np(_sub(node, *NP)) != "self" or self.kind != "personality":
+            raise Unreadable("the first option in duels of another card is not read")
+        return [Static.model_validate({**data, "kind": "first_option"})]
+
+    def read_st_loses_duels(self, node, data) -> list[Static]:
+        """"Tametaka loses any duel against Yoritomo Hiromi": he loses, so the other wins (``duel``:
+        consequences that alter who wins or loses)."""
+        if data["target"] not in ("self", "host"):
+            raise Unreadable("'loses any duel' of a group of cards is not read")
+        return [Static.model_validate({**data, "kind": "loses_duels", "to": self._faced(_sub(node, *NP))})]
+
+    def c_duel_against(self, node):
+        """"If the duel was against The Dark Naga": the Personality facing yours in the duel just created is
+        that one (``facing``)."""
+        if getattr(self, "duel_at", None) is None:
+            raise Unreadable("'the duel was against …' with no duel before it is not read")
+        return Condition.model_validate({"card": "duelist_other", "fits": self._faced(_sub(node, *NP))})
