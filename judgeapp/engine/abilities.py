@@ -22,11 +22,11 @@ DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "inte
 EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
                     "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
-                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel",
+                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel", "refused",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
 EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel", "challenges": "challenges a Personality",
-               "enters_duel": "enters a duel"}  # a trigger's words, where not its name
+               "enters_duel": "enters a duel", "refused": "challenge is refused"}  # a trigger's words, where not its name
 
 
 class TargetSpec(Model):
@@ -500,6 +500,9 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
     if cond.dueling is not None:
         parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
+    if cond.challenges_issued is not None:
+        parts.append(f"the challenges your Personalities issued this turn {cond.challenges_issued.op} "
+                     f"{cond.challenges_issued.value}")
     if cond.this_turn:
         parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:

@@ -136,9 +136,12 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
             g.record(StepKind.CHOICE, f"{challenged.controller.capitalize()} refuses the challenge", ["refuse"],
                      challenged.controller)
             ctx.duel = {**live(challenger, challenged), "refused": True}  # "If he refuses, …" (refuse)
-            run_effects(g, _outcome_ctx(ctx, ctx.duel), [], args.refused.do)
             g.duels.append({"challenger": challenger.id, "challenged": challenged.id, "winner": None, "losers": [],
                             "refused": True, "turn": g.turn})
+            # "After another player refuses your challenge": the challenge's, its challenger's player's (refuse)
+            triggers.after(g, Event("refused", challenger, challenger.controller, challenged.controller,
+                                    data={"duel": ctx.duel}))
+            run_effects(g, _outcome_ctx(ctx, ctx.duel), [], args.refused.do)
             return True
     triggers.after(g, ev)
     duel = {"challenger": challenger.id, "challenged": challenged.id, "turn": g.turn,

@@ -499,6 +499,10 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
         if cond.phase != now and not (cond.phase == "attack" and g.phase == "attack"):
             return False
+    if cond.challenges_issued is not None:
+        issued = sum(d.get("turn") == g.turn and g.cards[d["challenger"]].controller == me for d in g.duels)
+        if not compare(issued, cond.challenges_issued.op, amount(g, cond.challenges_issued.value, ctx)):
+            return False
     if cond.duel is not None and not _duel_result(ctx, cond.duel):
         return False
     if cond.any is not None and not any(holds(g, c, ctx) for c in cond.any):

@@ -34,7 +34,7 @@ PHRASES = {
     "you have the first opportunity to focus or strike": ("FIRSTOPTION", "first"),
     "the challenger": ("THECHALLENGER", "challenger"), "loses any duel against": ("LOSESDUELSAGAINST", "duel"),
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
          "against": "AGAINST"}
 NP_KINDS = ("duelist", "the_other", "challenger")
@@ -484,3 +484,14 @@ class Readers:
         if getattr(self, "duel_at", None) is None:
             raise Unreadable("'the duel was against …' with no duel before it is not read")
         return Condition.model_validate({"card": "duelist_other", "fits": self._faced(_sub(node, *NP))})
+
+    # ----- refusal triggers (refuse) -----------------------------------------------------------------
+    def ev_ev_refused(self, node):
+        """"After another player refuses your challenge": a challenge one of your Personalities issued (``refuse``)."""
+        return {"event": "refused", "whose": "your", "by": "other"}
+
+    def ev_ev_first_refused(self, node):
+        """"After your first challenge each turn is refused": the refused challenge is the first one your
+        Personalities issued this turn (``refuse``)."""
+        return {"event": "refused", "whose": "your",
+                "condition": Condition.model_validate({"challenges_issued": {"op": "=", "value": 1}})}
