@@ -16,7 +16,7 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from . import primitives  # noqa: F401  (registers every primitive before a reading is validated)
 from .registry import Effect
-from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, Title, Word
+from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
@@ -27,6 +27,14 @@ EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "b
 PhaseName = Literal["action", "attack", "dynasty"]
 EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel", "challenges": "challenges a Personality",
                "enters_duel": "enters a duel", "refused": "challenge is refused"}  # a trigger's words, where not its name
+
+
+class CountIf(Model):
+    """"Target your Personality, or one or two of your Personalities if …": how many when the condition holds."""
+
+    count: Annotated[StrictInt, Field(ge=1, le=20)]
+    up_to: StrictBool = False
+    if_: Condition = Field(alias="if")
 
 
 class TargetSpec(Model):
@@ -41,6 +49,8 @@ class TargetSpec(Model):
     province: StrictBool = False
     at: Annotated[StrictInt, Field(ge=0, le=20)] = 0  # chosen before the effect with this (0-based) number
     attack: Literal["ranged", "melee", "fear"] | None = None  # a Follower or a Personality without Followers
+    followers_ok: Filter | None = None  # an Attack "that may target a Personality with Followers": these may have them
+    count_if: CountIf | None = None  # another number of them when a condition holds
 
     def describe(self) -> str:
         from .primitives.cards import describe_filter
@@ -48,12 +58,31 @@ class TargetSpec(Model):
         if self.player:
             return "a target player"
         if self.province:
-            return "a target Province"
+            return {"any": "a Province", "your": "your Province", "enemy": "an enemy Province",
+                    "other": "another player's Province", "opponent": "an opponent's Province"}[self.filter.side]
         if self.attack:
-            return f"the {self.attack.capitalize()} effect's target (an enemy Follower or Personality without Followers)"
+            return f"the {self.attack.capitalize()} effect's target ({self._attack_words()})"
         many = f"up to {self.count} " if self.up_to else f"{self.count} or more " if self.or_more else (
             f"{self.count} " if self.count > 1 else "")
-        return f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
+        words = f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
+        if self.count_if is not None:
+            words += (f" ({'up to ' if self.count_if.up_to else ''}{self.count_if.count} of them if "
+                      f"{describe_condition(self.count_if.if_)})")
+        return words
+
+    def _attack_words(self) -> str:
+        """What an Attack or Fear may target: by default "an enemy Follower or Personality without
+        Followers" (``ranged-attack``, ``fear``), widened or narrowed by the card's own words."""
+        from .primitives.cards import describe_filter
+
+        default = self.filter == Filter(type=["personality", "follower"], side="enemy") and self.followers_ok is None
+        if default:
+            return "an enemy Follower or Personality without Followers"
+        words = describe_filter(self.filter)
+        if "personality" in self.filter.type:
+            words += f"; a {describe_filter(self.followers_ok)} may have Followers" if self.followers_ok is not None \
+                else "; a Personality only without Followers"
+        return words
 
     @model_validator(mode="before")
     @classmethod
@@ -168,7 +197,7 @@ class Static(Model):
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed"]
-    target: Literal["self", "host", "unit", "province"] | AllRef = "self"  # province: the one this card is at
+    target: Literal["self", "host", "unit", "province"] | AllRef | TargetedRef = "self"  # province: the one this card is at
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
@@ -459,6 +488,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:
         parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
+    if cond.attached_to is not None:
+        parts.append(f"{subject} is attached to a {describe_filter(cond.attached_to)}")
     if cond.fits == Filter(side="your"):
         parts.append(f"you control {subject}")
     elif cond.fits is not None:

@@ -22,6 +22,10 @@ def _covers(src: Card, st, kinds: frozenset, by: str | None) -> bool:
     return st.by is None or (by is not None and (by == src.controller) == (st.by == "you"))
 
 
+# How a card arrived where it is, as the memory names the occurrence.
+ARRIVALS = {"moved": "moves", "entered": "enters_play"}
+
+
 class Board:
     # ----- players --------------------------------------------------------------------
     def player(self, name: str):
@@ -164,18 +168,15 @@ class Board:
         other = "attacking" if mine == "defending" else "defending"
         return any(u is not host for u in self.army(other, bf))
 
-    def note_arrival(self, card: Card, how: str, to: str) -> None:
-        """A unit moved or a card entered play: remembered for this turn and battle (``move``)."""
-        self.arrivals.append({"card": card.id, "how": how, "to": to, "turn": self.turn,
-                              "battlefield": self.battlefield})
-
     def arrived(self, card: Card, how: tuple[str, ...], span: str, to_battlefield: bool = False) -> bool:
         """Whether a card's unit moved (or the card entered play, as ``how`` says) this turn, or
-        during the current battle (``span``), to a battlefield if ``to_battlefield``."""
+        during the current battle (``span``), to a battlefield if ``to_battlefield`` (``move``): read
+        from the game's memory of what has happened (``memory``)."""
         host = self.host(card) or card
-        return any(a["card"] in (host.id, card.id) and a["how"] in how and a["turn"] == self.turn
-                   and (span == "turn" or (self.battlefield is not None and a["battlefield"] == self.battlefield))
-                   and not (to_battlefield and a["to"] == "home") for a in self.arrivals)
+        events = {ARRIVALS[h] for h in how}
+        return any(e["card"] in (host.id, card.id) and e["event"] in events and e["turn"] == self.turn
+                   and (span == "turn" or (self.battlefield is not None and e["battle"] == self.battlefield))
+                   and not (to_battlefield and e["at"] == "home") for e in self.log)
 
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:

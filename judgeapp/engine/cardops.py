@@ -160,7 +160,6 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
         side = "attacking" if host.controller == g.attacker else "defending" if host.controller == g.defender \
             else None
     g.set_location(host, to, side)
-    g.note_arrival(host, "moved", to)
     g.record(StepKind.EFFECT, f"{host.title} moves {'home' if to == 'home' else 'to ' + to} ({why})",
              cites or ["move"], by)
     if during is not None:
@@ -222,7 +221,6 @@ def enter_play(g, card: Card, controller: str, how: str, why: str, cites: list[s
     move(g, card, Zone.PLAY, location=location, attach_to=attach_to, bowed=bowed, controller=controller)
     if side and location != "home":
         card.side = side
-    g.note_arrival(card, "entered", location)
     where = f" attached to {g.cards[attach_to].title}" if attach_to and attach_to in g.cards else (
         f" at {location}" if location != "home" else "")
     if attach_to and g.province(attach_to) is not None:

@@ -242,7 +242,7 @@ class TraitReaders:
             if isinstance(target, AllRef) and not isinstance(value, int):
                 raise Unreadable("an amount that differs for each card of a group is not read")
             if kind == "st_penalty":
-                value = -value if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+                value = -value if isinstance(value, int) else value.negated()
             return [Static.model_validate({**data, "kind": "stat", "stat": self.statword(_sub(node, "statword")),
                                            "amount": value})]
         if kind == "st_keyword":
@@ -317,6 +317,9 @@ class TraitReaders:
             if self.person not in ("self", "host"):
                 raise Unreadable("'he' naming a card other than this one or its Personality is not read")
             return self.person
+        hook = getattr(self, "subject_" + first.data, None)  # an area's own subject (cardareas)
+        if hook is not None:
+            return hook(first)
         return AllRef(all=self.group_filter(first))
 
     def group_filter(self, group: Tree) -> Filter:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from .state import Card
-from .structures import AllRef, Amount, Condition, Filter, UnitOf
+from .structures import AllRef, Amount, Condition, Filter, TargetedRef, UnitOf
 from .tokenkinds import count as count_tokens
 from .vocab import OUT_OF_PLAY, Zone
 
@@ -234,6 +234,16 @@ def _at_ok(g, at: str, card: Card) -> bool:
     return g.battlefield is not None and host.location == g.battlefield  # "at this battlefield"
 
 
+def _same_army(g, card: Card, ctx: Context) -> bool:
+    """In the army of the text's card (its Personality's, for an attachment): on the same side at the
+    same battlefield (``army``); a card at home is in no army."""
+    me = (g.host(ctx.source) or ctx.source) if ctx.source else None
+    them = g.host(card) or card
+    if me is None or me.zone is not Zone.PLAY or me.location == "home" or them.location != me.location:
+        return False
+    return g.side(me) is not None and g.side(me) == g.side(them)
+
+
 def _opposing(g, card: Card, ctx: Context) -> bool:
     me = g.host(ctx.source) if ctx.source else None
     them = g.host(card) or card
@@ -292,6 +302,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return bool(host.attachments) == (state == "with_attachments")
     if state in ("dead", "discarded"):  # the two states of a Personality in a discard pile (dead)
         return card.zone is (Zone.DEAD if state == "dead" else Zone.DISCARD)
+    if state == "in_play":  # "if it is still in play"
+        return card.zone is Zone.PLAY
     if state == "destroyed":  # "if this destroyed a card": it was in play and is now in a discard pile or dead
         return card.zone in (Zone.DISCARD, Zone.DEAD)
     if state == "face_up":
@@ -336,6 +348,8 @@ def matches_target(g, src: Card, target, card: Card) -> bool:
         return card in g.unit_of(src)
     if isinstance(target, AllRef):
         return matches(g, target.all, card, ctx)
+    if isinstance(target, TargetedRef):
+        return any(card.id in ids for ids in src.targeted.values()) and _type_ok(g, [target.targeted], card)
     if isinstance(target, Filter):
         return matches(g, target, card, ctx)
     return False
@@ -394,10 +408,10 @@ def amount(g, value, ctx) -> int:
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0
-    n = n // a.per * a.times
+    n = n // a.per
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
-    return n + a.plus
+    return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))
 
 
 # ----- conditions --------------------------------------------------------------------------
@@ -433,7 +447,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                                               amount(g, cond.count.value, ctx)):
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits or cond.tokens or cond.this_turn or cond.dueling:
+            or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
+            or cond.dueling:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -443,6 +458,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.has_keyword and not g.has_keyword(c, cond.has_keyword):
                 return False
             if cond.has_attached and not has_attached(g, c, cond.has_attached):
+                return False
+            if cond.attached_to is not None and not (c.attached_to in g.cards and matches(
+                    g, cond.attached_to, g.cards[c.attached_to], ctx)):
                 return False
             if cond.fits is not None and not matches(g, cond.fits.model_copy(update={"zone": ZONE_NAMES.get(
                     c.zone, "play")}), c, ctx):

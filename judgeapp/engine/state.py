@@ -27,6 +27,7 @@ class Card:
     attachments: list[str] = field(default_factory=list)
     tokens: dict = field(default_factory=dict)  # {"force": 2, "Corruption": 1}
     used: dict = field(default_factory=dict)  # ability number -> uses this turn (card memory)
+    targeted: dict = field(default_factory=dict)  # ability number -> ids its last use targeted (card memory)
     resilient_used: bool = False
     side: str | None = None  # at a battlefield: "attacking" or "defending" (allies in multiplayer)
     created: bool = False

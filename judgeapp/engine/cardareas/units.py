@@ -128,15 +128,6 @@ class Readers:
         (``rules-of-location``)."""
         data["at"] = "battlefield"
 
-    def post_in_this_army(self, post: Tree, data: dict) -> None:
-        """"each Shugenja in this army": on this card's side at the current battlefield, where its
-        Battle abilities are used (``army``, ``rules-of-location``)."""
-        data["side"], data["at"] = "your", "here"
-
-    def post_in_your_army(self, post: Tree, data: dict) -> None:
-        """"your army" alone is your army at the current battlefield (``army``)."""
-        data["side"], data["at"] = "your", "here"
-
     def post_in_enemy_army(self, post: Tree, data: dict) -> None:
         """"the enemy army": the army opposing this card's, at its battlefield (``army``, ``opposing``)."""
         data["opposing"] = True

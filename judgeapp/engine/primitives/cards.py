@@ -329,7 +329,7 @@ class Remove(Primitive):
 
 def describe_ref(ref) -> str:
     """Plain words for a reference, for timelines and the card page's reading."""
-    from ..structures import AllRef, UnitOf
+    from ..structures import AllRef, TargetedRef, UnitOf
 
     if isinstance(ref, UnitOf):
         return f"the cards in {describe_ref(ref.unit_of)}'s unit"
@@ -359,6 +359,8 @@ def describe_ref(ref) -> str:
         return f"target {ref}"
     if isinstance(ref, AllRef):
         return "each " + describe_filter(ref.all)
+    if isinstance(ref, TargetedRef):
+        return f"the {ref.targeted.capitalize()} this card's ability targeted"
     if isinstance(ref, list):
         return " and ".join(describe_ref(r) for r in ref)
     return str(ref)
@@ -472,7 +474,11 @@ def describe_amount(value) -> str:
     if value.half:
         out = f"half {out}, rounded {value.half}"
     if value.plus:
-        out += f" plus {value.plus}"
+        out += f" plus {value.plus}" if value.plus > 0 else f" minus {-value.plus}"
+    for bonus in value.plus_if:
+        from ..abilities import describe_condition
+
+        out += f", {'plus' if bonus.amount >= 0 else 'minus'} {abs(bonus.amount)} if {describe_condition(bonus.if_)}"
     return out
 
 

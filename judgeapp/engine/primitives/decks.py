@@ -202,7 +202,7 @@ class AdditionalPlay(Primitive):
             g.extra_actions[who] = g.extra_actions.get(who, 0) + 1
             g.extra_play[who] = {"cards": [c.id for c in cards] if cards is not None else None,
                                  "filter": args.filter or Filter(), "kind": args.kind}
-            what = ", ".join(c.title for c in cards) if cards is not None else f"a {describe_filter(args.filter)}"
+            what = ", ".join(c.title for c in cards) if cards is not None else f"a {describe_filter(args.filter or Filter())}"
             kind = f"{args.kind.capitalize()} " if args.kind else ""
             g.record(StepKind.EFFECT, f"{who.capitalize()} will take an additional {kind}action to play {what} "
                                       f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
@@ -211,5 +211,5 @@ class AdditionalPlay(Primitive):
     @classmethod
     def describe(cls, args):
         kind = f"{args.kind.capitalize()} " if args.kind else ""
-        what = describe_ref(args.target) if args.target is not None else f"a {describe_filter(args.filter)}"
+        what = describe_ref(args.target) if args.target is not None else f"a {describe_filter(args.filter or Filter())}"
         return f"take an additional {kind}action to play {what}"
