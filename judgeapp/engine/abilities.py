@@ -193,7 +193,7 @@ class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
-                  "duel_stat", "first_option", "loses_duels",
+                  "duel_stat", "first_option", "focus_from_discard", "loses_duels",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed"]
@@ -286,6 +286,9 @@ class Static(Model):
             n = self.amount if isinstance(self.amount, int) else 0
             what = f"bow {who} when paying for {self.only.describe('a ')}: " + (
                 "it costs 0 Gold" if n <= -1000 else f"it costs {-n} less Gold")
+        elif self.kind == "focus_from_discard":
+            what = (f"you may focus {who}{' face up' if self.what == 'face_up' else ''} from your discard pile; it is "
+                    "removed from the game after the duel")
         elif self.kind == "first_option":
             what = "you have the first option to focus or strike in duels where this card is the challenger"
         elif self.kind == "loses_duels":
@@ -531,6 +534,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
     if cond.dueling is not None:
         parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
+    if cond.duel_role:
+        parts.append(f"{subject} is the {cond.duel_role} of the duel")
     if cond.challenges_issued is not None:
         parts.append(f"the challenges your Personalities issued this turn {cond.challenges_issued.op} "
                      f"{cond.challenges_issued.value}")

@@ -261,14 +261,19 @@ def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: d
             script.pop(0)
         card = _focus_card(g, who, entry)
         if card is None:
-            g.record(StepKind.REJECTED, f"Not allowed: {entry.get('card')!r} is not a card in {who}'s hand to focus",
+            where = "discard pile (that the card allows focusing from)" if entry.get("from") == "discard" else "hand"
+            g.record(StepKind.REJECTED, f"Not allowed: {entry.get('card')!r} is not a card in {who}'s {where} to focus",
                      ["duel"], who, reason=str(Reason.NOT_IN_HAND))
             continue
-        move(g, card, Zone.FOCUS, face_up=False)
+        own = _from_discard(card) if entry.get("from") == "discard" else None
+        move(g, card, Zone.FOCUS, face_up=own is not None and own.what == "face_up")
         focused.append(card.id)
-        g.record(StepKind.CHOICE, f"{who.capitalize()} focuses "
-                 + ("the top card of the Fate deck, face down" if entry.get("from") == "deck" else "a card from hand")
-                 + f" ({len(focused)} focused)", ["duel", "focusing-area"], who)
+        if own is not None:
+            duel.setdefault("from_discard", []).append(card.id)
+        g.record(StepKind.CHOICE, f"{who.capitalize()} focuses " + (
+            "the top card of the Fate deck, face down" if entry.get("from") == "deck" else
+            f"{card.title} from the discard pile ({card.title}'s trait{', face up' if card.face_up else ''})"
+            if own is not None else "a card from hand") + f" ({len(focused)} focused)", ["duel", "focusing-area"], who)
         turn += 1
 
 
@@ -307,8 +312,18 @@ def _focus_card(g, who: str, entry: dict) -> Card | None:
 
             return _unknown_fate_card(g, who)
         return None
+    if entry.get("from") == "discard":
+        card = g.find(entry.get("card"), who, prefer=Zone.DISCARD)
+        ok = card is not None and card.zone is Zone.DISCARD and card.owner == who and _from_discard(card) is not None
+        return card if ok else None
     card = g.find(entry.get("card"), who)
     return card if card is not None and card.zone is Zone.HAND and card.owner == who else None
+
+
+def _from_discard(card: Card):
+    """The card's own trait letting its owner focus it from his discard pile ("You may focus this Strategy face-up
+    from your discard pile"); a trait of a card out of play applies to that card (``continuous-traits``)."""
+    return next((st for st in card.card.reading.statics if st.kind == "focus_from_discard"), None)
 
 
 def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelArgs, now: dict):
@@ -413,6 +428,12 @@ def _discard_focused(g, duel: dict) -> None:
                 gone.append(card.title)
     if gone:
         g.record(StepKind.RULE, f"The focused cards are discarded: {', '.join(gone)}", ["duel"])
+    for cid in duel.get("from_discard", []):  # "… and remove it from the game after the focused cards are discarded"
+        card = g.cards[cid]
+        if card.zone is Zone.DISCARD:
+            move(g, card, Zone.REMOVED)
+            g.record(StepKind.EFFECT, f"{card.title} is removed from the game (its trait: it was focused from the "
+                                      "discard pile)", ["duel", "focused-card"], card.owner)
 
 
 def _ended(g, duel: dict, why: str | None = None) -> bool:

@@ -448,7 +448,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
             or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
-            or cond.dueling:
+            or cond.dueling or cond.duel_role:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -474,6 +474,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.this_turn and not dueled(g, c, cond.this_turn):
                 return False
             if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
+                return False
+            if cond.duel_role and (ctx.duel or {}).get(cond.duel_role) is not c:
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False

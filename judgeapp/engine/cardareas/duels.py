@@ -31,16 +31,17 @@ PHRASES = {
     "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
     "make a fear effect": ("MAKEFEAR", "fear"), "the first time each turn": ("FIRSTTIME", "turn"),
     "created by the action": ("CREATEDBYACTION", "action"),
+    "the winner of any duel created by the action": ("ACTIONDUELWINNER", "winner"),
     "you have the first opportunity to focus or strike": ("FIRSTOPTION", "first"),
     "the challenger": ("THECHALLENGER", "challenger"), "loses any duel against": ("LOSESDUELSAGAINST", "duel"),
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
-         "against": "AGAINST"}
+         "against": "AGAINST", "removing": "REMOVING"}
 NP_KINDS = ("duelist", "the_other", "challenger")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
-                "st_loses_duels")
+                "st_loses_duels", "st_focus_from_discard")
 # What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
 RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
 
@@ -495,3 +496,37 @@ class Readers:
         Personalities issued this turn (``refuse``)."""
         return {"event": "refused", "whose": "your",
                 "condition": Condition.model_validate({"challenges_issued": {"op": "=", "value": 1}})}
+
+    def s_verb_action_duel_winner(self, tree: Tree, i: int) -> None:
+        """"Bow the winner of any duel created by the action if he was the challenger": when a duel of the
+        interrupted action is won, its winner (``interrupt-actions``, ``delayed-effects``)."""
+        self._interrupt_only()
+        verb = _sub(tree, "card_verb").children[0].value.lower()
+        self.last = self.person = "it"
+        effect = Effect.model_validate({VERBS[verb]: {"target": "it"}})
+        tail = _sub(tree, "tail_if", "tail_unless")
+        if tail is not None:
+            cond = self.cond(tail.children[1])
+            if tail.data == "tail_unless":
+                cond = Condition.model_validate({"not": cond.model_dump(exclude_defaults=True, by_alias=True)})
+            effect = effect.model_copy(update={"condition": cond})
+        self.effects.append(Effect.model_validate({"after_action": {"event": "duel_won", "do": [effect.model_dump()]}}))
+
+    def c_is_challenger(self, node):
+        """"If he was the challenger": the card is the Personality who issued the challenge (``challenge``)."""
+        return Condition.model_validate({"card": self._card_cond(node), "duel_role": "challenger"})
+
+    def read_st_focus_from_discard(self, node, data) -> list[Static]:
+        """"You may focus this Strategy face-up from your discard pile, removing this Strategy from the game after
+        the duel resolves": its owner may focus it from there (``focused-card``: a focused card need not have been
+        focused from hand); after the focused cards are discarded it is removed from the game."""
+        kinds = [t.value for t in node.children if isinstance(t, Token) and t.type == "TYPE"]
+        removal = _sub(node, "focus_removal")
+        states = [t.value for t in node.children + removal.children if isinstance(t, Token) and t.type == "STATE"]
+        if kinds[0] != self.kind or any(t not in (self.kind, "card") for t in kinds[1:] + [
+                t.value for t in removal.children if isinstance(t, Token) and t.type == "TYPE"]):
+            raise Unreadable("focusing a card other than this one from the discard pile is not read")
+        if [s for s in states if s not in ("face_up", "discarded")]:
+            raise Unreadable("focusing from the discard pile in that state is not read")
+        return [Static.model_validate({**data, "kind": "focus_from_discard",
+                                       "what": "face_up" if "face_up" in states else None})]
