@@ -369,7 +369,7 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
         else:
             g.record(StepKind.RULE, f"{text}: tied — both lose", ["duel"], ctx.player)
             result = None, [challenger, challenged], True
-    result = _forced(g, ctx, challenger, challenged, result)
+    result = _forced(g, ctx, challenger, challenged, result, now)
     winner, losers, _ = result
     now.update(winner=winner, losers=list(losers))
     if winner is not None:
@@ -388,20 +388,22 @@ def _has_static(g, card: Card, kind: str, other: Card | None = None) -> bool:
                for src, st in g.statics())
 
 
-def _forced(g, ctx, challenger: Card, challenged: Card, result):
-    """"Tametaka loses any duel against Yoritomo Hiromi": an effect that makes a Personality lose makes the
-    other win, unless it too must lose (``duel``: consequences that alter who wins or loses)."""
+def _forced(g, ctx, challenger: Card, challenged: Card, result, now: dict):
+    """"Tametaka loses any duel against Yoritomo Hiromi", a Focus Effect's "both Personalities lose the duel": an
+    effect that makes a Personality lose makes the other win, unless it too must lose — which is not a tie
+    (``duel``: consequences that alter who wins or loses)."""
     forced = [c for c, other in ((challenger, challenged), (challenged, challenger))
-              if _has_static(g, c, "loses_duels", other)]
+              if _has_static(g, c, "loses_duels", other) or c.id in now.get("forced_losers", ())]
     if not forced:
         return result
     if len(forced) == 2:
-        g.record(StepKind.RULE, "Both Personalities lose this duel (their traits)", ["duel"], ctx.player)
+        g.record(StepKind.RULE, "Both Personalities lose this duel (an effect says so; this is not a tie)", ["duel"],
+                 ctx.player)
         return None, [challenger, challenged], False
     loser = forced[0]
     winner = challenged if loser is challenger else challenger
-    g.record(StepKind.RULE, f"{loser.title} loses any duel against {winner.title} (his trait): {winner.title} wins",
-             ["duel"], ctx.player)
+    g.record(StepKind.RULE, f"{loser.title} loses this duel against {winner.title} (an effect says so): {winner.title} "
+                            "wins", ["duel"], ctx.player)
     return winner, [loser], False
 
 

@@ -32,13 +32,14 @@ PHRASES = {
     "make a fear effect": ("MAKEFEAR", "fear"), "the first time each turn": ("FIRSTTIME", "turn"),
     "created by the action": ("CREATEDBYACTION", "action"),
     "the winner of any duel created by the action": ("ACTIONDUELWINNER", "winner"),
+    "both personalities": ("BOTHDUELISTS", "both"),
     "you have the first opportunity to focus or strike": ("FIRSTOPTION", "first"),
     "the challenger": ("THECHALLENGER", "challenger"), "loses any duel against": ("LOSESDUELSAGAINST", "duel"),
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
          "against": "AGAINST", "removing": "REMOVING"}
-NP_KINDS = ("duelist", "the_other", "challenger")
+NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
                 "st_loses_duels", "st_focus_from_discard")
@@ -78,6 +79,8 @@ class Readers:
         if _sub(tree, "after_you_win") is not None:  # "after you win this duel": when it resolves, if you won
             cond = Condition(duel="won") if cond is None else Condition(all=[Condition(duel="won"), cond])
         effects = self.sentence_effects(tree)
+        if _sub(tree, "when_it_resolves") is not None and any(e.name != "lose_duel" for e in effects):
+            raise Unreadable("'when this duel resolves' with effects other than losing it is not read")
         if cond is not None:
             effects = [e.model_copy(update={"condition": cond if e.condition is None else Condition(
                 all=[cond, e.condition])}) for e in effects]
@@ -530,3 +533,15 @@ class Readers:
             raise Unreadable("focusing from the discard pile in that state is not read")
         return [Static.model_validate({**data, "kind": "focus_from_discard",
                                        "what": "face_up" if "face_up" in states else None})]
+
+    def np_both_duelists(self, node):
+        """"Both Personalities" in a Focus Effect: the two Personalities of the duel (``duel``)."""
+        if not self.in_duel:
+            raise Unreadable("'both Personalities' outside a Focus Effect is not read")
+        return ["duelist_yours", "duelist_other"]
+
+    def e_lose_duel(self, node):
+        """"When this duel resolves, both Personalities lose the duel" (``duel``)."""
+        if not self.in_duel:
+            raise Unreadable("losing a duel outside a Focus Effect is not read")
+        return Effect.model_validate({"lose_duel": {"target": self.np(_sub(node, *NP))}})
