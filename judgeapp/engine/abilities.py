@@ -193,7 +193,7 @@ class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
-                  "duel_stat", "first_option", "focus_from_discard", "loses_duels",
+                  "duel_stat", "first_option", "focus_from_discard", "foe_focus_face_up", "loses_duels",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed"]
@@ -289,6 +289,8 @@ class Static(Model):
         elif self.kind == "focus_from_discard":
             what = (f"you may focus {who}{' face up' if self.what == 'face_up' else ''} from your discard pile; it is "
                     "removed from the game after the duel")
+        elif self.kind == "foe_focus_face_up":
+            what = f"the first card another player focuses in each duel against {who} is focused face up"
         elif self.kind == "first_option":
             what = "you have the first option to focus or strike in duels where this card is the challenger"
         elif self.kind == "loses_duels":

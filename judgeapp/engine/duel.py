@@ -266,14 +266,17 @@ def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: d
                      ["duel"], who, reason=str(Reason.NOT_IN_HAND))
             continue
         own = _from_discard(card) if entry.get("from") == "discard" else None
-        move(g, card, Zone.FOCUS, face_up=own is not None and own.what == "face_up")
+        facing = challenger if who == challenged.controller else challenged
+        shown = not focused and facing.controller != who and _has_static(g, facing, "foe_focus_face_up")  # his trait
+        move(g, card, Zone.FOCUS, face_up=shown or own is not None and own.what == "face_up")
         focused.append(card.id)
         if own is not None:
             duel.setdefault("from_discard", []).append(card.id)
         g.record(StepKind.CHOICE, f"{who.capitalize()} focuses " + (
             "the top card of the Fate deck, face down" if entry.get("from") == "deck" else
             f"{card.title} from the discard pile ({card.title}'s trait{', face up' if card.face_up else ''})"
-            if own is not None else "a card from hand") + f" ({len(focused)} focused)", ["duel", "focusing-area"], who)
+            if own is not None else "a card from hand") + (f", face up ({facing.title}'s trait)" if shown else "")
+            + f" ({len(focused)} focused)", ["duel", "focusing-area"], who)
         turn += 1
 
 

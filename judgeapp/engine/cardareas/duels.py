@@ -38,7 +38,7 @@ PHRASES = {
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
-         "against": "AGAINST", "removing": "REMOVING"}
+         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS"}
 NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
@@ -545,3 +545,15 @@ class Readers:
         if not self.in_duel:
             raise Unreadable("losing a duel outside a Focus Effect is not read")
         return Effect.model_validate({"lose_duel": {"target": self.np(_sub(node, *NP))}})
+
+    def t_foe_focus_face_up(self, tree: Tree) -> list[Static]:
+        """"If Mitsumichi is honorable, the first card another player focuses in each duel against him is focused
+        face-up": that card is face up in the focusing area (``focusing-area``: cards are normally focused face
+        down), while the condition holds."""
+        if self.kind != "personality" or _tok(tree, "TYPE").value != "card" or _tok(tree, "STATE").value != "face_up":
+            raise Unreadable("that focusing face up is not read")
+        lead = _sub(tree, "lead")
+        data: dict = {"kind": "foe_focus_face_up"}
+        if lead is not None:
+            data["while"] = self.cond(lead.children[1])
+        return [Static.model_validate(data)]
