@@ -29,7 +29,7 @@ PHRASES = {
     "; if he does ,": ("IFREFUSED", "refused"),  # "He may refuse; if he does, give Niwa +3F"
     "both players": ("EACHPLAYER", "each"), "at least once": ("ATLEASTONCE", "1"), "exactly once": ("EXACTLYONCE", "1"),
     "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
-    "make a fear effect": ("MAKEFEAR", "fear"), "the first time each turn": ("FIRSTTIME", "turn"),
+    "make a fear effect": ("MAKEFEAR", "fear"),
     "created by the action": ("CREATEDBYACTION", "action"),
     "the winner of any duel created by the action": ("ACTIONDUELWINNER", "winner"),
     "both personalities": ("BOTHDUELISTS", "both"),
@@ -394,16 +394,6 @@ class Readers:
             raise Unreadable("challenging something other than a Personality is not read")
         return {"event": "challenges", **self._whose(node)}
 
-    def t_first_time(self, tree: Tree) -> TriggerSpec:
-        """"After the first time each turn Nokkai challenges a Personality, draw a card": the trait
-        happens at the first such occurrence of each turn only (``triggered-traits``: usage limits)."""
-        trigger = Tree("t_after", [Token("AFTER", "after"), _sub(tree, "event") or tree.children[2]])
-        spec = {**self.trigger(trigger), "once_per": "turn"}
-        lead = _sub(tree, "lead")
-        if lead is not None:
-            raise Unreadable("'after the first time …, if …' is not read")
-        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": self.sentence_effects(tree)})
-
     # ----- Interrupts to an action that creates a duel (interrupt-actions) --------------------------------
     def c_action_creates_duel(self, node):
         """"If the action creates a duel": the interrupted action has a challenge (``interrupt-actions``)."""
@@ -423,7 +413,7 @@ class Readers:
         they occur; ``delayed-effects``)."""
         self._interrupt_only()
         win = _sub(tree, "duel_win", "you_win_action_duel")
-        data: dict = {"event": "duel_won"}
+        data: dict = {"occurrence": "duel_won"}
         if win.data == "you_win_action_duel":
             data["subject"] = Filter(type=["personality"], side="your")
         else:
@@ -513,7 +503,7 @@ class Readers:
             if tail.data == "tail_unless":
                 cond = Condition.model_validate({"not": cond.model_dump(exclude_defaults=True, by_alias=True)})
             effect = effect.model_copy(update={"condition": cond})
-        self.effects.append(Effect.model_validate({"after_action": {"event": "duel_won", "do": [effect.model_dump()]}}))
+        self.effects.append(Effect.model_validate({"after_action": {"occurrence": "duel_won", "do": [effect.model_dump()]}}))
 
     def c_is_challenger(self, node):
         """"If he was the challenger": the card is the Personality who issued the challenge (``challenge``)."""
