@@ -22,11 +22,11 @@ DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "inte
 EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
                     "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
-                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel",
+                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel", "refused",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
 EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel", "challenges": "challenges a Personality",
-               "enters_duel": "enters a duel"}  # a trigger's words, where not its name
+               "enters_duel": "enters a duel", "refused": "challenge is refused"}  # a trigger's words, where not its name
 
 
 class CountIf(Model):
@@ -204,7 +204,8 @@ class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed",
-                  "enters_unbowed", "cannot_gain", "no_enlightenment", "lobby_bonus", "duel_stat",
+                  "enters_unbowed", "cannot_gain", "no_enlightenment", "lobby_bonus", "duel_stat", "first_option",
+                  "focus_from_discard", "foe_focus_face_up", "loses_duels",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed"]
@@ -304,6 +305,15 @@ class Static(Model):
             n = self.amount if isinstance(self.amount, int) else 0
             what = f"bow {who} when paying for {self.only.describe('a ')}: " + (
                 "it costs 0 Gold" if n <= -1000 else f"it costs {-n} less Gold")
+        elif self.kind == "focus_from_discard":
+            what = (f"you may focus {who}{' face up' if self.what == 'face_up' else ''} from your discard pile; it is "
+                    "removed from the game after the duel")
+        elif self.kind == "foe_focus_face_up":
+            what = f"the first card another player focuses in each duel against {who} is focused face up"
+        elif self.kind == "first_option":
+            what = "you have the first option to focus or strike in duels where this card is the challenger"
+        elif self.kind == "loses_duels":
+            what = f"{who} loses any duel against a {describe_filter(self.to)}"
         elif self.kind == "duel_stat":
             what = f"{who} uses {'its printed ' if self.what == 'printed' else 'its '}{stat_words(self.stat)} as its duel stat"
         elif self.kind == "cannot_gain":
@@ -555,6 +565,11 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
     if cond.dueling is not None:
         parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
+    if cond.duel_role:
+        parts.append(f"{subject} is the {cond.duel_role} of the duel")
+    if cond.challenges_issued is not None:
+        parts.append(f"the challenges your Personalities issued this turn {cond.challenges_issued.op} "
+                     f"{cond.challenges_issued.value}")
     if cond.this_turn:
         parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:

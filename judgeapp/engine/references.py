@@ -470,7 +470,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
             or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
-            or cond.dueling:
+            or cond.dueling or cond.duel_role:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -496,6 +496,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.this_turn and not dueled(g, c, cond.this_turn):
                 return False
             if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
+                return False
+            if cond.duel_role and (ctx.duel or {}).get(cond.duel_role) is not c:
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -541,6 +543,10 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.phase is not None:
         now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
         if cond.phase != now and not (cond.phase == "attack" and g.phase == "attack"):
+            return False
+    if cond.challenges_issued is not None:
+        issued = sum(d.get("turn") == g.turn and g.cards[d["challenger"]].controller == me for d in g.duels)
+        if not compare(issued, cond.challenges_issued.op, amount(g, cond.challenges_issued.value, ctx)):
             return False
     if cond.duel is not None and not _duel_result(ctx, cond.duel):
         return False

@@ -256,6 +256,8 @@ class Condition(Model):
     duel: Literal["won", "lost", "refused"] | None = None
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
     this_turn: Literal["won", "challenged"] | None = None
+    duel_role: Literal["challenger", "challenged"] | None = None  # ``card`` is that Personality of the duel
+    challenges_issued: HonorTest | None = None  # how many challenges your Personalities issued this turn
     dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
