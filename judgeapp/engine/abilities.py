@@ -16,16 +16,25 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from . import primitives  # noqa: F401  (registers every primitive before a reading is validated)
 from .registry import Effect
-from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, Title, Word
+from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
-                    "dishonored", "rehonored", "recruited", "equipped", "attacks", "defends", "moves",
-                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged",
+                    "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
+                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
-EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel"}  # a trigger's words, where not its name
+EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel", "challenges": "challenges a Personality",
+               "enters_duel": "enters a duel"}  # a trigger's words, where not its name
+
+
+class CountIf(Model):
+    """"Target your Personality, or one or two of your Personalities if …": how many when the condition holds."""
+
+    count: Annotated[StrictInt, Field(ge=1, le=20)]
+    up_to: StrictBool = False
+    if_: Condition = Field(alias="if")
 
 
 class TargetSpec(Model):
@@ -40,6 +49,8 @@ class TargetSpec(Model):
     province: StrictBool = False
     at: Annotated[StrictInt, Field(ge=0, le=20)] = 0  # chosen before the effect with this (0-based) number
     attack: Literal["ranged", "melee", "fear"] | None = None  # a Follower or a Personality without Followers
+    followers_ok: Filter | None = None  # an Attack "that may target a Personality with Followers": these may have them
+    count_if: CountIf | None = None  # another number of them when a condition holds
 
     def describe(self) -> str:
         from .primitives.cards import describe_filter
@@ -47,12 +58,31 @@ class TargetSpec(Model):
         if self.player:
             return "a target player"
         if self.province:
-            return "a target Province"
+            return {"any": "a Province", "your": "your Province", "enemy": "an enemy Province",
+                    "other": "another player's Province", "opponent": "an opponent's Province"}[self.filter.side]
         if self.attack:
-            return f"the {self.attack.capitalize()} effect's target (an enemy Follower or Personality without Followers)"
+            return f"the {self.attack.capitalize()} effect's target ({self._attack_words()})"
         many = f"up to {self.count} " if self.up_to else f"{self.count} or more " if self.or_more else (
             f"{self.count} " if self.count > 1 else "")
-        return f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
+        words = f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
+        if self.count_if is not None:
+            words += (f" ({'up to ' if self.count_if.up_to else ''}{self.count_if.count} of them if "
+                      f"{describe_condition(self.count_if.if_)})")
+        return words
+
+    def _attack_words(self) -> str:
+        """What an Attack or Fear may target: by default "an enemy Follower or Personality without
+        Followers" (``ranged-attack``, ``fear``), widened or narrowed by the card's own words."""
+        from .primitives.cards import describe_filter
+
+        default = self.filter == Filter(type=["personality", "follower"], side="enemy") and self.followers_ok is None
+        if default:
+            return "an enemy Follower or Personality without Followers"
+        words = describe_filter(self.filter)
+        if "personality" in self.filter.type:
+            words += f"; a {describe_filter(self.followers_ok)} may have Followers" if self.followers_ok is not None \
+                else "; a Personality only without Followers"
+        return words
 
     @model_validator(mode="before")
     @classmethod
@@ -76,6 +106,7 @@ class Ability(Model):
     targets: list[TargetSpec] = Field(default_factory=list, max_length=8)
     effects: list[Effect] = Field(default_factory=list, max_length=20)
     text: str = Field("", max_length=2000)
+    player: StrictBool = False  # a player's ability a card's trait gives: no card uses it (player-abilities-and-traits)
 
     def has(self, word: str) -> bool:
         return any(k.lower() == word.lower() for k in self.keywords)
@@ -126,6 +157,8 @@ class TriggerSpec(Model):
             point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
+        if self.once_per:
+            point += f" (the first time each {self.once_per})"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
@@ -162,16 +195,24 @@ class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
+                  "duel_stat",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
-                  "bow_to_reduce", "use_from_hand"]
-    target: Literal["self", "host", "unit"] | AllRef = "self"
+                  "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
+                  "invest_fixed"]
+    target: Literal["self", "host", "unit", "province"] | AllRef | TargetedRef = "self"  # province: the one this card is at
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
-    what: Word | None = None
-    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to
+    what: Word | None = None  # restrict, permit: what; cannot_gain: the Clan Alignment excepted ("except Phoenix Clan")
+    to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to;
+    # permit: the cards a rulebook action may also target ("You may target defending Personalities with …")
     only: GoldFor | None = None  # production_for, bow_to_reduce: the payment the trait is for
-    by: Literal["you", "other"] | None = None  # restrict: only actions of this card's player, or of the others
+    by: Literal["you", "other"] | None = None  # restrict, attack strength: only this card's player's actions and
+    # effects, or only the other players' ("Other players' Ranged Attacks have -1 strength")
+    embedded: str | None = Field(None, max_length=1000)  # ability, player_ability: the ability given, as printed
+    players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
+    player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
+    minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -194,6 +235,8 @@ class Static(Model):
         elif self.kind == "restrict" and self.what in ("join", "enter_play"):
             verb = "come under the control of" if self.what == "join" else "enter play for"
             return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
+        elif self.kind in ("permit", "restrict") and self.what == "proclaim":
+            what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
             what = f"{who}: no {str(self.what).replace('_', ' ')}"
         elif self.kind == "permit" and self.to is not None:
@@ -219,17 +262,36 @@ class Static(Model):
             if self.kind == "attack_immune":
                 what = f"{kinds} effects targeting {who} are negated"
             elif self.kind == "attack_strength":
-                what = f"{kinds} effects targeting {who} have {self.amount:+d} strength"
+                whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
+                what = f"{whose}{kinds} effects targeting {who} have {self.amount:+d} strength"
             else:
-                what = f"your {kinds} effects have {self.amount:+d} strength"
+                what = f"{'other players' + chr(39) if self.by == 'other' else 'your'} {kinds} effects have {self.amount:+d} strength"
+        elif self.kind == "ability":
+            what = f"{who} has the ability “{self.embedded}”"
+        elif self.kind == "player_ability":
+            names = {"you": "you", "each": "each player", "attacker": "the Attacker", "defender": "the Defender"}
+            who = " and ".join(names[p] for p in self.players)
+            what = f"{who} {'have' if self.players == ['you'] else 'each have'} the ability “{self.embedded}”"
         elif self.kind == "production_for":
             what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
+        elif self.kind == "honor_change":
+            kinds = str(self.what).replace("_", " ")
+            whose = "your" if self.player == "you" else "all"
+            what = f"{'reduce' if self.amount < 0 else 'increase'} {whose} Honor {kinds}" + (
+                f" from {describe_filter(self.to)}" if self.to is not None else "") + f" by {abs(self.amount)}" + (
+                f", to a minimum of {self.minimum}" if self.minimum is not None else "")
+        elif self.kind == "invest_fixed":
+            what = f"{who}'s Invest cost cannot be reduced"
+        elif self.kind == "ignore_hr":
+            what = f"{who}'s Honor Requirement is ignored"
         elif self.kind == "bow_to_reduce":
             n = self.amount if isinstance(self.amount, int) else 0
             what = f"bow {who} when paying for {self.only.describe('a ')}: " + (
                 "it costs 0 Gold" if n <= -1000 else f"it costs {-n} less Gold")
+        elif self.kind == "duel_stat":
+            what = f"{who} uses {'its printed ' if self.what == 'printed' else 'its '}{stat_words(self.stat)} as its duel stat"
         elif self.kind == "cannot_gain":
-            what = f"{who} cannot gain {' or '.join(self.keywords)}"
+            what = f"{who} cannot gain {' or '.join(self.keywords)}" + (f" except {self.what}" if self.what else "")
         elif self.kind == "enters_bowed":
             what = f"{who} enters play bowed"
         elif self.kind == "copies":
@@ -290,6 +352,8 @@ class Reading(Model):
     invest: list[Effect] = Field(default_factory=list)
     invest_targets: list[TargetSpec] = Field(default_factory=list, max_length=6)
     invest_cost: StrictInt | None = None
+    invest_alt: StrictInt | None = None  # "Invest [2 Gold], or [0 Gold] if …", "Kikumura's Invest is [2 Gold]" (invest)
+    invest_alt_if: Condition | None = None
     discipline: StrictInt | None = None
     discipline_if: Condition | None = None  # "If you are a Crab Clan player, this Strategy has Discipline"
     unparsed: list[Unread] = Field(default_factory=list)
@@ -387,7 +451,7 @@ def describe_effect(effect: Effect) -> str:
 
 def describe_condition(cond: Condition | None) -> str:
     """An "If …" in plain words, from its structure."""
-    from .primitives.cards import describe_amount, describe_filter, describe_ref, describe_tokens, stat_words
+    from .primitives.cards import PREDICATES, describe_amount, describe_filter, describe_ref, describe_tokens, stat_words
 
     if cond is None:
         return "always"
@@ -412,16 +476,18 @@ def describe_condition(cond: Condition | None) -> str:
         what = describe_filter(cond.count.filter.model_copy(update={"side": "any"}))
         parts.append(f"you control {op} {describe_amount(cond.count.value)} {what}(s)")
     subject = describe_ref(cond.card if cond.card is not None else "self")
-    if "would_be_opposed" in cond.is_:
-        parts.append(f"{subject} would be opposed at this battlefield")
-    if set(cond.is_) - {"would_be_opposed"}:
-        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_ if s != 'would_be_opposed')}")
-    if cond.is_not:
-        parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not)}")
+    parts += [f"{subject} {PREDICATES[s]}" for s in cond.is_ if s in PREDICATES]
+    if set(cond.is_) - set(PREDICATES):
+        parts.append(f"{subject} is {' and '.join(s.replace('_', ' ') for s in cond.is_ if s not in PREDICATES)}")
+    parts += [f"not ({subject} {PREDICATES[s]})" for s in cond.is_not if s in PREDICATES]
+    if set(cond.is_not) - set(PREDICATES):
+        parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not if s not in PREDICATES)}")
     if cond.has_keyword:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:
         parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
+    if cond.attached_to is not None:
+        parts.append(f"{subject} is attached to a {describe_filter(cond.attached_to)}")
     if cond.fits == Filter(side="your"):
         parts.append(f"you control {subject}")
     elif cond.fits is not None:
@@ -461,6 +527,10 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append("you went first" if cond.went_first else "you did not go first")
     if cond.phase:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
+    if cond.dueling is not None:
+        parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
+    if cond.this_turn:
+        parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:
         parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
     if cond.any:
@@ -501,9 +571,15 @@ def describe_reading(reading: Reading) -> list[dict]:
         out.append({"kind": "trait", "printed": prod.text, "words": prod.describe()})
     if reading.invest_cost is not None:
         chosen = [f"choose target {n}: {t.describe()}" for n, t in enumerate(reading.invest_targets, 1)]
+        alt = f" (or {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)})" \
+            if reading.invest_alt is not None else ""
         out.append({"kind": "trait", "printed": f"Invest [{reading.invest_cost} Gold]",
-                    "words": f"Invest {reading.invest_cost} Gold when Recruiting: "
+                    "words": f"Invest {reading.invest_cost} Gold{alt} (added to the cost of bringing it into play, or of a "
+                             "Strategy's action): "
                              + "; ".join(chosen + [describe_effect(e) for e in reading.invest])})
+    if reading.invest_alt is not None and reading.invest_cost is None:
+        out.append({"kind": "trait", "printed": f"Invest [{reading.invest_alt} Gold]",
+                    "words": f"its Invest costs {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)}"})
     if reading.discipline is not None:
         only = f" if {describe_condition(reading.discipline_if)}" if reading.discipline_if is not None else ""
         out.append({"kind": "trait", "printed": f"Discipline [{reading.discipline} Gold]",

@@ -24,14 +24,23 @@ from .structures import ActionTest, Filter
 
 @dataclass(frozen=True)
 class Limit:
-    """An occurrence the action's effects will not cause: ``what`` (an event name) to these
-    cards (ids) or to any card fitting ``fits`` when it happens."""
+    """What the action's effects will not do: ``what`` (occurrences by event name, or stat changes:
+    ``force_bonus``, ``force_penalty``) to these cards (ids) or to any card fitting ``fits`` when it
+    happens; for movement, only ``to`` home when given."""
 
-    what: str
+    what: frozenset[str]
     why: str  # the Interrupt's words, for the record
-    player: str  # the Interrupt's player: the point of view of ``fits`` ("your Personality")
+    player: str  # the Interrupt's player and card: the point of view of ``fits`` ("your Personality")
     cards: frozenset[str] | None = None
     fits: Filter | None = None
+    to: str | None = None
+    source: object = None
+    once: bool = False  # the first one only ("Negate a Melee or Ranged Attack targeting your Follower")
+
+    def covers(self, g, what: str, card) -> bool:
+        if what not in self.what or (self.cards is not None and card.id not in self.cards):
+            return False
+        return self.fits is None or matches(g, self.fits, card, Context(player=self.player, source=self.source))
 
 
 def owner(ctx: Context) -> Context:
@@ -99,7 +108,7 @@ def note(g, ev) -> None:
 
 def fits(g, test: ActionTest, ctx: Context) -> bool:
     """Whether the action an Interrupt answers is of that kind and did that (``interrupt-actions``)."""
-    action = ctx.interrupted
+    action = owner(ctx) if test.this else ctx.interrupted
     if action is None:
         return False
     if test.designators and action.designator not in test.designators:
@@ -150,14 +159,35 @@ def limited(g, ev) -> str | None:
     if ctx is None or ev.card is None:
         return None
     for limit in ctx.limits:
-        if limit.what != ev.name:
+        if limit.to is not None and ev.data.get("to") != limit.to:
             continue
-        if limit.cards is not None and ev.card.id not in limit.cards:
-            continue
-        if limit.fits is not None and not matches(g, limit.fits, ev.card, Context(player=limit.player)):
-            continue
-        return limit.why
+        if limit.covers(g, ev.name, ev.card):
+            return _used(ctx, limit)
     return None
+
+
+def limited_attack(g, kind: str, card) -> str | None:
+    """Why an Interrupt negates this attack effect of the action against this card, or None."""
+    ctx = current(g)
+    limit = next((x for x in (ctx.limits if ctx is not None else ()) if x.covers(g, kind, card)), None)
+    return _used(ctx, limit) if limit is not None else None
+
+
+def _used(ctx: Context, limit: Limit) -> str:
+    if limit.once:
+        ctx.limits.remove(limit)
+    return limit.why
+
+
+def limited_change(g, card, stat: str, before: int, after: int) -> str | None:
+    """Why an Interrupt negates this bonus or penalty from the action's effects, or None
+    ("Negate all Force bonuses and penalties from the action", ``negate``)."""
+    ctx = current(g)
+    if ctx is None or card is None or before == after:
+        return None
+    what = f"{stat}_{'bonus' if after > before else 'penalty'}"
+    limit = next((x for x in ctx.limits if x.covers(g, what, card)), None)
+    return _used(ctx, limit) if limit is not None else None
 
 
 def boost(ctx: Context, kind: str) -> int:
@@ -168,3 +198,32 @@ def boost(ctx: Context, kind: str) -> int:
             del ctx.boosts[i]
             return change
     return 0
+
+
+@dataclass
+class HonorChange:
+    """An Interrupt's change to the Honor gains or losses from the action's effects: by a number,
+    or down to at most ``to``; ``once``: only the first one ("one of the Honor gains")."""
+
+    gains: bool
+    losses: bool
+    why: str
+    by: int = 0
+    to: int | None = None
+    once: bool = False
+
+
+def honor_change(g, gain: bool, amount: int) -> tuple[int, str]:
+    """A gain or loss from the effects resolving now, as Interrupts to that action changed it: the
+    new amount, and whose changes (``honor-gains-and-losses``: never below zero, and a reduction
+    is not itself a gain or loss)."""
+    ctx = current(g)
+    whose = []
+    for change in list(ctx.honor if ctx is not None else ()):
+        if not (change.gains if gain else change.losses):
+            continue
+        amount = max(0, amount + change.by) if change.to is None else min(amount, change.to)
+        whose.append(change.why)
+        if change.once:
+            ctx.honor.remove(change)
+    return amount, " and ".join(whose)

@@ -60,8 +60,8 @@ class Refused(Exception):
         self.reason, self.text, self.section = reason, text, section
 
 
-def pick_ability(g, card: Card, which) -> Ability | None:
-    abilities = granted.abilities(g, card)  # printed, then granted (embedded-text)
+def pick_ability(g, card: Card, which, by: str | None = None) -> Ability | None:
+    abilities = granted.abilities(g, card, by)  # printed, granted, then those it gives the player (embedded-text)
     if which is None:
         return abilities[0] if len(abilities) == 1 else None
     if isinstance(which, int) and not isinstance(which, bool):
@@ -127,7 +127,8 @@ def designator_for(ability: Ability, round_kind: str) -> str | None:
 
 def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict, interrupt_to=None) -> str:
     """Every check before announcing; returns the designator used, or raises ``Refused``."""
-    problem = source_problem(g, card, ability, by, interrupt_to)
+    # a player's ability a card gives is not on the card: its place, state and controller do not matter
+    problem = None if ability.player else source_problem(g, card, ability, by, interrupt_to)
     if problem:
         raise problem
     designator = designator_for(ability, round_kind) or _granted_kind(g, by, card, ability)
@@ -138,27 +139,28 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if designator in ("limited", "dynasty") and by != g.active:
         raise Refused(Reason.NOT_ACTIVE_PLAYER, f"{designator.capitalize()} actions are for the active player "
                                                 f"({g.active})", DESIGNATOR_SECTION[designator])
-    if card.in_play and card.bowed:
+    if card.in_play and card.bowed and not ability.player:
         if ability.bow:
             raise Refused(Reason.BOWED, f"{card.title} is bowed and cannot bow to pay its cost", "costs")
         if not ability.has("Tireless"):
             raise Refused(Reason.BOWED, f"{card.title} is bowed: abilities on bowed cards cannot be used",
                           "bowed-and-unbowed")
-    if not ability.has("Repeatable") and card.used.get(ability.n, 0) >= 1:
+    uses, key = granted.memory(card, ability, g.players[by])
+    if not ability.has("Repeatable") and uses.get(key, 0) >= 1:
         raise Refused(Reason.USED, f"{card.title}'s ability was already used this turn", "using-abilities")
-    restriction = g.restricted(card, "actions")
+    restriction = None if ability.player else g.restricted(card, "actions")
     if restriction:
         raise Refused(Reason.RESTRICTED, restriction, "permissions")
     if g.battlefield is not None and round_kind in (Round.ENGAGE, Round.COMBAT, Round.INTERRUPT) \
             and g.segment in ("engage", "combat"):
         battle_checks(g, card, ability, by)
+    gold = 0 if free_use(card, ability) else gold_cost(ability, step) + strategy_invest(g, card, step)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
-                  interrupted=(interrupt_to or {}).get("action"))
+                  interrupted=(interrupt_to or {}).get("action"), paid=gold)  # "a target with Chi <= the Gold paid"
     if ability.condition is not None and not holds(g, ability.condition, ctx):
         raise Refused(Reason.CONDITION, f"the condition that starts {card.title}'s ability is not met",
                       "good-faith-rule")
     good_faith(g, ctx, ability, step)
-    gold = 0 if free_use(card, ability) else gold_cost(ability, step)
     if gold:
         purchase = action_purchase(card, ability, by)
         problem = payment.check_named(g, by, step.get("pay"), gold, purchase)
@@ -213,6 +215,30 @@ def action_purchase(card: Card, ability: Ability, by: str) -> payment.Purchase:
     return payment.Purchase(by, card, action=True, played=played, keywords=frozenset(k.lower() for k in ability.keywords))
 
 
+def resolve_effects(g, ctx: Context, card: Card, ability: Ability, step: dict, named: list | None) -> None:
+    """The action's effects; a Strategy's Invest effects, when its Invest cost was paid, are added to
+    them and resolve last, with the targets named after the action's own (``invest``)."""
+    run_effects(g, ctx, ability.targets, ability.effects, named)
+    if step.get("invest"):
+        from .rulebook import run_invest
+
+        run_invest(g, card, ctx.player, list(named or [])[len(ability.targets):])
+
+
+def strategy_invest(g, card: Card, step: dict) -> int:
+    """An Invest cost on a Strategy, added to the cost of its action when the player chooses to pay it
+    (``invest``)."""
+    if not step.get("invest"):
+        return 0
+    from .textstatics import invest_price
+
+    cost = invest_price(g, card, step["by"])
+    if card.type != "strategy" or cost is None:
+        raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait on a Strategy the engine can read",
+                      "invest")
+    return cost
+
+
 def gold_cost(ability: Ability, step: dict) -> int:
     if ability.gold == "*":
         return int(step.get("gold") or 0)
@@ -238,7 +264,7 @@ def take_action(g, step: dict, round_kind: str) -> bool:
         g.reject(step, Reason.RESTRICTED, f"{by.capitalize()}'s additional action is to play "
                                           f"{_grant_words(g, g.extra_play[by])}", "additional-action")
         return False
-    ability = pick_ability(g, card, step.get("ability"))
+    ability = pick_ability(g, card, step.get("ability"), by)
     if ability is None:
         _no_ability(g, step, card)
         return False
@@ -296,8 +322,10 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     disciplined = card.zone is Zone.DISCARD  # played with Discipline (source_problem allowed it)
     from_deck = card.zone is Zone.FATE_DECK  # an additional action to play it (granted_play)
     free = free_use(card, ability)
-    g.record(StepKind.ACTION, f"{by.capitalize()} announces {card.title}'s {designator.capitalize()} action: "
-                              f"{ability.text}", ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
+    whose = f"the {designator.capitalize()} action {card.title} gives {by.capitalize()}" if ability.player else \
+        f"{card.title}'s {designator.capitalize()} action"
+    g.record(StepKind.ACTION, f"{by.capitalize()} announces {whose}: {ability.text}",
+             ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
     if from_hand or from_province or disciplined or from_deck:
         move(g, card, Zone.RESOLUTION)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} action", round=round_kind,
@@ -310,7 +338,8 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
             discard_to_use(g, card, by)
         else:
             pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
-        card.used[ability.n] = card.used.get(ability.n, 0) + 1
+        uses, key = granted.memory(card, ability, g.players[by])
+        uses[key] = uses.get(key, 0) + 1
         named = step.get("targets")
         if g.rules == "twenty-festivals" and ability.targets:
             named = choose_targets_step(g, ctx, ability, named)
@@ -322,7 +351,10 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
             g.record(StepKind.EFFECT, f"{ctx.why()}: its condition no longer holds, so its effects do nothing",
                      ["good-faith-rule"], by, "resolve")
         else:
-            run_effects(g, ctx, ability.targets, ability.effects, named)
+            resolve_effects(g, ctx, card, ability, step, named)
+            # what this use targeted, for "the Personality this ability targeted has +2F" (card-memory-rule)
+            card.targeted[ability.n] = [c.id for chosen in ctx.targets.values() for c in chosen if isinstance(c, Card)]
+            g.version += 1
         tidy_up(g, card, by, from_province, disciplined)
     action_resolved(g, ctx, card)
 
@@ -363,7 +395,7 @@ def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context, discipl
     """The bow and Gold costs; Discipline's Gold is added to the action's own (``discipline``)."""
     if ability.bow and card.in_play:
         cardops.bow(g, card, "paying the action's cost", ["costs"], ctx.player, kind=StepKind.COST)
-    gold = gold_cost(ability, step) + (discipline or 0)
+    gold = gold_cost(ability, step) + strategy_invest(g, card, step) + (discipline or 0)
     if gold:
         payment.pay(g, ctx.player, gold, action_purchase(card, ability, ctx.player), step.get("pay"),
                     f"{card.title}'s ability" + (f" (with its Discipline cost of {discipline})" if discipline else ""))
@@ -454,7 +486,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
     if card is None:
         g.reject(entry, Reason.UNKNOWN_CARD, f"no card {entry.get('card')!r}", "interrupt-actions", **where)
         return
-    chosen = pick_ability(g, card, entry.get("ability"))
+    chosen = pick_ability(g, card, entry.get("ability"), by)
     if chosen is None or "interrupt" not in chosen.designators:
         g.reject(entry, Reason.WRONG_ROUND, f"{card.title} has no Interrupt ability to play here", "interrupt-actions",
                  **where)
@@ -479,6 +511,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
         discard_to_use(g, card, by)
     else:
         pay_costs(g, card, chosen, entry, ctx, card.card.reading.discipline if disciplined else 0)
-    card.used[chosen.n] = card.used.get(chosen.n, 0) + 1
-    run_effects(g, ctx, chosen.targets, chosen.effects, entry.get("targets"))
+    uses, key = granted.memory(card, chosen, g.players[by])
+    uses[key] = uses.get(key, 0) + 1
+    resolve_effects(g, ctx, card, chosen, entry, entry.get("targets"))
     tidy_up(g, card, by, from_province, disciplined)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import stats
 from .state import Card, GoldUnit, Province
+from .structures import AllRef
 from .vocab import ELEMENTS, Zone
 
 IN_PLAY_RANK = {Zone.PLAY: 0, Zone.HAND: 1, Zone.PROVINCE: 2}
@@ -19,6 +20,10 @@ def _covers(src: Card, st, kinds: frozenset, by: str | None) -> bool:
     if st.keywords and not {k.lower() for k in st.keywords} & kinds:
         return False
     return st.by is None or (by is not None and (by == src.controller) == (st.by == "you"))
+
+
+# How a card arrived where it is, as the memory names the occurrence.
+ARRIVALS = {"moved": "moves", "entered": "enters_play"}
 
 
 class Board:
@@ -135,6 +140,22 @@ class Board:
         other = "defending" if side == "attacking" else "attacking"
         return bool(self.army(other, host.location))
 
+    def battlefields(self) -> list[str]:
+        """The attack's battlefields, one at each of the Defender's Provinces (``declaration-segment``);
+        a Province destroyed other than in its battle's resolution takes its battlefield with it
+        (``battlefields``)."""
+        if not self.attacking or self.defender is None:
+            return []
+        return [p.id for p in self.players[self.defender].provinces
+                if not p.destroyed or p.id in self.fought or p.id == self.battlefield]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Battlefields of neighbouring Provinces are adjacent (``battlefields``); a destroyed
+        Province leaves the row, and those at either side of it become neighbours."""
+        row = [p.id for p in self.players[self.defender].provinces if not p.destroyed or p.id in (a, b)] \
+            if self.defender else []
+        return a in row and b in row and abs(row.index(a) - row.index(b)) == 1
+
     def would_be_opposed(self, card: Card, bf: str | None = None) -> bool:
         """Whether a card would be opposed at a battlefield (the current one by default): the army
         facing the side his controller's units move to there has units other than his own
@@ -146,6 +167,16 @@ class Board:
         mine = "defending" if host.controller == self.defender else "attacking"
         other = "attacking" if mine == "defending" else "defending"
         return any(u is not host for u in self.army(other, bf))
+
+    def arrived(self, card: Card, how: tuple[str, ...], span: str, to_battlefield: bool = False) -> bool:
+        """Whether a card's unit moved (or the card entered play, as ``how`` says) this turn, or
+        during the current battle (``span``), to a battlefield if ``to_battlefield`` (``move``): read
+        from the game's memory of what has happened (``memory``)."""
+        host = self.host(card) or card
+        events = {ARRIVALS[h] for h in how}
+        return any(e["card"] in (host.id, card.id) and e["event"] in events and e["turn"] == self.turn
+                   and (span == "turn" or (self.battlefield is not None and e["battle"] == self.battlefield))
+                   and not (to_battlefield and e["at"] == "home") for e in self.log)
 
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:
@@ -162,12 +193,19 @@ class Board:
         for src, st in self.statics():
             if st.kind == "keyword" and self.static_applies(src, st, card):
                 words |= {k.lower() for k in st.keywords}
-        return words - (self.cannot_gain(card) - printed)
+        return words - (self.cannot_gain(card, words) - printed)
 
-    def cannot_gain(self, card: Card) -> set[str]:
-        """Keywords and kinds of token a card cannot gain, lower-case ("Cannot gain Corruption tokens")."""
-        return {k.lower() for src, st in self.statics() if st.kind == "cannot_gain"
-                and self.static_applies(src, st, card) for k in st.keywords}
+    def cannot_gain(self, card: Card, words=frozenset()) -> set[str]:
+        """Keywords and kinds of token a card cannot gain, lower-case ("Cannot gain Corruption tokens");
+        "Cannot gain a Clan Alignment (except Phoenix Clan)" keeps off each Clan Alignment among ``words``
+        (``clan-alignment``: a Personality's Clan Alignment is its Clan keyword)."""
+        out = set()
+        for src, st in self.statics():
+            if st.kind == "cannot_gain" and self.static_applies(src, st, card):
+                out |= {k.lower() for k in st.keywords}
+                if "Clan Alignment" in st.keywords:
+                    out |= {w for w in words if w.endswith(" clan") and w != (st.what or "").lower()}
+        return out
 
     def has_keyword(self, card: Card, word: str) -> bool:
         return word.lower() in self.keywords(card)
@@ -216,7 +254,33 @@ class Board:
             sensei = self.cards.get(owner.sensei) if owner.sensei else None
             if sensei is not None:
                 base += sensei.card.stat("strength")  # a modifier, not a bonus (sensei)
-        return stats.apply_modifiers(self, prov.id, "province_strength", base)
+        return stats.apply_modifiers(self, prov.id, "province_strength", base + self.province_bonus(prov))
+
+    def province_bonus(self, prov: Province) -> int:
+        """Continuous traits on Provinces: "Your Provinces have +1 strength", a Fortification's or a
+        Terrain's "This Province has +2 strength" (``continuous-traits``, ``fortification``, ``terrain``)."""
+        from .references import amount, card_context, holds
+
+        total = 0
+        for src, st in self.statics():
+            if st.kind == "stat" and st.stat == "province_strength" and self._on_province(src, st.target, prov) \
+                    and (st.while_ is None or holds(self, st.while_, src)):
+                total += amount(self, st.amount, card_context(self, src))
+        return total
+
+    def _on_province(self, src: Card, target, prov: Province) -> bool:
+        """Whether a Province trait's target is this Province: "this Province" is the one a Fortification
+        is attached to, else the current battlefield's (a Terrain's); a group of Provinces by its player
+        and by what is attached to it ("with one or more Fortifications attached")."""
+        if target == "province":
+            return prov.id == (src.attached_to if self.province(src.attached_to) else self.battlefield)
+        if not isinstance(target, AllRef) or target.all.type != ["province"] or prov.destroyed:
+            return False
+        flt = target.all
+        if flt.side != "any" and (prov.owner == src.controller) != (flt.side == "your"):
+            return False
+        attached = [c for c in self.cards.values() if c.in_play and c.attached_to == prov.id]
+        return all(any(w.lower() in self.keywords(c) | {c.type} for c in attached) for w in flt.attached)
 
     def hand_size(self, player: str) -> int:
         """The maximum hand size, 8 unless changed (``maximum-hand-size``)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .abilities import TargetSpec
+from .cardlexer import ClanName
 from .cardtree import AMOUNTS, ATTACKS, CREATED, NP, Unreadable, _name_words, _not, _sub, _tok, _toks
 from .registry import Effect
 from .structures import Amount, Filter
@@ -112,7 +113,7 @@ class EffectReaders:
         sign = -1 if _tok(_sub(node, "bonus_word"), "PENALTY") is not None else 1
         value = self.amount(_sub(node, *AMOUNTS))
         if sign < 0:
-            value = value * -1 if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+            value = -value if isinstance(value, int) else value.negated()
         return Effect.model_validate({stat: {"target": ref, "amount": value}})
 
     def e_missing(self, node):
@@ -163,7 +164,11 @@ class EffectReaders:
 
     def _attack(self, name: str, node: Tree) -> Effect:
         amount_node = _sub(node, *AMOUNTS)
-        value = self.amount(amount_node) if amount_node is not None else int(_tok(node, "NUMBER").value)
+        self.attack_amount = True  # "…, +1 if the target is Shadowlands": the Attack's own target, chosen next
+        try:
+            value = self.amount(amount_node) if amount_node is not None else int(_tok(node, "NUMBER").value)
+        finally:
+            self.attack_amount = False
         self.targets.append(TargetSpec(filter=Filter(type=["personality", "follower"], side="enemy"), at=self.index,
                                        attack=name.split("_")[0]))
         self.last = len(self.targets)
@@ -194,9 +199,12 @@ class EffectReaders:
         kind = _tok(node, "TYPE").value
         if kind not in ("personality", "follower", "item", "holding"):
             raise Unreadable(f"creating a {kind} is not read")
-        data: dict = {"type": kind, "keywords": [t.value if t.type == "KEYWORD" else f"{t.value} Clan"
-                                                  for t in _sub(node, "kwbullets").children
-                                                  if isinstance(t, Token) and t.type in ("KEYWORD", "CLAN")]}
+        self.created_kind = kind
+        # keywords are separated only by bullets: "Ivory Champion" is one (keywords); "Lion Clan • Ancestor" the
+        # Clan keyword ("Lion Clan"), while a bare "Badger" is a keyword of its own
+        data: dict = {"type": kind, "keywords": [
+            " ".join(f"{t.value} Clan" if isinstance(t.value, ClanName) else t.value for t in name.children)
+            for name in _sub(node, "kwbullets").children if isinstance(name, Tree)]}
         line = _sub(node, "statline")
         for tok in _toks(line, "STATLINE") if line is not None else []:
             stat, n = tok.value
@@ -217,7 +225,7 @@ class EffectReaders:
         stats = [self.statword(c) for c in node.children if isinstance(c, Tree) and c.data == "statword"]
         value = self.amount(_sub(node, *AMOUNTS))
         if _tok(_sub(node, "bonus_word"), "PENALTY") is not None:
-            value = -value if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+            value = -value if isinstance(value, int) else value.negated()
         return Effect.model_validate({"choose": {"options": [
             {"word": stat, "do": [{stat: {"target": ref, "amount": value}}]} for stat in stats]}})
 

@@ -9,6 +9,7 @@ production.  Anything the grammar cannot read whole raises ``Unreadable`` with t
 """
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -16,12 +17,12 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
-from .abilities import TargetSpec
+from .abilities import CountIf, TargetSpec
 from .cardareas import finishers, grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
 from .cardlexer import CardLexer, Unknown, classify, words
 from .cardtraits import TraitReaders
-from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
+from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
                        PLAYER_WORDS, STATICS,
                        VALUES,
                        Unreadable, _and, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
@@ -36,13 +37,26 @@ for _group, _names in (("NP_KINDS", NP), ("AMOUNT_KINDS", AMOUNTS), ("VALUE_KIND
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The core grammar and each area's extensions (``cardrules_*.lark``, ``cardareas/*.lark``, ``%extend``)."""
+    """The core grammar and each area's extensions (``cardrules_*.lark``, ``cardareas/*.lark``, ``%extend``).
+
+    Building the LALR tables of the whole grammar takes seconds, so they are kept in the project's
+    ``var/`` directory (``L5R_VAR_DIR``), keyed by lark on the grammar's text: a new process, or a
+    replay's first card, loads them instead.  Not the shared temporary directory: the cache is a pickle."""
     here = Path(__file__).resolve().parent
     text = "\n".join(p.read_text(encoding="utf-8") for p in [here / "cardrules.lark"]
                       + sorted(here.glob("cardrules_*.lark")) + grammar_files())
     names = sorted(set(re.findall(r"\b[A-Z][A-Z_]*\b", re.sub(r"//.*", "", text))))
     return Lark("%declare " + " ".join(names) + "\n" + text, parser="lalr", lexer=CardLexer,
-                start=["a_sentence", "t_sentence", "cond_only"])
+                start=["a_sentence", "t_sentence", "cond_only"], cache=_table_cache())
+
+
+def _table_cache() -> str | bool:
+    var = Path(os.environ.get("L5R_VAR_DIR") or Path(__file__).resolve().parents[2] / "var")
+    try:
+        var.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False  # nowhere to keep them: build the tables each time
+    return str(var / "cardgrammar-tables.pickle")
 
 
 def tokens(sentence: str, names: list[str]) -> list[Token]:
@@ -71,8 +85,6 @@ def with_self(sentence: str, names: list[str]) -> str:
     return sentence
 
 
-# Noun phrases naming one card named before (or this card), as a condition's subject.
-CARD_NAMED = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner")
 # Cards that are in a unit: "another Personality" on them is other than their own.
 UNIT_CARDS = ("personality", "follower", "item", "spell")
 
@@ -91,6 +103,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         self.discarded = False  # a card was discarded by an earlier effect ("the card's Focus Value")
         self.after_action = False  # an Interrupt whose effects wait until the action has resolved
         self.person: object = None  # the last Personality named, for "him"/"he" after a card ("discard a card to move him")
+        self.attack_amount = False  # reading an Attack's or Fear's strength, whose target is the next one
         # a sentence that only changes an earlier effect takes its leading "If" here (order-of-effects, exception 1)
         self.modifier = None
 
@@ -156,10 +169,17 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     def sentence_effects(self, tree: Tree) -> list[Effect]:
         out: list[Effect] = []
         last = 0  # where the last clause's effects start: a trailing "if" belongs to that clause (conjunctions)
+        depends = joined = False  # "… to create a Personality and lose 4 Honor": both after "to" depend on it
         for clause in _sub(tree, "clauses").children:
-            if isinstance(clause, Tree) and clause.data in CLAUSES:
+            if isinstance(clause, Tree) and clause.data == "sep":
+                joined = [t.type for t in clause.children] == ["AND"]
+            elif isinstance(clause, Tree) and clause.data in CLAUSES:
                 last = len(out)
-                out += self.clause(clause, len(self.effects) + len(out))
+                effects = self.clause(clause, len(self.effects) + len(out))
+                if depends and joined:  # (independence-of-effects)
+                    effects = [e.model_copy(update={"needs_previous": True}) for e in effects]
+                depends = clause.data == "dependency" or (depends and joined)
+                out += effects
         tail = _sub(tree, "tail_if", "tail_unless")
         if tail is not None:
             cond = self.cond(tail.children[1])
@@ -292,7 +312,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         raise Unreadable("a card as the subject of an Honor change or draw is not read")
 
     def kwlist(self, node: Tree) -> list[str]:
-        return [t.value for t in _toks(node, "KEYWORD")]
+        return [t.value if t.type == "KEYWORD" else "Honor" for t in node.children
+                if isinstance(t, Token) and t.type in ("KEYWORD", "HONOR")]
 
     def statword(self, node: Tree) -> str:
         tok = node.children[0]
@@ -447,11 +468,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             if named is not None:
                 self.last = named
                 return named
+            named_kind = _tok(node, "TYPE")
+            if named_kind is not None and named_kind.value == getattr(self, "created_kind", None):
+                self.last = CREATED
+                return CREATED  # "Remove the Personality from the game": the one created, no target being one
             personal = any(isinstance(t, Token) and t.type in ("HIM", "HE") for t in node.children)
+            if self.last == CREATED and not (personal and getattr(self, "created_kind", None) != "personality"):
+                return CREATED  # "Remove him from the game after the battle ends": the created card (created-cards)
             if personal and self.last in ("discarded", CREATED):
                 return self.person if self.person is not None else "self"  # "him" is a Personality, not the card
-            if self.last == CREATED:
-                raise Unreadable("'it' naming a created card is not read")
             if self.last is None:
                 return "it" if self.subject else "self"
             return self.last
@@ -492,6 +517,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         kind = _tok(node, "TYPE")
         if kind is None and _tok(node, "TARGET") is None:
             return None
+        if kind is None and self.attack_amount:
+            return len(self.targets) + 1  # in an Attack's strength, "the target" is its own (ranged-attack, fear)
         for n in range(len(self.targets), 0, -1):
             spec = self.targets[n - 1]
             if spec.player:
@@ -552,6 +579,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         any_kw = []
         if mods is not None:
             has_or = _tok(mods, "OR") is not None
+            if has_or and not types and _titles_or(mods):
+                raise Unreadable("card titles joined by 'or' are not read")
             for m in mods.children:
                 if not isinstance(m, Tree):
                     continue
@@ -570,7 +599,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 elif tok.value in ABSENCES:
                     data.setdefault("without", []).append(ABSENCES[tok.value])
                 else:  # "a Battle Strategy": the designator word, read by the effect that needs it
-                    (any_kw if has_or else data["keywords"]).append("Battle" if tok.type == "BATTLE" else tok.value)
+                    (any_kw if has_or else data["keywords"]).append({"BATTLE": "Battle", "HONOR": "Honor"}.get(tok.type, tok.value))
         if any_kw:
             data["any_keyword"] = any_kw
         posts = (c for c in node.children if isinstance(c, Tree) and c.data not in ("det", "typed", "keyworded", "statword"))
@@ -620,8 +649,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 data["state"].append("face_up")
             elif kind in ("with_attached", "without_attached"):
                 data["attached" if kind == "with_attached" else "not_attached"] = _attachment_words(post)
-            elif kind == "in_own_army":  # "in Zenshi's army": on his side at his battlefield (army)
-                data["side"], data["at"] = "your", "here"
+            elif kind == "in_own_army":  # "in Zenshi's army", "in his army": his side at his battlefield (army)
+                if _tok(post, "INHISARMY") is not None and self.last not in ("self", "host"):
+                    raise Unreadable("'in his army' naming a card other than this one or its Personality is not read")
+                data["army"] = True
             elif hasattr(self, "post_" + kind):  # an area's own qualifier (cardareas)
                 getattr(self, "post_" + kind)(post, data)
             else:
@@ -649,7 +680,19 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 raise Unreadable("a possessive of a card other than a Personality is not read")
             flt = flt.model_copy(update={"in_unit": True, "another": True})
         count, up_to = _count(dets)
-        self.new_target(flt, optional or opt, count or 1, up_to, "ORMORE" in words)
+        n = self.new_target(flt, optional or opt, count or 1, up_to, "ORMORE" in words)
+        more = [c for c in node.children if isinstance(c, Tree) and c.data == "np_t"][1:]
+        if more:
+            self.targets[n - 1] = self.targets[n - 1].model_copy(update={"count_if": self.count_if(more[0], flt, node)})
+
+    def count_if(self, np_t: Tree, flt, node: Tree) -> CountIf:
+        """"Target your Personality, or one or two of your Personalities if you have fewer Provinces than
+        any other player": the same cards, another number of them when the condition holds."""
+        dets = [c for c in np_t.children if isinstance(c, Tree) and c.data == "det"]
+        if self.filter_parts(np_t, _det_words(dets))[0] != flt:
+            raise Unreadable("'target X, or Y if …' naming other cards is not read")
+        count, up_to = _count(dets)
+        return CountIf.model_validate({"count": count or 1, "up_to": up_to, "if": self.cond(self.cond_child(node))})
 
     # ----- conditions ---------------------------------------------------------------------
     def cond(self, node: Tree) -> Condition:
@@ -866,6 +909,19 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     def cond_child(self, node: Tree) -> Tree:
         """The condition among a rule's children ("…, or 3 Gold if <cond>")."""
         return next(c for c in node.children if isinstance(c, Tree) and c.data in CONDS)
+
+
+def _titles_or(mods: Tree) -> bool:
+    """"Doji Takato or Matsu Misato": two or more capitalised words on each side of every "or" are
+    titles, not keywords ("a Shadowlands Shugenja or Monk" has one word after its "or")."""
+    groups, words = [], 0
+    for m in mods.children:
+        if isinstance(m, Token) and m.type == "OR":
+            groups.append(words)
+            words = 0
+        elif isinstance(m, Tree) and m.children[0].type == "KEYWORD":
+            words += 1
+    return min(groups + [words]) >= 2
 
 
 CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})

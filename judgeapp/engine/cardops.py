@@ -92,12 +92,10 @@ def leave_play(g, card: Card, how: str, why: str, cites: list[str], by: str | No
 
 
 def _to_pile(g, card: Card, how: str) -> None:
-    if how == "removed":
-        move(g, card, Zone.REMOVED)
+    if how == "removed" or card.created:
+        move(g, card, Zone.REMOVED)  # a created card ceases to exist, even destroyed: it is not dead (created-cards)
     elif card.type == "personality" and how == "destroyed":
         move(g, card, Zone.DEAD)  # a destroyed Personality is dead (dead)
-    elif card.created:
-        move(g, card, Zone.REMOVED)  # a created card ceases to exist (created-cards)
     else:
         move(g, card, Zone.DISCARD)
 

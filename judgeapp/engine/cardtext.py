@@ -104,7 +104,7 @@ def embed(text: str) -> tuple[str, list[str]]:
 
 
 def _unembed(text: str, texts: list[str]) -> str:
-    return re.sub(r"«(\d+)»", lambda m: f'"{texts[int(m.group(1))]}"', text)
+    return re.sub(r"«(\d+)»([.,;]*)", lambda m: f'"{texts[int(m.group(1))]}{m.group(2)}"', text)
 
 
 def sentences(body: str) -> list[str]:
@@ -182,7 +182,11 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
         if isinstance(found, tuple):
             what, gold, effects = found
             if what == "invest":
-                reading.invest_cost, (reading.invest, reading.invest_targets) = gold, effects
+                reading.invest_cost, (reading.invest, reading.invest_targets, *alt) = gold, effects
+                if alt:  # "Invest [2 Gold], or [0 Gold] if …"
+                    reading.invest_alt, reading.invest_alt_if = alt
+            elif what == "invest_alt":  # "If you are a Dragon Clan player, Kikumura's Invest is [2 Gold]"
+                reading.invest_alt, reading.invest_alt_if = gold, effects
             else:
                 reading.discipline, reading.discipline_if = gold, effects
         elif isinstance(found, Produce) and reading.produce is None:

@@ -8,8 +8,14 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .abilities import GoldFor, Produce, Static, TriggerSpec
-from .cardtree import AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _sub, _tok, _toks, _unread
+from .cardtree import (AMOUNTS, ATTACKS, NP, STATICS, Unreadable, _and, _name_words, _singular, _sub, _tok, _toks,
+                       _unread)
 from .structures import AllRef, Condition, Filter
+from .vocab import ELEMENTS, FAMILIES
+
+# Keywords that qualify another in a group named by keywords alone ("Your other Earth Shugenja", "Your
+# Peasant Weapons"); other capitalised words before the last may be a title ("Your Iron Mines").
+GROUP_ADJECTIVES = frozenset(ELEMENTS) | {"Thunder", "Peasant", "Nonhuman", "Undead"}
 
 
 class TraitReaders:
@@ -65,6 +71,9 @@ class TraitReaders:
         if gold == "X":
             raise Unreadable("an Invest cost of X Gold is not read")
         effects = self.sentence_effects(tree)
+        if self.kind == "strategy" and any(_names_self(e.model_dump()) for e in effects):
+            # "the Personality", "the target": the action's target, which the Invest trait read alone cannot name
+            raise Unreadable("a Strategy's Invest effect on the card its action chose is not read")
         return ("invest", int(gold), (effects, list(self.targets)))
 
     def t_invest_cost(self, tree: Tree):
@@ -233,7 +242,7 @@ class TraitReaders:
             if isinstance(target, AllRef) and not isinstance(value, int):
                 raise Unreadable("an amount that differs for each card of a group is not read")
             if kind == "st_penalty":
-                value = -value if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+                value = -value if isinstance(value, int) else value.negated()
             return [Static.model_validate({**data, "kind": "stat", "stat": self.statword(_sub(node, "statword")),
                                            "amount": value})]
         if kind == "st_keyword":
@@ -252,8 +261,10 @@ class TraitReaders:
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost",
                                            "amount": -n if kind == "st_cost_less" else n})]
         if kind == "st_cost_ignore":
+            if _tok(node, "STAT").value == "honor_requirement" and target == "self":  # (honor-requirement)
+                return [Static.model_validate({**data, "kind": "ignore_hr"})]
             if _tok(node, "STAT").value != "gold_cost":
-                raise Unreadable("ignoring a stat other than Gold Cost is not read")
+                raise Unreadable("ignoring a stat other than Gold Cost or Honor Requirement is not read")
             return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": -1000})]
         if kind in ("st_attack_immune", "st_attack_strength", "st_own_attack"):
             kinds = []
@@ -264,7 +275,7 @@ class TraitReaders:
             if kind == "st_own_attack":
                 return [Static.model_validate({**data, "kind": "own_attack_strength",
                                                "amount": int(_tok(node, "SIGNED").value)})]
-            data["target"] = self.attacked(_sub(node, "attacked"))
+            data["target"] = self.attacked(_sub(node, "attacked", "attacked_group", "attacked_army"))
             if kind == "st_attack_immune":
                 return [Static.model_validate({**data, "kind": "attack_immune"})]
             return [Static.model_validate({**data, "kind": "attack_strength", "amount": int(_tok(node, "SIGNED").value)})]
@@ -306,6 +317,9 @@ class TraitReaders:
             if self.person not in ("self", "host"):
                 raise Unreadable("'he' naming a card other than this one or its Personality is not read")
             return self.person
+        hook = getattr(self, "subject_" + first.data, None)  # an area's own subject (cardareas)
+        if hook is not None:
+            return hook(first)
         return AllRef(all=self.group_filter(first))
 
     def group_filter(self, group: Tree) -> Filter:
@@ -317,15 +331,28 @@ class TraitReaders:
         types = _toks(group, "TYPE")
         if not types:
             words = [m.children[0] for m in mods.children if isinstance(m, Tree)]
-            if group.data == "any_group" and len(words) > 1 and all(t.type == "KEYWORD" for t in words):
+            if len(words) > 1 and all(t.type == "KEYWORD" for t in words) and (
+                    group.data == "any_group" or any(t.value not in GROUP_ADJECTIVES for t in words[:-1])):
                 raise Unreadable("two or more capitalised words naming a group may be a card's title")
             mods = Tree("mods", mods.children[:-1] + [_singular(mods.children[-1])])
-        posts = [c for c in group.children if isinstance(c, Tree) and c.data not in ("mod", "mods")]
-        if any(p.data == "in_own_army" for p in posts):
-            raise Unreadable("'in this card's army' on a group of cards is not read")
+        posts = [c for c in group.children if isinstance(c, Tree) and c.data not in ("mod", "mods", "zone_q")]
+        army = [p for p in posts if p.data == "in_own_army"]  # "in Ikako's army": his side at his battlefield
+        posts = [p for p in posts if p not in army]
+        family = [m for m in mods.children if isinstance(m, Tree) and m.children[0].value in FAMILIES] \
+            if [t.value for t in types] == ["personality"] else []  # "Your other Moshi Personalities" (family-name)
+        mods = Tree("mods", [m for m in mods.children if m not in family])
         head = Tree("typed" if types else "keyworded", [mods, *types])
         words = {"your_group": ["YOUR"], "your_group_other": ["YOUR", "OTHER"], "any_group_other": ["OTHER"]}
         flt, _ = self.filter_parts(Tree("bare", [head, *posts]), words.get(group.data, []))
+        if army:
+            flt = flt.model_copy(update={"army": True})
+        if family:
+            if len(family) > 1:
+                raise Unreadable("a group named by two family names is not read")
+            flt = flt.model_copy(update={"family": family[0].children[0].value})
+        zone = _sub(group, "zone_q")
+        if zone is not None:  # "Your Honor cards out of play": the trait reaches them there (in-play-and-out-of-play)
+            flt = flt.model_copy(update={"zone": zone.children[0].value})
         if group.data.startswith("own_group"):  # "Seiken's Nonhuman Followers": those in his unit (possessive-case)
             if self.kind != "personality" or "personality" in flt.type:
                 raise Unreadable("that possessive is not read")
@@ -333,6 +360,10 @@ class TraitReaders:
         return flt
 
     def attacked(self, node: Tree):
+        if node.data == "attacked_group":  # "targeting your Crab Clan Personalities in Kisada's army"
+            return AllRef(all=self.group_filter(node.children[0]))
+        if node.data == "attacked_army":  # "targeting cards in Toturi's army" (army)
+            return AllRef(all=Filter(type=[_tok(node, "TYPE").value], army=True))
         first = node.children[0]
         if first.type == "THISCARD" or (first.type == "THIS" and node.children[1].type == "KEYWORD"):
             return "self"
@@ -364,14 +395,13 @@ class TraitReaders:
                 "r_straighten": "straightens", "r_defend": "defends"}[kind]
 
 
-def _singular(mod: Tree) -> Tree:
-    """The keyword a group is named by, from its plural: "Commanders" are cards with the Commander
-    keyword (``keywords``); "Samurai", "Shugenja" and "Shadowlands" are their own plurals."""
-    tok = mod.children[0]
-    word = tok.value
-    if tok.type != "KEYWORD" or not word.endswith("s") or word.endswith("ss") or word == "Shadowlands":
-        return mod
-    return Tree("mod", [Token("KEYWORD", word[:-1])])
+def _names_self(data) -> bool:
+    """Whether an effect's data names "this card" anywhere (its targets, its conditions)."""
+    if isinstance(data, dict):
+        return any(_names_self(v) for v in data.values())
+    if isinstance(data, list):
+        return any(_names_self(v) for v in data)
+    return data == "self"
 
 
 def _not_next_end(node: Tree) -> str:

@@ -42,6 +42,8 @@ def _sub(node, *names: str):
 # Tree names of the grammar's groups; areas add theirs (``cardareas``: NP_KINDS, …) when the reader loads.
 NP = {"self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_unit", "his_attachments", "phrase",
       "self_possessed", "bare", "titled"}
+# Noun phrases naming one card named before (or this card), as a condition's subject.
+CARD_NAMED = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner")
 AMOUNTS = {"n", "x", "equal", "half_down", "half_up", "per"}
 VALUES = {"stat_of", "stat_of_your", "stat_of_np", "count", "my_honor", "plus", "printed_of"}
 ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD": "melee_attack",
@@ -73,7 +75,7 @@ def _det_words(dets) -> list[str]:
 # current battlefield has units (``opposed``).
 OPPOSED_HERE = Condition(exists=Filter(type=["personality"], side="enemy", at="here"))
 
-CREATED = "created card"  # what "it" names after "Create …": not a reference the engine has
+CREATED = "created"  # what "him"/"it" names after "Create …": the cards the action or trait created
 
 
 def _name_words(node: Tree) -> str | None:
@@ -135,3 +137,13 @@ def _lasting(effect: Effect, until: str) -> Effect:
     if "until" not in fields:
         raise Unreadable(f"a duration on '{effect.describe()}', which does not last")
     return effect.model_copy(update={"args": effect.args.model_copy(update={"until": until})})
+
+
+def _singular(mod: Tree) -> Tree:
+    """The keyword a group is named by, from its plural: "Commanders" are cards with the Commander
+    keyword (``keywords``); "Samurai", "Shugenja" and "Shadowlands" are their own plurals."""
+    tok = mod.children[0]
+    word = tok.value
+    if tok.type != "KEYWORD" or not word.endswith("s") or word.endswith("ss") or word == "Shadowlands":
+        return mod
+    return Tree("mod", [Token("KEYWORD", word[:-1])])

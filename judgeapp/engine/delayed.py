@@ -7,6 +7,7 @@ chosen when they were created, and come from the card that created them.
 """
 from __future__ import annotations
 
+from . import acting
 from .references import Context, holds
 from .state import Delayed
 from .triggers import Pending, trait_matches
@@ -28,6 +29,8 @@ def _matches(g, d: Delayed, timing: str, ev) -> bool:
         return False  # an Interrupt's "after it resolves": the action it interrupted (interrupt-actions)
     if d.watch and (ev.card is None or ev.card.id not in d.watch):
         return False  # "after the next time he attacks": an occurrence about that card (delayed-effects)
+    if d.within and acting.current(g) is not d.action:
+        return False  # "after the action Recruits …": that action's own effects (interrupt-actions)
     source = g.cards.get(d.source_id) if d.source_id else None
     if not trait_matches(g, _Anchor(d.owner, source), d.spec, ev):
         return False

@@ -47,6 +47,9 @@ class DuelArgs(Model):
     refusable: bool = False
     refuse_cost: list[Effect] = Field(default_factory=list, max_length=4)  # "may move home to refuse"
     refuse_if: Condition | None = None  # "If he is unbowed, he may refuse": checked when he would refuse
+    must_focus: Literal["each", "challenger", "challenged"] | None = None  # "must focus at least once"
+    focus_from_hand: bool = False  # "… from his hand (if able)"
+    focus_limit: int | None = Field(None, ge=1, le=MAX_FOCUS)  # "exactly once": no more focuses than this
     loser: Outcome = Field(default_factory=Outcome)
     winner: Outcome = Field(default_factory=Outcome)
     refused: Outcome = Field(default_factory=Outcome)
@@ -77,6 +80,13 @@ class Duel(Primitive):
         text = f"{describe_ref(args.challenger)} challenges {describe_ref(args.challenged)}"
         if args.stat != "chi":
             text += f" (a duel of {args.stat.replace('_', ' ').title()})"
+        if args.must_focus:
+            who = {"each": "each player", "challenger": "the challenger's player", "challenged": "the challenged "
+                   "player"}[args.must_focus]
+            text += (f"; {who} must focus {'exactly' if args.focus_limit == 1 else 'at least'} once"
+                     + (" from his hand" if args.focus_from_hand else "") + " (if able)")
+        elif args.focus_limit:
+            text += f"; no player focuses more than {args.focus_limit} times"
         if args.refusable:
             text += " (who may refuse" + (f" if {describe_condition(args.refuse_if)}" if args.refuse_if else "") + (
                 f" by doing this: {', '.join(e.describe() for e in args.refuse_cost)})" if args.refuse_cost else ")")
@@ -94,16 +104,27 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
                                   "is between two Personalities in play controlled by different players",
                  ["challenge"], ctx.player, "resolve")
         return False
+    restriction = g.restricted(challenger, "challenges") or g.restricted(challenged, "be_challenged")
+    if restriction:
+        g.record(StepKind.EFFECT, f"The challenge of {challenged.title} by {challenger.title} does not happen: "
+                                  f"{restriction}", ["challenge", "permissions"], ctx.player, "resolve")
+        return False
     answers = dict(ctx.duel_script or {})
     ev = Event("challenged", challenged, challenged.controller, ctx.player, challenger)
     if not triggers.before(g, ev):
         return False
     g.record(StepKind.EFFECT, f"{challenger.title} challenges {challenged.title} ({ctx.why()})", ["challenge"],
              ctx.player, "resolve")
+    # "After Nokkai challenges a Personality": he has issued the challenge, whether it is refused or not (challenge)
+    triggers.after(g, Event("challenges", challenger, challenger.controller, ctx.player, challenged))
     if answers.get("refuse"):
         if not args.refusable:
             g.record(StepKind.REJECTED, f"Not allowed: {challenged.controller.capitalize()} cannot refuse this "
                                         "challenge; the card does not allow it", ["refuse"],
+                     challenged.controller, reason=str(Reason.RESTRICTED))
+        elif g.restricted(challenged, "refusals"):
+            g.record(StepKind.REJECTED, f"Not allowed: {challenged.controller.capitalize()} cannot refuse this "
+                                        f"challenge ({g.restricted(challenged, 'refusals')})", ["refuse", "permissions"],
                      challenged.controller, reason=str(Reason.RESTRICTED))
         elif not holds(g, args.refuse_if, ctx):
             from .abilities import describe_condition
@@ -117,17 +138,23 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
             ctx.duel = {**live(challenger, challenged), "refused": True}  # "If he refuses, …" (refuse)
             run_effects(g, _outcome_ctx(ctx, ctx.duel), [], args.refused.do)
             g.duels.append({"challenger": challenger.id, "challenged": challenged.id, "winner": None, "losers": [],
-                            "refused": True})
+                            "refused": True, "turn": g.turn})
             return True
     triggers.after(g, ev)
-    duel = {"challenger": challenger.id, "challenged": challenged.id, "focused": {challenger.controller: [],
-                                                                                    challenged.controller: []}}
-    now = live(challenger, challenged)
-    if not _focusing(g, ctx, challenger, challenged, duel, answers):
-        return _ended(g, duel, challenger, challenged)
-    winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args, now)
+    duel = {"challenger": challenger.id, "challenged": challenged.id, "turn": g.turn,
+            "focused": {challenger.controller: [], challenged.controller: []}}
+    now = {**live(challenger, challenged), "focused": duel["focused"]}
+    g.dueling.append(now)  # "while dueling": from the challenge accepted to the end of the resolution step
+    try:
+        for c in (challenger, challenged):  # "After this Personality enters a duel" (duel step 1)
+            triggers.after(g, Event("enters_duel", c, c.controller, ctx.player, data={"duel": now}))
+        if not _focusing(g, ctx, challenger, challenged, duel, answers, args):
+            return _ended(g, duel)
+        winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args, now)
+    finally:
+        g.dueling.remove(now)
     if winner is None and not losers:
-        return _ended(g, duel, challenger, challenged)
+        return _ended(g, duel, "A Focus Effect ended it" if now.get("ended") else None)
     duel.update(winner=winner.id if winner else None, losers=[c.id for c in losers], tie=tie)
     g.duels.append(duel)
     # the action's later effects name "the winner"/"the loser" too ("Destroy the duel's loser", duel)
@@ -174,11 +201,14 @@ def _outcome_ctx(ctx: Context, now: dict) -> Context:
     return out
 
 
-def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: dict) -> bool:
-    """Alternate focus options, the challenged player first; False if the duel ended early."""
+def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: dict, args: DuelArgs) -> bool:
+    """Alternate focus options, the challenged player first; False if the duel ended early.  A card may
+    require focusing ("Each player must focus at least once in the duel", "exactly once"): a player
+    who must and can focus does not strike, and one limited to a number of focuses focuses no more."""
     order = [challenged.controller, challenger.controller]
     script = list(answers.get("focus") or [])
     striker = answers.get("strike")
+    limit = min(MAX_FOCUS, args.focus_limit or MAX_FOCUS)
     turn = 0
     while True:
         g.tick()
@@ -186,7 +216,8 @@ def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: d
             return False
         who = order[turn % 2]
         focused = duel["focused"][who]
-        can_focus = len(focused) < MAX_FOCUS and (g.players[who].hand or g.players[who].fate_size())
+        can_focus = len(focused) < limit and (g.players[who].hand or g.players[who].fate_size())
+        must = can_focus and not focused and _must_focus(g, who, challenger, challenged, args)
         entry = script[0] if script else None
         if entry is not None and entry.get("by") != who:
             if striker is not None and entry.get("by") not in order:
@@ -197,21 +228,30 @@ def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: d
                      reason=str(Reason.DUEL_ORDER))
             script.pop(0)
             continue
-        if entry is None or not can_focus:
-            if entry is not None and not can_focus:
-                script.pop(0)
-                g.record(StepKind.REJECTED, f"Not allowed: {who.capitalize()} cannot focus again (four focused cards, "
-                                            "or no card to focus) and must strike", ["duel"], who,
-                         reason=str(Reason.DUEL_ORDER))
-            if striker not in (None, who) and entry is None and can_focus:
-                g.record(StepKind.REJECTED, f"Not allowed: {str(striker).capitalize()} calls the strike, but it is "
-                                            f"{who.capitalize()}'s option", ["duel"], striker,
-                         reason=str(Reason.DUEL_ORDER))
-            g.record(StepKind.CHOICE, f"{who.capitalize()} strikes" + (" (cannot focus)" if not can_focus else "")
-                     + ("" if striker == who or not can_focus else " (the script names no further focus)"),
-                     ["duel"], who)
-            return True
-        script.pop(0)
+        if must and entry is None:
+            entry = _required_focus(g, who, striker, args)
+        elif must and args.focus_from_hand and entry.get("from") == "deck":
+            script.pop(0)
+            g.record(StepKind.REJECTED, f"Not allowed: {who.capitalize()} must focus from his hand (the card says "
+                                        "so)", ["duel"], who, reason=str(Reason.DUEL_ORDER))
+            continue
+        else:
+            if entry is None or not can_focus:
+                if entry is not None and not can_focus:
+                    script.pop(0)
+                    most = "four focused cards" if limit == MAX_FOCUS else f"the card allows {limit} focus"
+                    g.record(StepKind.REJECTED, f"Not allowed: {who.capitalize()} cannot focus again ({most}, or no "
+                                                "card to focus) and must strike", ["duel"], who,
+                             reason=str(Reason.DUEL_ORDER))
+                if striker not in (None, who) and entry is None and can_focus:
+                    g.record(StepKind.REJECTED, f"Not allowed: {str(striker).capitalize()} calls the strike, but it "
+                                                f"is {who.capitalize()}'s option", ["duel"], striker,
+                             reason=str(Reason.DUEL_ORDER))
+                g.record(StepKind.CHOICE, f"{who.capitalize()} strikes" + (" (cannot focus)" if not can_focus else "")
+                         + ("" if striker == who or not can_focus else " (the script names no further focus)"),
+                         ["duel"], who)
+                return True
+            script.pop(0)
         card = _focus_card(g, who, entry)
         if card is None:
             g.record(StepKind.REJECTED, f"Not allowed: {entry.get('card')!r} is not a card in {who}'s hand to focus",
@@ -223,6 +263,28 @@ def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: d
                  + ("the top card of the Fate deck, face down" if entry.get("from") == "deck" else "a card from hand")
                  + f" ({len(focused)} focused)", ["duel", "focusing-area"], who)
         turn += 1
+
+
+def _must_focus(g, who: str, challenger: Card, challenged: Card, args: DuelArgs) -> bool:
+    """Whether the card makes this player focus before he may strike, and he is able to."""
+    if args.must_focus is None or (args.must_focus != "each"
+                                   and who != (challenger if args.must_focus == "challenger" else challenged).controller):
+        return False
+    return bool(g.players[who].hand) if args.focus_from_hand else True
+
+
+def _required_focus(g, who: str, striker, args: DuelArgs) -> dict:
+    """The focus a player owes when the script names none: the first card of his hand, else the top of his Fate
+    deck (a choice the engine makes and says so)."""
+    if striker == who:
+        g.record(StepKind.REJECTED, f"Not allowed: {who.capitalize()} must focus before striking (the card says so)",
+                 ["duel"], who, reason=str(Reason.DUEL_ORDER))
+    hand = g.players[who].hand
+    entry = {"by": who, "card": hand[0]} if hand else {"by": who, "from": "deck"}
+    g.record(StepKind.CHOICE, f"{who.capitalize()} must focus (the card says so); the script names no focus, so the "
+                              "engine focuses " + ("the first card of his hand" if hand else "the top card of his Fate "
+                                                   "deck"), ["duel"], who)
+    return entry
 
 
 def _focus_card(g, who: str, entry: dict) -> Card | None:
@@ -253,19 +315,23 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
                      ["duel"], who)
     for who in g.in_turn_order():
         for cid in duel["focused"].get(who, []):
-            if not (challenger.in_play and challenged.in_play):
+            if not (challenger.in_play and challenged.in_play) or now.get("ended"):
                 break  # Focus Effects not yet resolved do not resolve at all (``challenge``)
-            triggers.fire(g, "when", Event("focused", g.cards[cid], who, data={"duel": now}))
-    if not (challenger.in_play and challenged.in_play):
+            if g.cards[cid].zone is Zone.FOCUS:  # a focused card discarded by a Focus Effect has none
+                triggers.fire(g, "when", Event("focused", g.cards[cid], who, data={"duel": now}))
+    if not (challenger.in_play and challenged.in_play) or now.get("ended"):
         return None, [], False
-    totals = {}
+    totals, overrides = {}, []
     for c in (challenger, challenged):
         focus = sum(g.stat(g.cards[f], "focus") for f in duel["focused"][c.controller])
-        totals[c.id] = focus + g.stat(c, args.stat)
+        stat, own = _duel_stat(g, c, args.stat)
+        totals[c.id] = focus + stat
+        if own:
+            overrides.append(f"{c.title}: his {own}, his own trait")
     a, b = totals[challenger.id], totals[challenged.id]
     duel["totals"] = totals
     text = (f"Duel resolution: {challenger.title} {a} against {challenged.title} {b} "
-            f"(Focus Values plus {args.stat.replace('_', ' ').title()})")
+            f"(Focus Values plus {args.stat.replace('_', ' ').title()}" + "".join(f"; {o}" for o in overrides) + ")")
     if a != b:
         winner, loser = (challenger, challenged) if a > b else (challenged, challenger)
         g.record(StepKind.RULE, f"{text}: {winner.title} wins", ["duel", "duel-stat"], ctx.player)
@@ -290,6 +356,19 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
     return result
 
 
+def _duel_stat(g, card: Card, stat: str) -> tuple[int, str | None]:
+    """The Personality's duel stat: the duel's (Chi unless the card that created it gives another), unless a
+    trait of his own overrides it ("Nikaru uses his printed Force as his duel stat"; ``duel-stat``: effects
+    from other sources override the stats the duel specifies); with the words of that override."""
+    from .stats import printed
+
+    for src, st in g.statics():
+        if st.kind == "duel_stat" and g.static_applies(src, st, card):
+            words = ("printed " if st.what == "printed" else "") + st.stat.replace("_", " ").title()
+            return (printed(card, st.stat) if st.what == "printed" else g.stat(card, st.stat)), words
+    return g.stat(card, stat), None
+
+
 def _discard_focused(g, duel: dict) -> None:
     gone = []
     for who, ids in duel["focused"].items():
@@ -302,8 +381,9 @@ def _discard_focused(g, duel: dict) -> None:
         g.record(StepKind.RULE, f"The focused cards are discarded: {', '.join(gone)}", ["duel"])
 
 
-def _ended(g, duel: dict, challenger: Card, challenged: Card) -> bool:
-    g.record(StepKind.RULE, "A Personality in the duel left play: the duel ends without resolution", ["challenge"])
+def _ended(g, duel: dict, why: str | None = None) -> bool:
+    g.record(StepKind.RULE, f"{why or 'A Personality in the duel left play'}: the duel ends without resolution",
+             ["challenge"])
     g.duels.append({**duel, "winner": None, "losers": [], "ended": True})
     _discard_focused(g, duel)
     return False

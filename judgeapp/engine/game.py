@@ -52,6 +52,7 @@ class Game(Board):
         self.resolved_attackers: set[str] = set()
         self.battles: dict[str, dict] = {}
         self.duels: list[dict] = []
+        self.dueling: list[dict] = []  # the duels in progress, innermost last (Context.duel's shape; duel)
         self.destroyed: list[str] = []
         self.winner: str | None = None
         self.how: str | None = None

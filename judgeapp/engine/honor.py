@@ -9,7 +9,7 @@ true (``players-winning-and-losing``).
 """
 from __future__ import annotations
 
-from . import triggers
+from . import acting, triggers
 from .timeline import GameOver
 from .triggers import Event
 from .vocab import StepKind
@@ -26,12 +26,18 @@ def change(g, player: str, amount: int, gain: bool, why: str, cites: list[str], 
     ev = Event("honor_gained" if gain else "honor_lost", None, player, actor, source, {"amount": amount})
     adjust = sum(o.data.get("by", 0) for o in g.ongoing if o.kind == "honor_change" and o.target == player
                  and o.data.get("what") == ("gains" if gain else "losses"))
-    if adjust:
-        adjusted = max(0, amount + adjust)  # never below zero: a reduced gain is not a loss
-        why = (f"{why}; {amount} {'reduced' if adjust < 0 else 'increased'} to {adjusted} — the change is not itself "
+    adjusted = _by_traits(g, player, max(0, amount + adjust), gain, source)  # never below zero: not a loss
+    if adjusted != amount:
+        why = (f"{why}; {amount} {'reduced' if adjusted < amount else 'increased'} to {adjusted} — the change is not itself "
                "a gain or loss")
         cites = cites + ["honor-gains-and-losses"]
         amount = adjusted
+        ev.data["amount"] = amount
+    changed, by_whom = acting.honor_change(g, gain, amount)
+    if by_whom:  # an Interrupt to the action whose effect this is changed it (interrupt-actions)
+        why = f"{why}; {amount} changed to {changed} by {by_whom} — the change is not itself a gain or loss"
+        cites = cites + ["honor-gains-and-losses", "interrupt-actions"]
+        amount = changed
         ev.data["amount"] = amount
     if amount <= 0:
         g.record(kind, f"{player.capitalize()} would {word} 0 Honor ({why}): a change of zero is neither a gain "
@@ -51,6 +57,29 @@ def change(g, player: str, amount: int, gain: bool, why: str, cites: list[str], 
                  + ": for the rest of the game, that player ignores Honor Requirements when bringing Personalities "
                    "of that player's Clan Alignment into play", ["honor-requirement"], player)
     triggers.after(g, ev)
+    return amount
+
+
+def _by_traits(g, player: str, amount: int, gain: bool, source) -> int:
+    """The gain or loss after continuous traits that reduce or increase it ("Reduce your Honor losses
+    from your Ninja cards by 2"); those "to a minimum of 1" apply after every other change and stop at
+    that bound (``honor-gains-and-losses``, ``to-a-minimum-to-a-maximum``)."""
+    if source is None:
+        return amount
+    from .references import card_context, holds, matches
+
+    limited = []
+    for src, st in g.statics():
+        if st.kind != "honor_change" or st.what not in ("gains_and_losses", "gains" if gain else "losses") \
+                or (st.player == "you" and src.controller != player) or not holds(g, st.while_, src) \
+                or (st.to is not None and not matches(g, st.to, source, card_context(g, src), anywhere=True)):
+            continue
+        if st.minimum is None:
+            amount = max(0, amount + st.amount)
+        else:
+            limited.append(st)
+    for st in limited:
+        amount = max(amount + st.amount, min(amount, st.minimum))
     return amount
 
 

@@ -30,6 +30,7 @@ class Purchase:
     action: bool = False
     played: bool = False
     keywords: frozenset = frozenset()  # the action's keywords, lower-case
+    fixed: int = 0  # a part of the cost that cannot be reduced ("This Invest cost cannot be reduced", invest)
 
 
 def production(g, card: Card, purchase: Purchase | None = None) -> tuple[int, object] | None:
@@ -119,10 +120,11 @@ def _reductions(g, player: str, purchase: Purchase | None, cost: int) -> list[tu
     """"[Bow]: When paying for a Follower, it enters play for 3 less Gold": the unbowed card may bow while
     its player pays for such a card, lowering the cost, to no less than 0 (``paying-gold-costs``)."""
     out = []
+    room = cost - (purchase.fixed if purchase is not None else 0)
     for src, st in g.statics():
-        if st.kind == "bow_to_reduce" and src.controller == player and not src.bowed and cost > 0 \
+        if st.kind == "bow_to_reduce" and src.controller == player and not src.bowed and room > 0 \
                 and usable(g, purchase, st.only) and (st.while_ is None or holds(g, st.while_, src)):
-            out.append((src, cost if st.amount <= -1000 else min(-st.amount, cost), st))
+            out.append((src, room if st.amount <= -1000 else min(-st.amount, room), st))
     return out
 
 

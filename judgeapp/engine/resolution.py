@@ -112,15 +112,18 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
     host = g.host(card) or card
     in_battle = g.battlefield is not None and g.segment in ("engage", "combat") and ctx.round is not None
     if in_battle and host.type == "personality" and host.location != g.battlefield \
-            and spec.filter.at not in ("any", "home") and spec.filter.zone == "play" and not spec.attack:
+            and spec.filter.at not in ("any", "home", "battlefield") and spec.filter.zone == "play" and not spec.attack:
         return False  # cards in a unit must be at the current battlefield to be targeted, unless the text
-        # names another location: "at any location", "your target Personality at home" (rules-of-location)
+        # names another location: "at any location", "at any battlefield", "your target Personality at home"
+        # (rules-of-location)
     if spec.attack:
         # Ranged/Melee Attacks and Fear: a Follower, or a Personality without Followers, in the
-        # current enemy army (ranged-attack, melee-attack, fear)
-        if card.type not in ("follower", "personality"):
+        # current enemy army (ranged-attack, melee-attack, fear); the card's own words may add kinds
+        # ("that may target Spells") or Personalities with Followers ("… a Personality with Followers")
+        if card.type not in ("follower", "personality", *spec.filter.type):
             return False
-        if card.type == "personality" and any(g.cards[a].type == "follower" for a in card.attachments):
+        if card.type == "personality" and any(g.cards[a].type == "follower" for a in card.attachments) \
+                and not (spec.followers_ok is not None and matches(g, spec.followers_ok, card, ctx)):
             return False
         if g.battlefield is None or host.location != g.battlefield or not g.enemy_of(card, ctx.player):
             return False
@@ -132,6 +135,8 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
 
 def choose(g, ctx: Context, spec: TargetSpec, k: int, queue: list) -> bool:
     """Make targeting choice ``k``: the script's, else the engine picks and says so."""
+    if spec.count_if is not None and holds(g, spec.count_if.if_, ctx):  # "or one or two … if …" (targeting)
+        spec = spec.model_copy(update={"count": spec.count_if.count, "up_to": spec.count_if.up_to})
     legal = candidates(g, ctx, spec)
     named = queue.pop(0) if queue else None
     if named is not None:

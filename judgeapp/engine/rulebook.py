@@ -11,7 +11,7 @@ from .actions import Refused, action_resolved, take_interrupts
 from .references import Context, matches
 from .resolution import state_checks
 from .state import Card
-from .textstatics import attach_problem, copies_problem, gold_cost, join_problem
+from .textstatics import attach_problem, copies_problem, gold_cost, invest_price, join_problem, own_trait_holds
 from .vocab import Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -139,23 +139,18 @@ def recruit(g, step: dict, by: str) -> bool:
                                         "Holdings", "recruit")
     _entry_checks(g, card, by)
     player = g.players[by]
-    cost = gold_cost(g, card, by)  # printed, with the card's own cost traits (continuous-traits)
     extra = card.type == "personality" and card.card.clans and not (card.card.clans & player.clans)
-    if extra:
-        cost += 2
     hr = card.card.honor
     if card.type == "personality" and hr is not None and hr.value is not None and player.honor < hr.value:
-        waived = player.ignores_hr and (card.card.clans & player.clans)
+        waived = (player.ignores_hr and (card.card.clans & player.clans)) or own_trait_holds(g, card, by, "ignore_hr")
         if not waived:
             raise Refused(Reason.HONOR_REQUIREMENT, f"{card.title} has an Honor Requirement of {hr.value}; {by} has "
                                                     f"{player.honor} Honor", "honor-requirement")
     invest = bool(step.get("invest"))
-    reading = card.card.reading
-    if invest:
-        if reading.invest_cost is None:
-            raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
-        cost += reading.invest_cost
-    purchase = payment.Purchase(by, card)
+    invested, fixed = invest_cost(g, card, by, step)
+    # printed, Invested, with the cost traits (continuous-traits); 2 more for another Clan Alignment (recruit)
+    cost = gold_cost(g, card, by, invest=invested, fixed=bool(fixed)) + (2 if extra else 0)
+    purchase = payment.Purchase(by, card, fixed=fixed)
     problem = payment.check_named(g, by, step.get("pay"), cost, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
@@ -165,9 +160,13 @@ def recruit(g, step: dict, by: str) -> bool:
     if proclaim:
         if player.proclaimed:
             raise Refused(Reason.USED, "a player may Proclaim only once per turn", "proclaim")
-        if card.type != "personality" or not (card.card.clans & player.clans) or by != g.active:
+        if card.type != "personality" or by != g.active or not (card.card.clans & player.clans
+                                                                 or own_trait_holds(g, card, by, "permit", "proclaim")):
             raise Refused(Reason.RESTRICTED, f"{card.title} does not have {by}'s Clan Alignment, so he cannot be "
                                              "Proclaimed", "proclaim")
+        restriction = g.restricted(card, "proclaim")
+        if restriction:
+            raise Refused(Reason.RESTRICTED, f"{card.title} cannot be Proclaimed ({restriction})", "proclaim")
     _announce(g, by, f"recruits {card.title} from {prov.id}" + (" (2 more Gold: he has a Clan Alignment but not "
                                                                f"{by}'s)" if extra else "")
               + (", Proclaiming him" if proclaim else "") + (", Investing" if invest else ""),
@@ -206,17 +205,36 @@ def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool, targets
 
         change(g, by, card.card.stat("ph"), True, f"Proclaiming {card.title}", ["proclaim"], actor=by,
                source_owner=by)
-    if invest:
-        from .resolution import run_effects
+        from . import triggers
 
-        g.record(StepKind.EFFECT, f"{card.title}'s Invest trait", ["invest"], by)
-        reading = card.card.reading
-        run_effects(g, Context(player=by, source=card, label="Invest"), reading.invest_targets, reading.invest,
-                    targets)
+        triggers.after(g, triggers.Event("proclaimed", card, by, by=by))  # "After you Proclaim …" (triggered-traits)
+    if invest:
+        run_invest(g, card, by, targets)
     state_checks(g)
     if prov is not None:
         cardops.refill_after(g, prov)
     return True
+
+
+def run_invest(g, card: Card, by: str, targets: list | None) -> None:
+    """The Invest trait's effects, after the card enters play (or, on a Strategy, last among its action's
+    effects); they come from the Invest trait, not from the action (``invest``)."""
+    from .resolution import run_effects
+
+    g.record(StepKind.EFFECT, f"{card.title}'s Invest trait", ["invest"], by)
+    reading = card.card.reading
+    run_effects(g, Context(player=by, source=card, label="Invest"), reading.invest_targets, reading.invest, targets)
+
+
+def invest_cost(g, card: Card, by: str, step: dict) -> tuple[int, int]:
+    """(the Invest cost the step pays, the part of it that cannot be reduced), or a refusal if the card has
+    no Invest trait the engine reads (``invest``)."""
+    if not step.get("invest"):
+        return 0, 0
+    cost = invest_price(g, card, by)
+    if cost is None:
+        raise Refused(Reason.NO_CHOICE, f"{card.title} has no Invest trait the engine can read", "invest")
+    return cost, (cost if own_trait_holds(g, card, by, "invest_fixed") else 0)
 
 
 def overlay(g, step: dict, by: str, prov, card: Card) -> bool:
@@ -309,22 +327,26 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     if limit:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
     _entry_checks(g, card, by)
-    cost = gold_cost(g, card, by, host)
-    purchase = payment.Purchase(by, card)
+    invested, fixed = invest_cost(g, card, by, step)
+    cost = gold_cost(g, card, by, host, invest=invested, fixed=bool(fixed))
+    purchase = payment.Purchase(by, card, fixed=fixed)
     problem = payment.check_named(g, by, step.get("pay"), cost, purchase)
     if problem:
         raise Refused(Reason.COST, problem, "paying-gold-costs")
     if not payment.can_pay(g, by, cost, purchase):
         raise Refused(Reason.COST, f"{by.capitalize()} cannot pay {cost} Gold for {card.title}", "equip")
-    _announce(g, by, f"equips {card.title} to {host.title}", ["equip", "reserve" if reserve else "open-actions"])
+    _announce(g, by, f"equips {card.title} to {host.title}" + (", Investing" if invested else ""),
+              ["equip", "reserve" if reserve else "open-actions"] + (["invest"] if invested else []))
     ctx = _ctx(g, step, by, "Equip")
     payment.pay(g, by, cost, purchase, step.get("pay"), card.title)
     _brought_card_targeted(g, by, "Equip", [card, host], "equip")
     take_interrupts(g, step, ctx, None, brings=card)
     if card.zone is not Zone.HAND or not host.in_play:
         return True
-    cardops.enter_play(g, card, by, "equipped", "Equip", ["equip", "attachments"], attach_to=host.id, by=by,
-                       from_zone="hand")
+    entered = cardops.enter_play(g, card, by, "equipped", "Equip", ["equip", "attachments"], attach_to=host.id,
+                                 by=by, from_zone="hand")
+    if entered and invested:  # the Invest targets follow the Personality equipped to
+        run_invest(g, card, by, (step.get("targets") or [])[0 if step.get("to") else 1:])
     state_checks(g)  # an Item with a Chi penalty can kill (chi-death-rule)
     return True
 

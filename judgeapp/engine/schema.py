@@ -253,6 +253,8 @@ class EquipStep(Model):
     by: PlayerName
     card: Ref
     to: Ref
+    invest: StrictBool = False
+    targets: list[TargetRef] = Field(default_factory=list, max_length=20)  # the Invest effect's targets
     pay: list[Ref] = Field(default_factory=list, max_length=20)
     interrupts: list[InterruptEntry] = Field(default_factory=list, max_length=20)
 

@@ -12,13 +12,14 @@ from .structures import AllRef
 from .state import Card
 
 
-def gold_cost(g, card: Card, by: str, host: Card | None = None) -> int:
+def gold_cost(g, card: Card, by: str, host: Card | None = None, invest: int = 0, fixed: bool = False) -> int:
     """The Gold Cost to Recruit or Equip ``card`` now: printed, with "enters play for N less/more
     Gold", "Equips to a Mantis Clan Personality for 1 less Gold" (``host``, the Personality it is
     equipped to) and "ignoring Gold Cost" traits of the card itself (``recruit``, ``equip``), and the
     traits of cards in play that change it ("Your Geisha enter play for 1 less Gold", "You Recruit
-    non-Ninja Personalities for 1 more Gold", ``continuous-traits``)."""
-    cost = card.card.stat("cost")
+    non-Ninja Personalities for 1 more Gold", ``continuous-traits``).  An Invest cost paid increases
+    the Gold Cost before those changes, unless "This Invest cost cannot be reduced" (``invest``)."""
+    cost = card.card.stat("cost") + (0 if fixed else invest)
     ctx = card_context(g, card)
     ctx.player = by
     changes = [(st, ctx) for st in card.card.reading.statics if st.target == "self"]
@@ -31,9 +32,31 @@ def gold_cost(g, card: Card, by: str, host: Card | None = None) -> int:
             continue
         if st.while_ is None or holds(g, st.while_, where):
             if isinstance(st.amount, int) and st.amount <= -1000:
-                return 0  # "enters play ignoring its Gold Cost"
+                return invest if fixed else 0  # "enters play ignoring its Gold Cost"
             cost += amount(g, st.amount, where)
-    return max(cost, 0)
+    return max(cost, 0) + (invest if fixed else 0)
+
+
+def invest_price(g, card: Card, by: str) -> int | None:
+    """The card's Invest cost for ``by`` now: printed, or the other one while its condition holds
+    ("Invest [2 Gold], or [0 Gold] if another player is Phoenix Clan", ``invest``); None without Invest."""
+    reading = card.card.reading
+    if reading.invest_alt is not None:
+        ctx = card_context(g, card)
+        ctx.player = by
+        if holds(g, reading.invest_alt_if, ctx):
+            return reading.invest_alt
+    return reading.invest_cost
+
+
+def own_trait_holds(g, card: Card, by: str, kind: str, what: str | None = None) -> bool:
+    """Whether the card's own trait of this kind holds now for ``by``, the player bringing it into play:
+    "Mantis Clan players ignore Tametaka's Honor Requirement" (``honor-requirement``), "Phoenix Clan
+    players may Proclaim Buredo" (``proclaim``); a card's own traits work out of play (``continuous-traits``)."""
+    ctx = card_context(g, card)
+    ctx.player = by
+    return any(st.kind == kind and st.target == "self" and (what is None or st.what == what)
+               and holds(g, st.while_, ctx) for st in card.card.reading.statics)
 
 
 def copies_problem(g, card: Card, by: str) -> str | None:
@@ -88,13 +111,14 @@ def attach_problem(g, card: Card, host: Card) -> str | None:
 def attack_against(g, card: Card, attack: str, attacker: str) -> tuple[bool, int]:
     """How traits in play change a Ranged/Melee Attack or Fear against ``card``: whether it is
     negated ("Negate Fear effects targeting this Follower") and the change to its strength
-    ("Ranged Attacks targeting Meiko have -3 strength", "Your Ranged Attacks have +1 strength")."""
+    ("Ranged Attacks targeting Meiko have -3 strength", "Your Ranged Attacks have +1 strength"); a
+    trait naming whose effects ("Other players' Ranged Attacks …") covers only that player's."""
     negated, change = False, 0
     for src, st in g.statics():
-        if attack not in st.keywords:
+        if attack not in st.keywords or (st.by is not None and (attacker == src.controller) != (st.by == "you")):
             continue
         if st.kind == "own_attack_strength":
-            if src.controller == attacker and (st.while_ is None or holds(g, st.while_, src)):
+            if (st.by is not None or src.controller == attacker) and (st.while_ is None or holds(g, st.while_, src)):
                 change += st.amount if isinstance(st.amount, int) else 0
         elif st.kind in ("attack_immune", "attack_strength") and g.static_applies(src, st, card):
             if st.kind == "attack_immune":

@@ -157,6 +157,14 @@ ELEMENTS = ("Air", "Earth", "Fire", "Water", "Void")
 CLANS = frozenset({"Crab", "Crane", "Dragon", "Lion", "Mantis", "Phoenix", "Scorpion", "Spider", "Unicorn",
                    "Badger", "Bat", "Boar", "Dragonfly", "Fox", "Hare", "Monkey", "Oriole", "Ox", "Sparrow",
                    "Tortoise", "Wasp", "Naga", "Toturi's Army"})
+# Family names (``family-name``, the CR's Appendix A): a Personality whose title has one of these words
+# has that family name ("Your other Moshi Personalities").
+FAMILIES = frozenset({"Hida", "Hiruma", "Kaiu", "Kuni", "Toritaka", "Yasuki", "Asahina", "Daidoji", "Doji", "Kakita",
+                      "Kitsuki", "Mirumoto", "Tamori", "Togashi", "Akodo", "Ikoma", "Kitsu", "Matsu", "Kitsune",
+                      "Moshi", "Tsuruchi", "Yoritomo", "Agasha", "Asako", "Isawa", "Shiba", "Bayushi", "Shosuro",
+                      "Soshi", "Yogo", "Daigotsu", "Goju", "Ninube", "Susumu", "Chuda", "Hantei", "Ichiro", "Iweko",
+                      "Komori", "Miya", "Otomo", "Seppun", "Suzume", "Tonbo", "Toturi", "Tsi", "Ujina", "Usagi",
+                      "Yotsu", "Ide", "Iuchi", "Moto", "Shinjo", "Utaku"})
 CARD_TYPES = ("personality", "holding", "region", "event", "celestial", "wind", "stronghold", "sensei", "strategy",
               "follower", "item", "spell", "ring", "terrain", "other")
 ATTACHMENT_TYPES = frozenset({"follower", "item", "spell"})

@@ -103,6 +103,7 @@ def move(g, card: Card, to: Zone, *, location: str = "home", attach_to: str | No
             pile.append(card.id)
         if not card.face_up:
             card.used.clear()  # out of play and face down: it forgets (card-memory-rule)
+            card.targeted.clear()
             card.dishonored = False
     g.version += 1
     g.timeline.note({"card": card.id, "zone": [str(old), str(to)]})

@@ -2,14 +2,12 @@
 the API token.  Sign-up and log-in are rate limited per client (judgeapp.ratelimits)."""
 from __future__ import annotations
 
-from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse_lazy
 from rest_framework.authtoken.models import Token

@@ -34,9 +34,11 @@ def notes() -> list[dict]:
 
 
 def coverage(formats: tuple[str, ...] = FORMATS["both"], top: int = 20) -> dict:
-    cards = Card.objects.filter(legalities__format__in=formats).distinct().order_by("folded_title", "rank")
+    cards = Card.objects.filter(legalities__format__in=formats).distinct().order_by("folded_title", "rank") \
+        .prefetch_related("legalities")
     total = full = parsed_units = all_units = 0
     by_type: dict[str, Counter] = defaultdict(Counter)
+    by_format: dict[str, Counter] = {f: Counter() for f in formats}
     shapes: Counter = Counter()
     examples: dict[str, list[str]] = defaultdict(list)
     reasons: dict[str, str] = {}
@@ -50,11 +52,12 @@ def coverage(formats: tuple[str, ...] = FORMATS["both"], top: int = 20) -> dict:
         full += unread == 0
         parsed_units += read
         all_units += read + unread
-        row = by_type[card.type or "Other"]
-        row["cards"] += 1
-        row["full"] += unread == 0
-        row["units"] += read + unread
-        row["read"] += read
+        legal = {entry.format for entry in card.legalities.all()}
+        for row in [by_type[card.type or "Other"]] + [by_format[f] for f in formats if f in legal]:
+            row["cards"] += 1
+            row["full"] += unread == 0
+            row["units"] += read + unread
+            row["read"] += read
         for u in reading.unparsed:
             key = shape(u.text, card.title, definition.type)
             shapes[key] += 1
@@ -65,6 +68,8 @@ def coverage(formats: tuple[str, ...] = FORMATS["both"], top: int = 20) -> dict:
         "formats": list(formats),
         "cards_with_text": total, "cards_fully_executable": full, "cards_share": _share(full, total),
         "units": all_units, "units_read": parsed_units, "units_share": _share(parsed_units, all_units),
+        "by_format": {f: dict(row, share=_share(row["full"], row["cards"]), units_share=_share(row["read"], row["units"]))
+                      for f, row in by_format.items()},
         "by_type": {t: dict(row, share=_share(row["full"], row["cards"])) for t, row in sorted(by_type.items())},
         "unread_shapes": [{"shape": s, "count": n, "reason": reasons[s], "examples": examples[s]}
                           for s, n in shapes.most_common(top)],
@@ -80,8 +85,14 @@ def lines(report: dict) -> list[str]:
     out = [f"Card text coverage ({' + '.join(report['formats'])}-legal cards with rules text)",
            f"cards fully executable: {report['cards_fully_executable']} / {report['cards_with_text']} "
            f"({report['cards_share']}%)",
-           f"abilities and traits read: {report['units_read']} / {report['units']} ({report['units_share']}%)", "",
-           "by type:"]
+           f"abilities and traits read: {report['units_read']} / {report['units']} ({report['units_share']}%)", ""]
+    if len(report["by_format"]) > 1:
+        out.append("by format:")
+        for name, row in report["by_format"].items():
+            out.append(f"  {name:<17} {row['full']:>5} / {row['cards']:<5} cards ({row['share']}%), "
+                       f"{row['read']} / {row['units']} units ({row['units_share']}%)")
+        out.append("")
+    out.append("by type:")
     for kind, row in report["by_type"].items():
         out.append(f"  {kind:<12} {row['full']:>5} / {row['cards']:<5} cards ({row['share']}%), "
                    f"{row['read']} / {row['units']} units")

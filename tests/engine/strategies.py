@@ -3,7 +3,7 @@
 Effects are drawn from the engine's registry itself, so a new primitive is covered the
 day it is registered; ``test_every_primitive_has_arguments`` fails if one cannot be built.
 """
-from typing import get_args
+from typing import Literal, Union, get_args, get_origin
 
 from hypothesis import strategies as st
 from pydantic import ValidationError
@@ -28,9 +28,30 @@ def inner_effect():
                             {"draw": {"amount": 1}}, {"lose_honor": {"amount": 1}}])
 
 
+def literals(annotation) -> list[str]:
+    """The strings a ``Literal`` argument (or an optional one) admits; [] if it admits anything else."""
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    parts = [a for a in get_args(annotation) if a is not type(None)]
+    if get_origin(annotation) is Union and parts and all(get_origin(a) is Literal for a in parts):
+        return [v for a in parts for v in get_args(a)]
+    return []
+
+
+def admits_cards(annotation) -> bool:
+    """Whether an argument takes card references (a list of ids among its forms), not a place's name."""
+    return annotation is not str and any(get_origin(a) is list for a in get_args(annotation))
+
+
 def field_value(name: str, annotation):
     """A value for one argument, chosen by what the argument means."""
-    if name in ("target", "challenger", "challenged", "attach_to") or (name == "to" and annotation is not str):
+    if get_origin(annotation) is list and literals(get_args(annotation)[0]):  # several of a fixed set of words
+        return st.lists(st.sampled_from(literals(get_args(annotation)[0])), min_size=1, max_size=2, unique=True)
+    if name in ("to", "what", "event", "whose") and literals(annotation):
+        return st.sampled_from(literals(annotation))
+    if name == "to" and int in get_args(get_args(annotation)[0] if get_args(annotation) else annotation):
+        return st.integers(0, 3)  # "reduce … to 0"
+    if name in ("target", "challenger", "challenged", "attach_to") or (name == "to" and admits_cards(annotation)):
         return st.one_of(st.sampled_from(CARD_IDS), st.lists(st.sampled_from(CARD_IDS), min_size=1, max_size=3,
                                                               unique=True))
     if name == "player":
@@ -80,6 +101,10 @@ def field_value(name: str, annotation):
         return st.sampled_from(["bonuses", "penalties", "both"])
     if name == "where":
         return st.sampled_from(["top", "bottom", "shuffle"])
+    if name == "text":  # a granted ability, as printed between its quotation marks
+        return st.sampled_from(["Battle: Fear 2.", "Open, [Bow]: Gain 1 Honor.", "Battle: Give this Personality +1F."])
+    if name == "kinds":
+        return st.lists(st.sampled_from(["fear", "ranged_attack", "melee_attack"]), min_size=1, max_size=3, unique=True)
     if name in ("refusable", "random"):
         return st.booleans()
     choices = [a for a in get_args(annotation) if isinstance(a, str)]

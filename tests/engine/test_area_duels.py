@@ -1,6 +1,6 @@
 """Duels area: Focus Effects and what card text says about a duel in progress (``duel``,
 ``focus-focus-effect``, ``challenge``), on boards of inline cards with stated effects."""
-from .helpers import run, texts
+from .helpers import texts
 from .test_rule_areas import DUEL_CARDS, card, in_battle, ok, person
 
 ALICE = "    units: [{card: Swordsman, id: swordsman, at: bob.p1}]\n    hand: [Quiet Mind, Strike First]\n"
@@ -50,3 +50,56 @@ def test_the_other_personality_is_the_one_facing_yours():
                      "  - order: [Guard bows (Strike First, Swordsman bows (Late Focus]\n"
                      "  - duel: {winner: swordsman, loser: [guard]}\n"))
     assert any("Swordsman bows (Late Focus" in t for t in texts(result))
+
+
+def test_restrictions_on_challenges_and_refusal():
+    """CR Permissions, Challenge, Refuse: a Personality that cannot issue challenges issues none; one that
+    cannot be challenged is not challenged; one that will not refuse challenges cannot refuse one that may
+    be refused."""
+    refusable = ("[{ability: battle, targets: [{side: enemy, what: personality}], do: [{duel: {challenger: self, "
+                 "challenged: 1, refusable: true}}]}]")
+
+    def challenge(challenger_text: str, rival_text: str, duel_script: str, expect: str) -> dict:
+        cards = person("Hothead", effects=challenger_text) + person("Rival", effects=rival_text)
+        return in_battle("    units: [{card: Hothead, id: h, at: bob.p1}]\n",
+                         "    units: [{card: Rival, id: r, at: bob.p1}]\n", cards,
+                         f"  - action: {{by: alice, card: h, ability: 1, targets: [r], duel: {duel_script}}}\n", expect)
+
+    def with_static(what: str) -> str:
+        return refusable[:-1] + f", {{static: {{kind: restrict, what: {what}}}}}]"
+
+    for hothead, rival in ((with_static("challenges"), "[]"),
+                           (refusable, "[{static: {kind: restrict, what: be_challenged}}]")):
+        result = ok(challenge(hothead, rival, "{strike: bob}", ""))
+        assert any(t.startswith("The challenge of Rival by Hothead does not happen") for t in texts(result))
+        assert not any("Hothead challenges Rival" in t for t in texts(result))
+    ok(challenge(refusable, "[{static: {kind: restrict, what: refusals}}]", "{refuse: true, strike: bob}",
+                 "  - rejected: {step: 1, reason: restricted}\n  - duel: {winner: tie, loser: [h, r]}\n"))
+
+
+def test_focusing_exactly_once():
+    """CR Duel step 2 as a card changes it ("Each Personality must focus exactly once"): after one focus a
+    player may not focus again and must strike."""
+    ability = ("[{ability: battle, targets: [{side: enemy, what: personality}], do: [{duel: {challenger: self, "
+               "challenged: 1, must_focus: each, focus_limit: 1}}]}]")
+    cards = person("Formalist", f=2, c=3, effects=ability) + person("Guard", f=2, c=2) + card("Fan", "strategy", focus=1)
+    result = in_battle("    units: [{card: Formalist, id: f, at: bob.p1}]\n    hand: [Fan]\n",
+                       "    units: [{card: Guard, id: guard, at: bob.p1}]\n    hand: [Fan, Fan]\n", cards,
+                       "  - action: {by: alice, card: f, ability: 1, targets: [guard], duel: {focus: [{by: bob, card: "
+                       "Fan}, {by: alice, card: Fan}, {by: bob, card: Fan}], strike: bob}}\n",
+                       "  - rejected: {step: 1, reason: duel-order}\n  - duel: {winner: f, loser: [guard]}\n"
+                       "  - hand: {bob: 1}\n")
+    ok(result)
+    assert any("cannot focus again (the card allows 1 focus" in t for t in texts(result))
+
+
+def test_a_refused_challenge_was_still_issued_this_turn():
+    """CR Challenge, Refuse: a refused challenge was issued, though no duel was won ("if Ibara has
+    challenged a Personality this turn")."""
+    ability = ("[{ability: battle, targets: [{side: enemy, what: personality}], do: [{duel: {challenger: self, "
+               "challenged: 1, refusable: true}}, {gain_honor: {player: you, amount: 1}, if: {this_turn: challenged}},"
+               " {gain_honor: {player: you, amount: 5}, if: {this_turn: won}}]}]")
+    cards = person("Provoker", effects=ability) + person("Guard", f=2, c=2)
+    ok(in_battle("    units: [{card: Provoker, id: p, at: bob.p1}]\n", "    units: [{card: Guard, id: g, at: bob.p1}]\n",
+                 cards, "  - action: {by: alice, card: p, ability: 1, targets: [g], duel: {refuse: true}}\n",
+                 "  - honor: {alice: 9}\n"))

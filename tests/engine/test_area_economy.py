@@ -67,3 +67,56 @@ def test_more_gold_production_for_a_kharmic_action():
     result = run(board(two_players(alice=alice), cards=SUANA, script=script,
                        expect="  - bowed: [shrine]\n  - gold: {alice: 0}\n  - hand: {alice: 1}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+PROCLAIM = ("  - {title: Watcher, type: personality, force: 1, chi: 3, honor: 0, cost: 3, ph: 2, clan: Crab, "
+            "keywords: [Crab Clan], text: 'After you Proclaim Susumu Takuan, gain 2 Honor.'}\n"
+            "  - {title: Susumu Takuan, type: personality, force: 1, chi: 3, honor: 0, cost: 3, ph: 2, clan: Crab, "
+            "keywords: [Crab Clan, Courtier]}\n"
+            "  - {title: Bushi, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, clan: Crab, "
+            "keywords: [Crab Clan, Samurai]}\n"
+            "  - {title: Teacher, type: sensei, text: 'You may only Proclaim Courtier.'}\n")
+CRAB = "    stronghold: {title: Wall, type: stronghold, strength: 6, production: 5, starting_honor: 6, clan: Crab}\n"
+
+
+def _crab(alice: str, bob_honor: int = 10) -> str:
+    castle = "    stronghold: {title: Test Castle, type: stronghold, strength: 6, production: 5, starting_honor: 7}\n"
+    return f"  alice:\n{CRAB}    honor: 8\n{alice}  bob:\n{castle}    honor: {bob_honor}\n"
+
+
+def test_a_trait_after_you_proclaim_a_named_personality():
+    """Watcher: "After you Proclaim Susumu Takuan, gain 2 Honor": +2 for his Personal Honor, +2 (proclaim)."""
+    alice = ("    units: [{card: Watcher, id: watcher}]\n"
+             "    provinces: [{card: Susumu Takuan, face: up}, {}, {}, {}]\n")
+    result = run(board(_crab(alice), at="dynasty", cards=PROCLAIM,
+                       script="  - recruit: {by: alice, card: alice.p1, proclaim: true}\n",
+                       expect="  - honor: {alice: 12}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_you_may_only_proclaim_some_personalities():
+    """Teacher (Sensei): "You may only Proclaim Courtier": Proclaiming a Samurai is refused (proclaim)."""
+    alice = "    sensei: Teacher\n    provinces: [{card: Bushi, face: up}, {card: Susumu Takuan, face: up}, {}, {}]\n"
+    script = ("  - recruit: {by: alice, card: alice.p1, proclaim: true}\n"
+              "  - recruit: {by: alice, card: alice.p2, proclaim: true}\n")
+    result = run(board(_crab(alice), at="dynasty", cards=PROCLAIM, script=script,
+                       expect="  - rejected: {step: 1, reason: restricted}\n  - honor: {alice: 10}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+INVEST = ("  - {title: Saver, type: personality, force: 1, chi: 1, honor: 0, cost: 2, ph: 1, "
+          "text: 'Saver enters play for 4 less Gold.<br>Invest [5 Gold]: Gain 1 Honor.'}\n"
+          "  - {title: Miser, type: personality, force: 1, chi: 1, honor: 0, cost: 2, ph: 1, "
+          "text: 'Miser enters play for 4 less Gold.<br>Invest [5 Gold]: Gain 1 Honor. This Invest cost cannot be "
+          "reduced.'}\n")
+
+
+def test_an_invest_cost_is_reduced_unless_it_cannot_be():
+    """Invest increases the Gold Cost (invest): Saver costs 2 + 5 - 4 = 3; Miser's Invest cost cannot be reduced,
+    so the 4 less stops at his printed 2: 0 + 5 = 5.  8 Gold in all."""
+    alice = "    gold: 8\n    provinces: [{card: Saver, face: up}, {card: Miser, face: up}, {}, {}]\n"
+    script = ("  - recruit: {by: alice, card: alice.p1, invest: true}\n"
+              "  - recruit: {by: alice, card: alice.p2, invest: true}\n")
+    result = run(board(two_players(alice=alice), at="dynasty", cards=INVEST, script=script,
+                       expect="  - at: {saver: home, miser: home}\n  - gold: {alice: 0}\n  - honor: {alice: 10}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -55,3 +55,21 @@ def test_an_interrupt_with_no_action_changes_nothing():
     result = run(board(two_players(alice=alice), cards=cards, script=script))
     assert failed(result) == []
     assert any("there is no action to change" in t for t in texts(result))
+
+
+def test_after_the_action_destroys_waits_for_that_actions_own_effects():
+    """"After the action destroys a dishonorable Personality, gain 1 Honor" refers to the interrupted
+    action's effects (``interrupt-actions``): it destroys an honorable one, and a dishonorable one
+    destroyed afterwards by another effect gives nothing."""
+    cards = (person("Honest") + person("Rogue") + strategy("Witness", "<b>Interrupt:</b> After the action destroys "
+                                                                      "a dishonorable Personality, gain 1 Honor.")
+             + "  - {title: Strike, type: strategy, effects: [{ability: open, targets: [{what: personality}], "
+               "do: [{destroy: {target: 1}}]}]}\n")
+    alice = "    hand: [Strike, Witness]\n"
+    bob = "    units: [{card: Honest, id: honest}, {card: Rogue, id: rogue, dishonored: true}]\n"
+    script = ("  - action: {by: alice, card: Strike, targets: [honest], interrupts: [{by: alice, card: Witness}]}\n"
+              "  - effect: {by: bob, do: {destroy: {target: rogue}}}\n")
+    result = run(board(two_players(alice=alice, bob=bob), cards=cards, script=script,
+                       expect="  - destroyed: [honest, rogue]\n  - honor: {alice: 8}\n"))
+    assert failed(result) == [], result["expectations"]
+    assert not any("Delayed effect of Witness" in t for t in texts(result))

@@ -1,6 +1,14 @@
 """Continuous traits of the statics area on boards of inline cards, each test citing the Ivory CR:
 restrictions that name the actions they cover, per-card conditions of a group's trait."""
+from pathlib import Path
+
+import pytest
+
+from judgeapp.positions import service
+
 from .helpers import board, failed, run, two_players
+
+REAL = Path(__file__).parent / "real_cards"
 
 
 def ok(result):
@@ -26,3 +34,37 @@ def test_your_political_actions_may_not_target_covers_only_your_own():
     script = "  - pass: bob\n  - action: {by: alice, card: Courtly Bow, ability: 1, targets: [courtier]}\n"
     ok(run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1", cards=cards,
                  script=script, expect="  - unbowed: [courtier]\n")))
+
+
+@pytest.mark.django_db
+def test_a_personality_that_cannot_gain_a_clan_alignment_lacks_the_clan_keyword():
+    """statics-dragons-clan-alignment: the stated effect gives both Dragons Crab Clan and Phoenix Clan;
+    expecting Crab Clan on either, or Phoenix Clan on the Air Dragon, must fail (clan-alignment)."""
+    text = (REAL / "statics-dragons-clan-alignment.yaml").read_text(encoding="utf-8")
+    result = service.replay(text.replace("fire-dragon: [Phoenix Clan]",
+                                         "fire-dragon: [Crab Clan], air-dragon: [Crab Clan, Phoenix Clan]"))
+    assert [e["actual"] for e in failed(result)] == [{"fire-dragon": [], "air-dragon": []}]
+
+
+def test_no_two_areas_define_the_same_reader_method():
+    """Area readers are mixins of one class: a helper named like another area's silently replaces it
+    (statics' ``_strength`` once shadowed the interrupts area's)."""
+    from collections import defaultdict
+
+    from judgeapp.engine.cardareas import modules
+
+    owners = defaultdict(list)
+    for module in modules():
+        for name in vars(getattr(module, "Readers", object)):
+            if not name.startswith("__"):
+                owners[name].append(module.__name__)
+    assert {name: areas for name, areas in owners.items() if len(areas) > 1} == {}
+
+
+@pytest.mark.django_db
+def test_a_trait_on_your_cards_out_of_play_leaves_other_players_cards_alone():
+    """statics-chinua-honor-cards-courage: bob's Honor card in his hand is not "your Honor card" for
+    Chinua's player, so it has no Courage (possessive-case, in-play-and-out-of-play)."""
+    text = (REAL / "statics-chinua-honor-cards-courage.yaml").read_text(encoding="utf-8")
+    result = service.replay(text.replace("die-on-your-feet: [Courage]", "die-on-your-feet-2: [Courage]"))
+    assert [e["actual"] for e in failed(result)] == [{"die-on-your-feet-2": []}]

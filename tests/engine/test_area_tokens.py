@@ -84,3 +84,39 @@ def test_a_granted_ability_is_used_like_a_printed_one_and_goes_with_its_time():
     result = run(board(two_players(alice=UNITS), cards=SAMURAI, script=script,
                        expect="  - honor: {alice: 10}\n  - rejected: {step: 3}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+def test_cards_created_during_a_battle_join_their_creators_army():
+    """"Cards created during a battle join his or her current army" (created-cards); "at home" keeps one home.
+    A created Personality with no Chi dies at once (chi-death-rule) and, created, ceases to exist: not dead."""
+    alice = "    units: [{card: Samurai, id: s, at: bob.p1}]\n"
+    script = ("  - effect: {by: alice, do: {create: {type: personality, force: 2, chi: 1, keywords: [Spirit]}}}\n"
+              "  - effect: {by: alice, do: {create: {type: personality, force: 1, chi: 1, keywords: [Ghost], at: home}}}\n"
+              "  - effect: {by: alice, do: {create: {type: personality, force: 1, keywords: [Shade]}}}\n")
+    result = run(board(two_players(alice=alice), at="attack/combat", extra="battlefield: bob.p1", cards=SAMURAI,
+                       script=script, expect="  - at: {spirit-personality: bob.p1, ghost-personality: home, "
+                                             "shade-personality: removed}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_effects_joined_after_to_depend_on_the_effect_before_to():
+    """"Bow this Shugenja and destroy this Spell to create … and lose 4 Honor": the Honor is lost only if
+    the creation could happen (independence-of-effects); "the Personality" after it is the created one."""
+    ability = read_text("Maho Limited: Destroy this Spell to create a 5F/2C Undead Personality and lose 4 Honor. "
+                        "Remove the Personality from the game after the battle ends.", "Summon", "spell").abilities[0]
+    assert [e.needs_previous for e in ability.effects[:3]] == [False, True, True]
+    assert ability.effects[3].args.do[0].args.target == "created"
+
+
+def test_a_continuous_trait_gives_cards_an_ability_while_its_card_is_in_play():
+    """"Your Samurai Personalities have the ability, "…"": each has it, as printed on it (continuous-traits,
+    embedded-text); the Lord himself is no Samurai."""
+    cards = SAMURAI + ("  - {title: Lord, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 1, "
+                       "text: 'Your Samurai Personalities have the ability, \"Open: Bow this Personality. Gain 1 Honor.\"'}\n"
+                       "  - {title: Samurai Guard, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 1, "
+                       "keywords: [Samurai]}\n")
+    units = "    units: [{card: Lord, id: lord}, {card: Samurai Guard, id: guard}]\n"
+    script = ("  - action: {by: alice, card: guard, ability: 1}\n  - action: {by: alice, card: lord, ability: 1}\n")
+    result = run(board(two_players(alice=units), cards=cards, script=script,
+                       expect="  - honor: {alice: 9}\n  - bowed: [guard]\n  - rejected: {step: 2}\n"))
+    assert failed(result) == [], result["expectations"]

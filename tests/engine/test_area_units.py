@@ -47,3 +47,36 @@ def test_your_other_units_are_other_than_the_target_and_optional():
     result = battle(alice, cards, script, "  - rejected: {step: 2, reason: no-target}\n  - at: {agai: home}\n"
                                           "  - unbowed: [agai]\n")
     assert failed(result) == [], result["expectations"]
+
+
+SCOUT = ("{title: Swift Scout, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, keywords: [Cavalry], "
+         "text: 'Battle, [Bow]: Ranged 2 Attack. If Swift Scout has moved this battle, straighten him.'}")
+WEAK = "{title: Weakling, type: personality, force: 0, chi: 2, honor: 0, cost: 3, ph: 1}"
+
+
+def test_a_unit_remembers_moving_this_battle_only_if_it_moved():
+    """CR Move: "If he has moved this battle" holds for a unit that moved during the current battle;
+    one assigned there (assign: not a move) stays bowed after paying the Ranged Attack's cost."""
+    alice = "    units: [{card: Swift Scout, id: scout, at: bob.p1}]\n"
+    bob = "    units: [{card: Weakling, id: weak, at: bob.p1}]\n"
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=f"  - {SCOUT}\n  - {WEAK}\n",
+                       script="  - pass: bob\n  - action: {by: alice, card: scout, ability: 1, targets: [weak]}\n",
+                       expect="  - destroyed: [weak]\n  - bowed: [scout]\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+RANGER = ("{title: Far Ranger, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, "
+          "text: 'Home Battle: Move Far Ranger home or, if he would be opposed, to the current battlefield.'}")
+
+
+def test_the_conditional_alternative_does_nothing_when_its_condition_fails():
+    """CR Choices: the player takes one option; "if he would be opposed, to the current battlefield"
+    moves him only if the enemy army there has units (opposed).  Bob has none at bob.p1."""
+    alice = ("    units: [{card: Far Ranger, id: ranger}, {card: Agai, id: agai, at: bob.p1}]\n")
+    result = run(board(two_players(alice=alice), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=f"  - {RANGER}\n  - {AGAI}\n",
+                       script="  - pass: bob\n  - action: {by: alice, card: ranger, ability: 1, choose: [battlefield]}\n",
+                       expect="  - at: {ranger: home}\n"))
+    assert failed(result) == [], result["expectations"]
+    assert any("its condition is not met" in t for t in texts(result))

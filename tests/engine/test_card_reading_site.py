@@ -61,6 +61,9 @@ def test_text_coverage_command():
     assert report["cards_with_text"] > 1500 and 0 < report["cards_fully_executable"] < report["cards_with_text"]
     assert len(report["unread_shapes"]) == 5 and all(len(s["examples"]) <= 3 for s in report["unread_shapes"])
     assert report["units_read"] <= report["units"]
+    ivory, festivals = report["by_format"]["ivory"], report["by_format"]["twenty-festivals"]
+    assert max(ivory["cards"], festivals["cards"]) <= report["cards_with_text"] < ivory["cards"] + festivals["cards"]
+    assert sum(row["full"] for row in report["by_type"].values()) == report["cards_fully_executable"]
     out = StringIO()
     call_command("text_coverage", "--format", "ivory", stdout=out)
     assert "cards fully executable" in out.getvalue() and "Personality" in out.getvalue()

@@ -8,12 +8,17 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import GoldFor, Produce, Static
-from ..cardtree import AMOUNTS, NP, Unreadable, _name_words, _sub, _tok, _toks
-from ..structures import AllRef, Condition, Filter
+from ..registry import Effect
+from ..cardtree import AMOUNTS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
+from ..structures import AllRef, Amount, Condition, Filter
 
-WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST"}
+WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
+         "losses": "LOSS", "minimum": "MINIMUM", "paid": "PAID", "amount": "AMOUNT", "minus": "MINUS",
+         "reduced": "REDUCED"}
+VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
-STATIC_KINDS = {"st_production_for", "st_you_pay"}
+STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
+                "st_no_proclaim", "st_honor_change", "st_invest_fixed"}
 
 
 class Readers:
@@ -106,6 +111,109 @@ class Readers:
                                        "amount": -n if _tok(node, "LESS") is not None else n,
                                        "what": "recruit" if _tok(node, "RECRUIT") is not None else "equip"})]
 
+    # ----- Honor Requirements and Proclaim ----------------------------------------------------
+    def read_st_ignore_hr(self, node: Tree, data: dict) -> list[Static]:
+        """"Mantis Clan players ignore Tametaka's Honor Requirement": he may be brought into play whatever the
+        player's Family Honor (``honor-requirement``)."""
+        if _tok(node, "STAT").value != "honor_requirement":
+            raise Unreadable("ignoring that stat is not read")
+        return [Static.model_validate({**data, "kind": "ignore_hr", "while": self._clan_players(node, data)})]
+
+    def read_st_may_proclaim(self, node: Tree, data: dict) -> list[Static]:
+        """"Phoenix Clan players may Proclaim Buredo": Proclaim without sharing his Clan Alignment (``proclaim``)."""
+        return [Static.model_validate({**data, "kind": "permit", "what": "proclaim",
+                                       "while": self._clan_players(node, data)})]
+
+    @staticmethod
+    def _clan_players(node: Tree, data: dict) -> Condition | None:
+        """"Mantis Clan players …": the trait holds for a player of that Clan (with any other condition)."""
+        clan = _tok(node, "CLAN")
+        if clan is None:
+            return data.get("while")
+        return _and(data.get("while"), Condition(clan=clan.value))
+
+    def read_st_only_proclaim(self, node: Tree, data: dict) -> list[Static]:
+        """"You may only Proclaim Shugenja": the player's other Personalities cannot be Proclaimed."""
+        flt = self._proclaimed(node)
+        if flt.type not in ([], ["personality"]) or not flt.keywords or flt.model_dump(
+                exclude_defaults=True).keys() - {"type", "keywords", "side", "zone"}:
+            raise Unreadable("'may only Proclaim' naming more than keywords is not read")
+        return self._no_proclaim(flt.model_copy(update={"keywords": [], "without": flt.keywords}), data)
+
+    def read_st_no_proclaim(self, node: Tree, data: dict) -> list[Static]:
+        """"You may not Proclaim Courtiers" (``proclaim``)."""
+        return self._no_proclaim(self._proclaimed(node), data)
+
+    def _proclaimed(self, node: Tree) -> Filter:
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub):
+            raise Unreadable("Proclaiming one named card is not read")
+        return singular(self.filter_of(sub)).model_copy(update={"side": "your", "zone": "province"})
+
+    @staticmethod
+    def _no_proclaim(flt: Filter, data: dict) -> list[Static]:
+        """A restriction on the player's Personalities in their Provinces, where Recruit finds them."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": "proclaim",
+                                       "target": AllRef(all=flt.model_copy(update={"type": ["personality"]}))})]
+
+    def ev_ev_proclaimed(self, node: Tree) -> dict:
+        """"After you Proclaim another Personality" (``proclaim``)."""
+        sub = _sub(node, *NP)
+        name = _name_words(sub)
+        if name:  # "After you Proclaim Susumu Takuan": another card named by its title (references)
+            return {"event": "proclaimed", "whose": "your", "subject": {"title": name}}
+        return self._by_you({"event": "proclaimed", **self._whose(node)})
+
+    # ----- Honor gains and losses -------------------------------------------------------------
+    def read_st_honor_change(self, node: Tree, data: dict) -> list[Static]:
+        """"Reduce your Honor losses from your Ninja cards by 2": each such gain or loss caused by those cards
+        is smaller; the reduction is not itself a gain or loss (``honor-gains-and-losses``)."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub):
+            raise Unreadable("Honor changes from one named card are not read")
+        kinds = _sub(node, "honor_kinds")
+        what = "gains_and_losses" if len(kinds.children) > 1 else (
+            "gains" if _tok(kinds, "GAIN") is not None else "losses")
+        numbers = _toks(node, "NUMBER")
+        return [Static.model_validate({**data, "kind": "honor_change", "what": what, "to": singular(self.filter_of(sub)),
+                                       "player": "you" if _tok(node, "YOUR") is not None else "each",
+                                       "amount": -int(numbers[0].value),
+                                       "minimum": int(numbers[1].value) if len(numbers) > 1 else None})]
+
+    def e_produce_gold(self, node: Tree) -> Effect:
+        """"Produce 15 Gold" as an effect (``paying-gold-costs``)."""
+        return Effect.model_validate({"produce_gold": {"amount": int(_tok(node, "NUMBER").value)}})
+
+    def read_st_invest_fixed(self, node: Tree, data: dict) -> list[Static]:
+        """"This Invest cost cannot be reduced": cost reductions stop short of the Invest cost (``invest``)."""
+        return [Static.model_validate({**data, "kind": "invest_fixed"})]
+
+    def t_invest_or(self, tree: Tree):
+        """"Invest [2 Gold], or [0 Gold] if another player is Phoenix Clan: …": the second cost while the
+        condition holds for the player Investing (``invest``)."""
+        alt = _toks(tree, "GOLDICON")[1].value
+        cond = self.cond(self.cond_child(tree))
+        what, gold, (effects, targets) = self.t_invest(tree)
+        return what, gold, (effects, targets, self._gold(alt), cond)
+
+    def t_invest_is(self, tree: Tree):
+        """"If you are a Dragon Clan player, Kikumura's Invest is [2 Gold]": another Invest cost while the
+        condition holds (``invest``)."""
+        lead = _sub(tree, "lead")
+        cond = self.cond(lead.children[1] if lead is not None else self.cond_child(tree))
+        return "invest_alt", self._gold(_tok(tree, "GOLDICON").value), cond
+
+    @staticmethod
+    def _gold(value: str) -> int:
+        if value == "X":
+            raise Unreadable("an Invest cost of X Gold is not read")
+        return int(value)
+
+    # ----- the Gold paid -------------------------------------------------------------------------
+    def value_gold_paid(self, node: Tree) -> Amount:
+        """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
+        return Amount(paid=True)
+
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
         """"if it is your turn": you are the active player (``turn-sequence``)."""
@@ -146,3 +254,13 @@ class Readers:
         if first.controls is None or first.model_dump(exclude_defaults=True).keys() != {"controls"}:
             raise Unreadable("'… and the Imperial Favor' after something other than 'you control …' is not read")
         return Condition(all=[first, Condition(favor=True)])
+
+
+def singular(flt: Filter) -> Filter:
+    """A group named by a keyword in the plural: "Courtiers" are cards with the Courtier keyword
+    (``keywords``); "Samurai", "Shugenja" and "Shadowlands" are their own plurals."""
+    def one(word: str) -> str:
+        return word[:-1] if word.endswith("s") and not word.endswith("ss") and word != "Shadowlands" else word
+
+    return flt.model_copy(update={"keywords": [one(k) for k in flt.keywords],
+                                  "any_keyword": [one(k) for k in flt.any_keyword]})

@@ -9,15 +9,21 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..cardtree import ATTACKS, NP, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
+from ..cardtree import AMOUNTS, ATTACKS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
 from ..registry import Effect
 from ..structures import ActionTest, AllRef, Condition, Filter
 
-WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED"}
+WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
+         "destruction": "DESTRUCTION"}
 # "this caster": the Personality a Spell is attached to, who casts it (``spell``)
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
-           "fear effect": ("FEARWORD", "fear")}
+           "fear effect": ("FEARWORD", "fear"),
+           "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality")}  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
+DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows"}
+BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
+DOERS = {"the_doer": None, "the_battle_doer": BATTLE_ACTION,  # "the Battle action", "your Battle action"
+         "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION])}
 RULEBOOK = frozenset({"Lobby", "Recruit", "Equip", "Cycle", "Cavalry", "Reserve"})  # player abilities, not keywords
 
 
@@ -46,7 +52,7 @@ class Readers:
         """"The action cannot move Personalities", "The action will not move your target
         Personality" (``interrupt-actions``, ``move``)."""
         kinds = self._action_kinds(node)
-        return Effect.model_validate({"limit_action": {"what": "moves", "target": self._moved(node),
+        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": self._moved(node),
                                                        "designators": kinds}})
 
     def e_negate_movement(self, node):
@@ -54,12 +60,12 @@ class Readers:
         ``interrupt-actions``)."""
         self._interrupt_only()
         ref = self.poss(_sub(node, "np_poss"))
-        return Effect.model_validate({"limit_action": {"what": "moves", "target": ref, "negate": True}})
+        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": ref, "negate": True}})
 
     def e_negate_any_movement(self, node):
         """"Negate any movement from the action's effects": of every card (``negate``)."""
         self._interrupt_only()
-        return Effect.model_validate({"limit_action": {"what": "moves", "target": AllRef(all=Filter()),
+        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": AllRef(all=Filter()),
                                                        "negate": True}})
 
     # ----- after the action resolves, if it did something -----------------------------------------
@@ -249,3 +255,139 @@ class Readers:
             raise Unreadable("a target chosen after the action resolves is not read")
         self.effects.append(Effect.model_validate({"delayed": {"after": "the action resolves", "do": [
             e.model_dump() for e in effects]}}))
+
+    # ----- the action's Honor gains and losses --------------------------------------------------------
+    def _honor(self, node: Tree, **args) -> Effect:
+        """The interrupted action's Honor gains and/or losses, changed as they happen
+        (``honor-gains-and-losses``); "from an action", "from the action": the interrupted one."""
+        self._interrupt_only()
+        kinds = _sub(node, "honor_kinds") or _sub(_sub(node, "honor_changes"), "honor_kinds")
+        gain, loss = _tok(kinds, "GAIN") is not None, _tok(kinds, "LOSS") is not None
+        where = _sub(node, "honor_action")
+        battle = where is not None and _tok(where, "THEBATTLE") is not None
+        what = "both" if gain and loss else "gains" if gain else "losses"
+        return Effect.model_validate({"action_honor": {"what": what, "designators": ["battle"] if battle else [],
+                                                       **args}})
+
+    def e_action_honor_less(self, node):
+        return self._honor(node, by=self.amount(_sub(node, *AMOUNTS)))
+
+    def e_action_honor_less_half(self, node):
+        """"by half this Shugenja's Chi, rounded down"."""
+        return self._honor(node, by=self.value(_sub(node, *VALUES)).model_copy(update={"half": "down"}))
+
+    def e_action_honor_more(self, node):
+        return self._honor(node, increase=True, by=int(_tok(node, "NUMBER").value))
+
+    def e_action_honor_to(self, node):
+        return self._honor(node, to=int(_tok(node, "NUMBER").value))
+
+    def e_one_action_honor_to(self, node):
+        """"reduce one of the Honor gains or losses from the action to 0": the first one it makes."""
+        one, to = (int(t.value) for t in _toks(node, "NUMBER"))
+        if one != 1:
+            raise Unreadable("changing several of the action's Honor gains or losses is not read")
+        return self._honor(node, to=to, once=True)
+
+    def e_others_honor_to(self, node):
+        """"Choose an Honor gain or loss from another player's action and reduce it to 2": one of them,
+        if the interrupted action is another player's."""
+        effect = self._honor(node, to=int(_tok(node, "NUMBER").value), once=True)
+        return effect.model_copy(update={"condition": Condition(action_by="other")})
+
+    def c_it_is_phase(self, node):
+        """"If it is the Action Phase"."""
+        sub = _sub(node, *NP)
+        if sub.data != "pronoun" or _tok(sub, "IT") is None:
+            raise Unreadable("'… is the … Phase' of a card is not read")
+        return Condition(phase=_tok(node, "PHASE").value)
+
+    # ----- after the action does something ------------------------------------------------------------
+    def s_after_action_does(self, tree: Tree, i: int) -> None:
+        """"After the action Recruits an Ashigaru Personality, create …", "After the action Equips a Spell
+        to Tameko, …", "After your Battle action Recruits your Personality, …": the effects wait for that
+        occurrence from the interrupted action's effects (``interrupt-actions``, ``delayed-effects``)."""
+        self._interrupt_only()
+        does = _sub(tree, "action_does")
+        event = DOES[_sub(does, "doer_verb").children[0].type]
+        sub = _sub(does, *NP)
+        data: dict = {"event": event}
+        if sub.data in ("self_ref", "this_type", "this_kw"):
+            data["whose"] = self.np(sub)
+        else:
+            data["subject"] = self._described(sub)
+            self.last = "it"  # "dishonor him": the card the action did it to
+        if _tok(does, "BATTLEFIELD") is not None:  # "… this Follower at a battlefield"
+            data["subject"] = data.get("subject", Filter()).model_copy(update={"at": "battlefield"})
+        conds = [DOERS[_sub(does, "the_doer", "the_battle_doer", "your_battle_doer").data]]
+        if _tok(does, "THISCARD") is not None:  # "… a Spell to Tameko": attached to him, so in his unit
+            conds.append(Condition.model_validate({"card": "it", "fits": {"in_unit": True}}))
+        if _tok(does, "HOME") is not None:
+            conds.append(Condition.model_validate({"card": "it", "is": ["at_home"]}))
+        before = len(self.targets)
+        self.subject = "it"
+        effects = self.sentence_effects(tree)
+        if len(self.targets) != before:
+            raise Unreadable("a target chosen after the action's occurrence is not read")
+        cond = None
+        for c in conds:
+            cond = _and(cond, c)
+        self.effects.append(Effect.model_validate({"after_action": {**data, "do": [
+            e.model_copy(update={"condition": _and(e.condition, cond)}).model_dump() for e in effects]}}))
+
+    # ----- negating what the action does ----------------------------------------------------------------
+    def _limit(self, ref, what: list[str], **more) -> Effect:
+        self._interrupt_only()
+        return Effect.model_validate({"limit_action": {"what": what, "target": ref, "negate": True, **more}})
+
+    def e_negate_destruction(self, node):
+        """"Negate your target Personality's destruction from it" (``negate``, ``interrupt-actions``)."""
+        return self._limit(self.poss(_sub(node, "np_poss")), ["destroyed"])
+
+    def e_negate_action_changes(self, node):
+        """"Negate all Force bonuses and penalties from the action": on any card (``negate``)."""
+        stat = self._negated_stat(node)
+        return self._limit(AllRef(all=Filter()), [f"{stat}_bonus", f"{stat}_penalty"])
+
+    def e_negate_action_changes_on(self, node):
+        """"Negate the action's Force penalties on all cards in this unit"."""
+        stat = self._negated_stat(node)
+        which = "bonus" if _tok(_sub(node, "bonus_word"), "BONUS") is not None else "penalty"
+        return self._limit(self._moved(node), [f"{stat}_{which}"])
+
+    def _negated_stat(self, node: Tree) -> str:
+        stat = self.statword(_sub(node, "statword"))
+        if stat != "force":
+            raise Unreadable(f"negating the action's {stat} changes is not read")
+        return stat
+
+    def e_negate_movement_home(self, node):
+        """"negate Personalities' movement home from its effects": of any such card, home only."""
+        kind = _tok(node, "TYPES").value
+        return self._limit(AllRef(all=Filter(type=[kind])), ["moves"], to="home")
+
+    def e_negate_others_movement(self, node):
+        """"Negate other players' dishonorable Personalities movement from the action"."""
+        flt = self._described(_sub(node, *NP)).model_copy(update={"side": "other"})
+        return self._limit(AllRef(all=flt), ["moves"])
+
+    def c_this_action_did(self, node):
+        """"if this action bowed a Yojimbo or Crab Clan Personality": what this Interrupt's own earlier
+        effects did."""
+        if _tok(node, "STATE").value != "bowed":
+            raise Unreadable("'if this action …' other than bowed is not read")
+        return Condition(action=ActionTest(this=True, did="bows", fits=self._described(_sub(node, *NP))))
+
+    # ----- bonuses or penalties ---------------------------------------------------------------------------
+    def e_negate_bonuses_or_penalties(self, node):
+        """"Negate a target card's current Force bonuses or penalties": the player chooses which
+        ("gain 2 Honor or give him +2F" is a choice, ``conjunctions``; ``negate``)."""
+        ref, stat = self.poss(_sub(node, "np_poss")), self.statword(_sub(node, "statword"))
+        return Effect.model_validate({"choose": {"options": [
+            {"word": which, "do": [{"negate_modifiers": {"target": ref, "stat": stat, "which": which}}]}
+            for which in ("bonuses", "penalties")]}})
+
+    def e_negate_attack_targeting(self, node):
+        """"Negate a Melee or Ranged Attack targeting your Follower": one of the action's attack
+        effects against such a card (``negate``, ``interrupt-actions``)."""
+        return self._limit(self._moved(node), self._attacks(node), once=True)

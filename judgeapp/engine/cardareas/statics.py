@@ -5,14 +5,17 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static
-from ..cardtree import ATTACKS, NP, Unreadable, _sub, _tok, _toks
-from ..structures import Condition, Filter
+from ..cardtree import ATTACKS, NP, Unreadable, _singular, _sub, _tok, _toks
+from ..structures import AllRef, Condition, Filter
+from ..vocab import CLANS
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
-         "who": "WHO"}
-PHRASES = {"or above": ("ORMORE", ">=")}
+         "who": "WHO", "except": "EXCEPT"}
+PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
+           "in and out of play": ("INOUTPLAY", "in_and_out_of_play")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
-                "st_join", "st_enter"}
+                "st_join", "st_enter", "st_provinces", "st_this_province",
+                "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -56,9 +59,8 @@ class Readers:
     def read_st_attack_untargetable(self, node, data) -> list[Static]:
         """"Melee and Ranged Attacks may not target Kazuki": those effects cannot choose him as their
         target; other targeting is not affected (``targeting``, ``ranged-attack``, ``melee-attack``)."""
-        kinds = [ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children if isinstance(a, Tree)]
         return [Static.model_validate({**data, "kind": "restrict", "what": "be_targeted", "target": self.attacked(
-            _sub(node, "attacked")), "keywords": list(dict.fromkeys(kinds))})]
+            _sub(node, "attacked", "attacked_group", "attacked_army")), "keywords": self._kinds(node)})]
 
     def read_st_untargetable(self, node, data) -> list[Static]:
         """"Your Political actions may not target Umehiko", "Favor and Lobby actions cannot target Rutaro":
@@ -71,7 +73,8 @@ class Readers:
         elif isinstance(first, Token) and first.type == "OTHER":
             by = "other"
         return [Static.model_validate({**data, "kind": "restrict", "what": "be_targeted", "by": by, "target": self.attacked(
-            _sub(node, "attacked")), "keywords": [t.value for t in _toks(_sub(node, "act_kinds"), "KEYWORD")]})]
+            _sub(node, "attacked", "attacked_group", "attacked_army")), "keywords": [t.value for t in _toks(_sub(
+                node, "act_kinds"), "KEYWORD")]})]
 
     def read_st_rulebook_target(self, node, data) -> list[Static]:
         """"You may target defending Personalities with the rulebook Favor Political Battle action": a
@@ -111,3 +114,72 @@ class Readers:
         if data.get("while") is None:
             raise Unreadable("'will not join you' with no condition is not read")
         return [Static.model_validate({**data, "kind": "restrict", "what": what})]
+
+    # ----- Provinces --------------------------------------------------------------------------------
+    def read_st_provinces(self, node, data) -> list[Static]:
+        """"Your Provinces have +1 strength", "Provinces have -1 strength", "Your Provinces with one or
+        more Fortifications attached have +1 strength": a change to the Province Strength of each
+        (``continuous-traits``, ``province``)."""
+        flt: dict = {"type": ["province"]}
+        if _tok(node, "YOUR") is not None:
+            flt["side"] = "your"
+        if _tok(node, "KEYWORD") is not None:
+            if _tok(node, "NUMBER").value != 1:
+                raise Unreadable("Provinces with a number of attachments other than one or more is not read")
+            flt["attached"] = [_singular(Tree("mod", [_tok(node, "KEYWORD")])).children[0].value]
+        return self._province_strength(data, AllRef(all=Filter.model_validate(flt)), node)
+
+    def read_st_this_province(self, node, data) -> list[Static]:
+        """"This Province has +2 strength" on a Fortification (the Province it is attached to) or a Terrain
+        (the current battlefield's, ``terrain``, ``fortification``)."""
+        if self.kind not in ("holding", "strategy"):
+            raise Unreadable("'this Province' on a card other than a Fortification or Terrain is not read")
+        return self._province_strength(data, "province", node)
+
+    @staticmethod
+    def _province_strength(data: dict, target, node) -> list[Static]:
+        return [Static.model_validate({**data, "target": target, "kind": "stat", "stat": "province_strength",
+                                       "amount": int(_tok(node, "SIGNED").value)})]
+
+    # ----- Clan Alignments --------------------------------------------------------------------------
+    def read_st_no_clan(self, node, data) -> list[Static]:
+        """"Cannot gain a Clan Alignment (except Phoenix Clan)": no Clan keyword may be given to it; its
+        printed one stays (``clan-alignment``, ``keywords``)."""
+        only = _tok(node, "CLAN")
+        return [Static.model_validate({**data, "kind": "cannot_gain", "keywords": ["Clan Alignment"],
+                                       "what": f"{only.value} Clan" if only is not None else None})]
+
+    def read_st_no_clan_one(self, node, data) -> list[Static]:
+        """'Will not gain the "Phoenix Clan" Clan Alignment': that Clan keyword (``clan-alignment``); the
+        quoted words are embedded text, read apart (``embedded-text``)."""
+        named = self.embedded[_tok(node, "EMBEDDED").value]
+        clan = named.removesuffix(" Clan")
+        if clan not in CLANS or clan == named:
+            raise Unreadable(f"'{named}' is not a Clan Alignment")
+        return [Static.model_validate({**data, "kind": "cannot_gain", "keywords": [named]})]
+
+    def read_st_state_no_clan(self, node, data) -> list[Static]:
+        """"Seiken will not be dishonored or gain a Clan Alignment": two restrictions of one trait."""
+        state = _tok(node, "STATE").value
+        if state != "dishonorable":
+            raise Unreadable(f"'will not be {state}' is not read")
+        return [Static.model_validate({**data, "kind": "restrict", "what": "dishonored"}),
+                *self.read_st_no_clan(Tree("st", []), data)]
+
+    # ----- other players' attacks ----------------------------------------------------------------------
+    def read_st_others_attack(self, node, data) -> list[Static]:
+        """"Other players' Ranged Attacks have -1 strength": every other player's (``ranged-attack``)."""
+        return [Static.model_validate({**data, "kind": "own_attack_strength", "by": "other", "keywords": self._kinds(
+            node), "amount": int(_tok(node, "SIGNED").value)})]
+
+    def read_st_others_attack_strength(self, node, data) -> list[Static]:
+        """"Other players' Fear effects … targeting this Follower have -1 strength" (``fear``)."""
+        return [Static.model_validate({**data, "kind": "attack_strength", "by": "other", "keywords": self._kinds(node),
+                                       "target": self.attacked(_sub(node, "attacked", "attacked_group",
+                                                                    "attacked_army")),
+                                       "amount": int(_tok(node, "SIGNED").value)})]
+
+    @staticmethod
+    def _kinds(node) -> list[str]:
+        kinds = [ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children if isinstance(a, Tree)]
+        return list(dict.fromkeys(kinds))

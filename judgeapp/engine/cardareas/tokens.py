@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..abilities import read_text
+from ..abilities import Static, read_text
 from ..cardtree import CREATED, NP, Unreadable, _sub, _tok, _toks
 from ..registry import Effect
-from ..structures import Amount, Condition
+from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
 
 
 VALUE_KINDS = ("token_count",)
+STATIC_KINDS = ("st_ability", "st_player_ability")
 WORDS = {}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent")}
@@ -41,9 +42,11 @@ class Readers:
             if value == "X" or stat not in LETTERS or stat in stats:
                 raise Unreadable("a token with that stat change is not read")
             stats[stat] = value
-        return Effect.model_validate({"tokens": {"target": ref, "name": _tok(node, "KEYWORD").value,
-                                                 "count": int(number.value) if number is not None else 1,
-                                                 "stats": stats}})
+        effect = Effect.model_validate({"tokens": {"target": ref, "name": _tok(node, "KEYWORD").value,
+                                                   "count": int(number.value) if number is not None else 1,
+                                                   "stats": stats}})
+        self.given_token = effect  # "Remove it after your next turn begins": the token given
+        return effect
 
     # ----- how many tokens a card has --------------------------------------------------------
     def post_with_token(self, post, data: dict) -> None:
@@ -96,6 +99,8 @@ class Readers:
             title, kind = "", "personality"
         elif isinstance(ref, int) and len(self.targets[ref - 1].filter.type) == 1:
             title, kind = "", self.targets[ref - 1].filter.type[0]
+        elif ref == "it" and getattr(self, "it_type", None):  # the card a trigger is about, of one kind
+            title, kind = "", self.it_type
         else:
             raise Unreadable("an ability given to a card of no one kind is not read")
         args = {"target": ref, "text": self.embedded_ability(node, title, kind)}
@@ -128,3 +133,99 @@ class Readers:
         data["text"] = self.embedded_ability(node, "", data["type"])
         self.last = CREATED
         return Effect.model_validate({"create": data})
+
+    # ----- created cards: where, how many --------------------------------------------------------
+    def e_create_at(self, node):
+        """"Create a … Personality at the current battlefield" (or "there", "in your home")."""
+        data = self._created(node)
+        data["at"] = "home" if _sub(node, "created_at").children[0].type in ("ATHOME", "IN") else "here"
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
+    def e_create_many(self, node):
+        """"create two 2F/2C/2PH Nonhuman • Ratling Personalities": each one a created card (``created-cards``)."""
+        effect = self.e_create_at(node) if _sub(node, "created_at") is not None else self.e_create(node)
+        return [effect] * int(_tok(node, "NUMBER").value)
+
+    def e_create_item(self, node):
+        """A created Item's printed bonuses ("+2F/+1C"), attached as it is created; "it" after it is the
+        Item (``created-cards``, ``item``)."""
+        data = self._created(node)
+        if data["type"] != "item":
+            raise Unreadable("only Items are created with bonuses")
+        for change in _toks(_sub(node, "changes"), "STATCHANGE"):
+            stat, value = change.value
+            if value == "X" or stat not in ("force", "chi"):
+                raise Unreadable("a created Item with that bonus is not read")
+            data[stat] = value
+        data["attach_to"] = self.np(_sub(node, *NP))
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
+    def ev_ev_this_battle(self, node):
+        """"after this battle ends": the current battle's end (``delayed-effects``)."""
+        if _tok(node, "DUR").value != "end_of_battle":
+            raise Unreadable("that timing point is not read")
+        return {"event": "battle_begins" if _tok(node, "EDGE").value == "begins" else "battle_ends"}
+
+    def read_st_ability(self, node, data: dict) -> list[Static]:
+        """"Your Nonhuman Spirits have the ability, "…"": each such card has it while this card is in play,
+        read as printed on it (``continuous-traits``, ``embedded-text``)."""
+        target = data["target"]
+        if target == "self":
+            text = self.embedded_ability(node, self.names[0] if self.names else "", self.kind)
+        elif isinstance(target, AllRef) and len(target.all.type) == 1:
+            text = self.embedded_ability(node, "", target.all.type[0])
+        else:  # "Your Nonhuman Spirits": Personalities or Followers, so only if it reads the same on either
+            text = self.embedded_ability(node, "", "personality")
+            if read_text(text, "", "personality").abilities != read_text(text, "", "follower").abilities:
+                raise Unreadable("an ability that reads differently on the kinds of card given it is not read")
+        return [Static.model_validate({**data, "kind": "ability", "embedded": text})]
+
+    def read_st_player_ability(self, node, data: dict) -> list[Static]:
+        """"You have the ability, "…"": a player's own ability while this card is in play, read with no card
+        of its own (``player-abilities-and-traits``)."""
+        if _tok(node, "KEYWORD") is not None and _tok(node, "KEYWORD").value != "Defender":
+            raise Unreadable("those players' ability is not read")
+        players = (["you"] if _tok(node, "YOU") else ["attacker", "defender"] if _tok(node, "THEATTACKER")
+                   else ["each"])
+        text = self.embedded_ability(node, "", "")
+        if read_text(text, "", "").abilities[0].bow:
+            raise Unreadable("a player's ability with a bowing cost is not read")
+        return [Static.model_validate({**data, "kind": "player_ability", "players": players, "embedded": text})]
+
+    # ----- removing tokens ------------------------------------------------------------------------
+    def e_remove_token(self, node):
+        """"Remove a Madness token from Tenburo": one fewer, if he has one; "X to Y" needs it (``token``)."""
+        kind, card = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        return Effect.model_validate({"tokens": {"target": self.np(card), "name": _token_name(kind, "A"),
+                                                 "count": -1}})
+
+    def e_remove_own_token(self, node):
+        """"Remove one of Tameko's Fire tokens"."""
+        self.last = "self"
+        return Effect.model_validate({"tokens": {"target": "self", "name": _tok(node, "KEYWORD").value,
+                                                 "count": -int(_tok(node, "NUMBER").value)}})
+
+    def e_remove_all_tokens(self, node):
+        """"Destroy all Madness tokens": every one, on every card in play (``token``)."""
+        name = _token_name(_sub(node, *NP), "ALL")
+        return Effect.model_validate({"tokens": {"target": AllRef(all=Filter(tokens=[{"name": name}])), "name": name,
+                                                 "every": True}})
+
+    def e_remove_that_token(self, node):
+        """"Give a target Personality a +1F Sake token. Remove it after your next turn begins.": that token."""
+        given = getattr(self, "given_token", None)
+        if given is None:
+            raise Unreadable("'remove it' with no token given before it is not read")
+        return given.model_copy(update={"args": given.args.model_copy(update={"count": -given.args.count})})
+
+
+def _token_name(np: Tree, det: str) -> str:
+    """The name in "a Madness token" ("all Madness tokens"), read as a noun phrase: one article, one keyword."""
+    dets = [t.type for d in np.children if isinstance(d, Tree) and d.data == "det" for t in d.children]
+    head = _sub(np, "keyworded")
+    mods = [m.children[0] for m in _sub(head, "mods").children if isinstance(m, Tree)] if head is not None else []
+    if np.data != "phrase" or dets != [det] or len(mods) != 1 or mods[0].type != "KEYWORD" or len(np.children) != 2:
+        raise Unreadable("those tokens are not read")
+    return mods[0].value

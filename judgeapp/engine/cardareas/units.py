@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..cardtree import NP, OPPOSED_HERE, Unreadable, _sub, _tok
+from ..cardtree import CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
 from ..registry import Effect
-from ..structures import UnitOf
+from ..structures import Condition, UnitOf
 
+WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE"}
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here")}
 
 NP_KINDS = ("poss_unit",)
-CLAUSE_KINDS = ("as_moves", "as_moves_lead")
+CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
 UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
@@ -50,6 +51,99 @@ class Readers:
         place = "own_location" if _tok(node, "LOCATION") is not None else "own_battlefield"
         return Effect.model_validate({"move_to": {"target": self.np(_sub(node, *NP)), "to": place}})
 
+    def e_move_to_chosen(self, node: Tree) -> Effect:
+        """"Move a target Personality to an unresolved battlefield where he would be opposed", "to an
+        adjacent battlefield", "to another location": the player chooses where (``battlefields``,
+        ``choices``); "from the current battlefield" only if he is there."""
+        ref = self.np(_sub(node, *NP))
+        data: dict = {"move_to": {"target": ref, "to": self._where(node)}}
+        if _tok(node, "HEREPLACE") is not None:
+            data["if"] = {"card": ref, "is": ["in_battle"]}
+        return Effect.model_validate(data)
+
+    @staticmethod
+    def _where(node: Tree) -> dict:
+        """Which locations the player may choose from (``battlefields``)."""
+        kinds = {t.type for k in node.children if isinstance(k, Tree) and k.data == "bf_kind" for t in k.children}
+        opposed = _sub(node, "where_opposed")
+        if opposed is not None and _tok(opposed, "STATE").value != "opposed":
+            raise Unreadable("'where he would be unopposed' is not read")
+        where = {"unresolved": "UNRESOLVED" in kinds, "adjacent": "ADJACENT" in kinds, "opposed": opposed is not None,
+                 "home": _tok(node, "LOCATION") is not None}
+        if not any(where.values()) and _tok(node, "ANOTHER") is None and not kinds:
+            raise Unreadable("'to a battlefield' of any kind is not read")
+        return where
+
+    # ----- alternatives ------------------------------------------------------------------------------
+    def clause_either(self, node: Tree, index: int) -> list[Effect]:
+        """"Move him to an adjacent, unresolved battlefield or move him home", "Either move him … or
+        destroy a Terrain": the player takes one of the two (``choices``)."""
+        return self._either(node, index, None)
+
+    def clause_either_if(self, node: Tree, index: int) -> list[Effect]:
+        """"Move Kinto home or, if he would be opposed, to the current battlefield": the second only
+        if the condition holds when it is chosen (``choices``)."""
+        return self._either(node, index, self.cond_child(node))
+
+    def _either(self, node: Tree, index: int, cond_node: Tree | None) -> list[Effect]:
+        parts = [c for c in node.children if isinstance(c, Tree) and c is not cond_node]
+        named = len(self.targets)
+        first = self.act(parts[0], index)
+        second = self._destination(parts[-1], first) if parts[-1].data in ("to_here", "to_chosen") \
+            else self.act(parts[-1], index)
+        if len(self.targets) > named:  # its targets would be chosen before the choice, for both options
+            raise Unreadable("an alternative naming a card of its own is not read")
+        if cond_node is not None:
+            cond = self.cond(cond_node)
+            second = [e.model_copy(update={"condition": _and(e.condition, cond)}) for e in second]
+        words = [_option_word(first), _option_word(second)]
+        if words[0] == words[1]:
+            raise Unreadable("two alternatives of the same kind are not read")
+        return [Effect.model_validate({"choose": {"options": [
+            {"word": w, "do": [e.model_dump() for e in do]} for w, do in zip(words, (first, second))]}})]
+
+    def _destination(self, node: Tree, first: list[Effect]) -> list[Effect]:
+        """"… home or to the current battlefield": the same card moves elsewhere."""
+        if len(first) != 1 or first[0].name not in MOVES:
+            raise Unreadable("'or to …' after something other than a move is not read")
+        if node.data == "to_here":
+            to: object = "here"
+        else:
+            to = self._where(node)
+        return [Effect.model_validate({"move_to": {"target": first[0].args.target, "to": to}})]
+
+    # ----- what a unit remembers of its moves ------------------------------------------------------
+    def c_moved(self, node: Tree) -> Condition:
+        """"If Nozomi moved this battle", "if this unit moved this turn" (``move``)."""
+        return Condition.model_validate({"card": self._mover_named(node), "is": [f"moved_{_span(node)}"]})
+
+    def c_not_moved_to_battlefield(self, node: Tree) -> Condition:
+        """"If Kyuji has not moved to a battlefield this turn": no move of his ended at a battlefield."""
+        if _span(node) != "this_turn":
+            raise Unreadable("'has not moved to a battlefield' other than this turn is not read")
+        return Condition.model_validate({"card": self._mover_named(node), "is_not": ["moved_to_battlefield_this_turn"]})
+
+    def post_at_any_battlefield(self, post: Tree, data: dict) -> None:
+        """"a target enemy Personality at any battlefield": at a battlefield, this one or another
+        (``rules-of-location``)."""
+        data["at"] = "battlefield"
+
+    def post_in_enemy_army(self, post: Tree, data: dict) -> None:
+        """"the enemy army": the army opposing this card's, at its battlefield (``army``, ``opposing``)."""
+        data["opposing"] = True
+
+    def post_moved_or_entered(self, post: Tree, data: dict) -> None:
+        """"a target Personality that has moved or entered play this battle"."""
+        if _span(post) != "this_battle":
+            raise Unreadable("'has moved or entered play' other than this battle is not read")
+        data["state"].append("moved_or_entered_this_battle")
+
+    def _mover_named(self, node: Tree):
+        sub = _sub(node, *NP)
+        if sub.data not in CARD_NAMED + ("his_unit",):
+            raise Unreadable("a condition on a card not named before is not read")
+        return self.np(sub)
+
     # ----- "as he moves" ---------------------------------------------------------------------------
     def clause_as_moves(self, node: Tree, index: int):
         """"Bow his unit as he moves": the effect happens with the move before it (``finish_ability``)."""
@@ -76,6 +170,20 @@ class Readers:
     def _as_moving(self, index: int, effects: list, mover):
         self.__dict__.setdefault("as_moving", []).append((index, len(effects), mover))
         return effects
+
+
+def _option_word(effects: list[Effect]) -> str:
+    """The word a script's ``choose:`` names an alternative by: "home", "battlefield", or its verb."""
+    name = effects[0].name
+    return {"move_home": "home", "move_to": "battlefield"}.get(name, name.replace("_", " "))
+
+
+def _span(node: Tree) -> str:
+    """"this turn" or "this battle"."""
+    span = {"end_of_turn": "this_turn", "end_of_battle": "this_battle"}.get(_tok(node, "DUR").value)
+    if span is None:
+        raise Unreadable("a memory of moves other than this turn or this battle is not read")
+    return span
 
 
 def finish_ability(reader, condition):

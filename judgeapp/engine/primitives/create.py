@@ -25,7 +25,7 @@ class CreateArgs(Model):
     ph: SmallInt = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     attach_to: Ref | None = None  # a Follower or Item is created attached to this Personality
-    at: Literal["home", "here"] = "home"
+    at: Literal["home", "here"] | None = None  # as the text says; else as the rules say (created-cards)
     text: Annotated[str, StringConstraints(max_length=1000)] = ""  # its printed text: an embedded ability
 
 
@@ -50,18 +50,31 @@ class Create(Primitive):
                     created=True)
         g.cards[card.id] = card
         g.players[ctx.player].removed.append(card.id)  # outside the game until it enters play
-        location = g.battlefield if args.at == "here" and g.battlefield else "home"
-        return cardops.enter_play(g, card, ctx.player, "created", ctx.why(), [cls.cite],
-                                  location=host.location if host else location,
-                                  attach_to=host.id if host else None, by=ctx.player)
+        entered = cardops.enter_play(g, card, ctx.player, "created", ctx.why(), [cls.cite],
+                                     location=host.location if host else _location(g, ctx.player, args.at),
+                                     attach_to=host.id if host else None, by=ctx.player)
+        if entered:
+            ctx.targets.setdefault("created", []).append(card)
+        return entered
 
     @classmethod
     def describe(cls, args):
         stats = f"{args.force}F/{args.chi}C/{args.ph}PH " if args.type == "personality" else (
-            f"{args.force:+d}F " if args.type in ("follower", "item") and args.force else "")
-        where = f" attached to {describe_ref(args.attach_to)}" if args.attach_to is not None else ""
+            f"{args.force:+d}F/{args.chi:+d}C " if args.type == "item" else f"{args.force}F " if args.force else "")
+        where = f" attached to {describe_ref(args.attach_to)}" if args.attach_to is not None else (
+            {"here": " at the current battlefield", "home": " at home"}.get(args.at or "", ""))
         text = f" with the ability “{args.text}”" if args.text else ""
         return f"create a {stats}{' • '.join(args.keywords)} {args.type.capitalize()}{where}{text}".replace("  ", " ")
+
+
+def _location(g, player: str, at: str | None) -> str:
+    """Where a created card that does not attach enters play: the current battlefield if the text
+    says so; else its creator's home, or during a battle the creator's current army (``created-cards``)."""
+    in_battle = g.battlefield is not None and g.segment in ("engage", "combat")
+    if at == "here" or (at is None and in_battle and (player in (g.attacker, g.defender)
+                                                       or g.units(player, at=g.battlefield))):
+        return g.battlefield if g.battlefield is not None else "home"
+    return "home"
 
 
 def _definition(title: str, args: CreateArgs) -> CardDef:

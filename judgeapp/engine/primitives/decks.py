@@ -222,7 +222,7 @@ class AdditionalPlay(Primitive):
     @classmethod
     def describe(cls, args):
         kind = f"{args.kind.capitalize()} " if args.kind else ""
-        what = describe_ref(args.target) if args.target is not None else f"a {describe_filter(args.filter)}"
+        what = describe_ref(args.target) if args.target is not None else f"a {describe_filter(args.filter or Filter())}"
         return f"take an additional {kind}action to play {what}"
 
 

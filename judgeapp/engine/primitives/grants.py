@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from .. import tokenkinds
 from ..registry import Primitive, primitive
@@ -36,7 +36,7 @@ class Keyword(Primitive):
         for card in cards_of(g, ctx, args.target):
             if not card.in_play and not (card.zone is Zone.PROVINCE and card.face_up):
                 continue  # a face-up card in a Province can be given a keyword ("Give Reserve to …")
-            blocked = g.cannot_gain(card)
+            blocked = g.cannot_gain(card, {w.lower() for w in args.add})
             for words, lose in ((args.add, False), (args.lose, True)):
                 if not lose and blocked & {w.lower() for w in words}:
                     g.record(StepKind.EFFECT, f"{card.title} cannot gain "
@@ -72,6 +72,7 @@ class TokensArgs(Model):
     count: SmallInt = 1  # for a stat: the total change (+1F token ×2 = 2); negative removes tokens
     stats: dict[Literal["force", "chi", "personal_honor", "gold_production"], SmallInt] = Field(
         default_factory=dict, max_length=4)  # a named token's own changes: "-1F/-1C Poison" (count: tokens)
+    every: StrictBool = False  # remove every token of that name ("Destroy all Madness tokens")
 
 
 @primitive
@@ -85,6 +86,9 @@ class Tokens(Primitive):
     def run(cls, g, ctx, args):
         done = False
         for card in cards_of(g, ctx, args.target):
+            if args.every and card.in_play:
+                done = cls.remove_all(g, ctx, card, args.name) or done
+                continue
             if not card.in_play or not args.count:
                 continue
             if args.count > 0 and args.name.lower() in g.cannot_gain(card):
@@ -108,7 +112,20 @@ class Tokens(Primitive):
         return done
 
     @classmethod
+    def remove_all(cls, g, ctx, card, name: str) -> bool:
+        kinds = tokenkinds.kinds_named(card.tokens, name)
+        for kind in kinds:
+            g.add_tokens(card, kind, -card.tokens[kind])
+        if kinds:
+            g.version += 1
+            g.record(StepKind.EFFECT, f"{card.title} loses all its {name} tokens ({ctx.why()})", [cls.cite],
+                     ctx.player, "resolve")
+        return bool(kinds)
+
+    @classmethod
     def describe(cls, args):
+        if args.every:
+            return f"remove all {args.name} tokens from {describe_ref(args.target)}"
         if args.count < 0:
             return f"remove {_token_words(args.name, args.count, args.stats)} from {describe_ref(args.target)}"
         return f"give {describe_ref(args.target)} {_token_words(args.name, args.count, args.stats)}"
@@ -214,7 +231,9 @@ class NegateAction(Primitive):
 
 RESTRICTIONS = {"actions": "its abilities may not be used", "attacks": "it cannot attack",
                 "defends": "it cannot defend", "be_targeted": "it cannot be targeted", "bows": "it cannot bow",
-                "straightens": "it cannot straighten", "moves": "it cannot move", "destroyed": "it cannot be destroyed"}
+                "straightens": "it cannot straighten", "moves": "it cannot move", "destroyed": "it cannot be destroyed",
+                "challenges": "it cannot issue challenges", "refusals": "it cannot refuse challenges",
+                "be_challenged": "it cannot be challenged"}
 
 
 class RestrictArgs(Model):

@@ -8,29 +8,36 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..acting import Limit
-from ..registry import Primitive, primitive
-from ..structures import ActionTest, AllRef, Filter, Model, Ref, SmallInt
+from ..acting import HonorChange, Limit
+from ..registry import Effect, Primitive, primitive
+from ..references import amount
+from ..structures import ActionTest, AllRef, Filter, Model, Number, Ref, SmallInt
+from ..state import Delayed
 from ..vocab import StepKind
-from .cards import describe_filter, describe_ref
+from .cards import describe_amount, describe_filter, describe_ref
 from .common import cards_of
 
 Designator = Literal["battle", "engage", "open", "limited", "dynasty"]
-LIMITED = {"moves": "movement"}
+LIMITED = {"moves": "movement", "destroyed": "destruction", "force_bonus": "Force bonuses",
+           "force_penalty": "Force penalties", "fear": "Fear effects", "ranged_attack": "Ranged Attacks",
+           "melee_attack": "Melee Attacks"}
 
 
 class LimitActionArgs(Model):
-    what: Literal[tuple(LIMITED)] = "moves"
+    what: list[Literal[tuple(LIMITED)]] = Field(default_factory=lambda: ["moves"], min_length=1, max_length=4)
     target: Ref  # the cards: chosen now, or (every …) any card fitting when it happens
+    to: Literal["home"] | None = None  # movement home only
+    once: bool = False  # the first one ("a Melee or Ranged Attack targeting your Follower")
     designators: list[Designator] = Field(default_factory=list, max_length=5)  # "The Battle action": only that kind
     negate: bool = False  # printed as a negation ("Negate his movement from the action"), not "cannot"
 
 
 @primitive
 class LimitAction(Primitive):
-    """"The action cannot move Personalities", "Negate Iairimi's movement from the action": the
-    interrupted action's effects will not cause that occurrence; other effects still resolve
-    (``interrupt-actions``, ``negate``, ``prevention``)."""
+    """"The action cannot move Personalities", "Negate Iairimi's movement from the action", "Negate all
+    Force bonuses and penalties from the action": the interrupted action's effects will not cause that
+    occurrence or change; its other effects still resolve (``interrupt-actions``, ``negate``,
+    ``prevention``)."""
 
     name, Args, cite = "limit_action", LimitActionArgs, "interrupt-actions"
     card_args = ("target",)
@@ -48,22 +55,31 @@ class LimitAction(Primitive):
                      [cls.cite], ctx.player, "resolve")
             return False
         if isinstance(args.target, AllRef):
-            cards, fits = None, args.target.all
+            cards, fits, named = None, args.target.all, args
         else:
-            cards, fits = frozenset(c.id for c in cards_of(g, ctx, args.target)), None
-        action.limits.append(Limit(args.what, f"{ctx.why()}: {cls.describe(args)}", ctx.player, cards, fits))
-        g.record(StepKind.EFFECT, f"{action.why()}: {cls.describe(args)} ({ctx.why()})",
+            found = cards_of(g, ctx, args.target)
+            cards, fits = frozenset(c.id for c in found), None
+            named = args.model_copy(update={"target": [c.title for c in found]})  # the record names them
+        words = cls.describe(named)
+        action.limits.append(Limit(frozenset(args.what), f"{ctx.why()}: {words}", ctx.player, cards, fits, args.to,
+                                   ctx.source, args.once))
+        g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})",
                  [cls.cite, "negate" if args.negate else "prevention"], ctx.player, "resolve")
         return True
 
     @classmethod
     def describe(cls, args):
-        who = "any " + (describe_filter(args.target.all) if args.target.all != Filter() else "card") \
-            if isinstance(args.target, AllRef) else describe_ref(args.target)
+        who = _any(args.target.all) if isinstance(args.target, AllRef) else describe_ref(args.target)
         kind = f"{' or '.join(d.capitalize() for d in args.designators)} " if args.designators else ""
-        if args.negate:
-            return f"negate {who}'s {LIMITED[args.what]} from the {kind}action"
-        return f"the {kind}action's effects cannot move {who}"
+        what = " and ".join(LIMITED[w] for w in args.what)
+        if not args.negate:
+            return f"the {kind}action's effects cannot move {who}"
+        if args.what[0].startswith("force"):
+            return f"negate the {what} from the {kind}action on {who}"
+        if args.what[0] in ATTACK_WORDS:
+            return f"negate {'one' if args.once else 'each'} of the {kind}action's {what.replace(' and ', ' or ')} " \
+                   f"targeting {who}"
+        return f"negate {who}'s {what}{' home' if args.to else ''} from the {kind}action"
 
 
 AttackKind = Literal["fear", "ranged_attack", "melee_attack"]
@@ -110,23 +126,131 @@ class AttackStrength(Primitive):
 ATTACK_CITES = {"fear": "fear", "ranged_attack": "ranged-attack", "melee_attack": "melee-attack"}
 
 
+class ActionHonorArgs(Model):
+    what: Literal["gains", "losses", "both"]
+    increase: bool = False  # increased, else reduced …
+    by: Number = 0  # … by this much
+    to: SmallInt | None = None  # reduced to at most this ("reduce … to 0")
+    once: bool = False  # one of them: the first the action's effects make
+    designators: list[Designator] = Field(default_factory=list, max_length=5)  # "from the Battle action" only
+
+
+@primitive
+class ActionHonor(Primitive):
+    """"Reduce all Honor gains and losses from an action by 2", "Increase any Honor loss from the action
+    by 1", "reduce one of the Honor gains or losses from the action to 0": the interrupted action's
+    Honor changes are changed as they happen; a reduction never turns a gain into a loss, and a change
+    is not itself a gain or loss (``interrupt-actions``, ``honor-gains-and-losses``)."""
+
+    name, Args, cite = "action_honor", ActionHonorArgs, "honor-gains-and-losses"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        action = ctx.interrupted
+        if action is None:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to change", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        if args.designators and action.designator not in args.designators:
+            kinds = " or ".join(d.capitalize() for d in args.designators)
+            g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {kinds} action, so it is not changed",
+                     ["interrupt-actions"], ctx.player, "resolve")
+            return False
+        by = amount(g, args.by, ctx)
+        action.honor.append(HonorChange(args.what != "losses", args.what != "gains", ctx.why(),
+                                        by if args.increase else -by, args.to, args.once))
+        words = cls.describe(args.model_copy(update={"by": by}))
+        g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})", [cls.cite, "interrupt-actions"],
+                 ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        what = {"gains": "Honor gain", "losses": "Honor loss", "both": "Honor gain or loss"}[args.what]
+        which = f"one {what}" if args.once else f"each {what}"
+        kind = f"{' or '.join(d.capitalize() for d in args.designators)} " if args.designators else ""
+        if args.to is not None:
+            return f"reduce {which} from the {kind}action to {args.to}"
+        by = args.by if isinstance(args.by, int) else describe_amount(args.by)
+        return f"{'increase' if args.increase else 'reduce'} {which} from the {kind}action by {by}"
+
+
+OCCURRENCES = {"recruited": "Recruits", "equipped": "Equips", "destroyed": "destroys", "moves": "moves",
+               "bows": "bows", "duel_won": "wins a duel"}
+
+
+class AfterActionArgs(Model):
+    event: Literal[tuple(OCCURRENCES)]
+    subject: Filter | None = None  # a card like this
+    whose: Literal["any", "self", "host"] = "any"  # or this card, or this Personality
+    do: list[Effect] = Field(min_length=1, max_length=10)
+
+
+@primitive
+class AfterAction(Primitive):
+    """"After the action Recruits an Ashigaru Personality, …": the effects wait until the interrupted
+    action's own effects make that occurrence, then happen once ("Phrases in an Interrupt's effects
+    such as 'After a Personality is destroyed' refer to the effects of the interrupted action, and are
+    delayed until those effects occur", ``interrupt-actions``, ``delayed-effects``)."""
+
+    name, Args, cite = "after_action", AfterActionArgs, "interrupt-actions"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..abilities import TriggerSpec
+
+        if ctx.interrupted is None:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to wait for", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        spec = TriggerSpec(when="after", event=args.event, whose=args.whose, subject=args.subject, do=list(args.do),
+                           text=cls.describe(args))
+        g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
+                                 dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted,
+                                 within=True))
+        g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})",
+                 [cls.cite, "delayed-effects"], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        from ..abilities import describe_effect
+
+        what = {"self": "this card", "host": "this Personality"}.get(args.whose) or (
+            _a(describe_filter(args.subject)) if args.subject is not None else "a card")
+        then = "; ".join(describe_effect(e) for e in args.do)
+        if args.event == "duel_won":  # the occurrence is the winner's, in a duel the action created (duel)
+            return f"after {what} wins a duel created by the action: {then}"
+        return f"after the action {OCCURRENCES[args.event]} {what}: {then}"
+
+
 DID = {"moves": "moved", "recruited": "Recruited", "destroyed": "destroyed", "bows": "bowed"}
 
 
 def describe_action(test: ActionTest) -> str:
     """An Interrupt's test of the action it interrupts, in plain words."""
     kind = " ".join(list(test.keywords) + [d.capitalize() for d in test.designators]
-                    + [" or ".join(ATTACK_WORDS[k] for k in test.has)])
+                    + [" or ".join(ATTACK_WORDS[k] for k in test.has if k != "duel")])
     words = [f"the action is {_a(kind.strip())} action"] if kind.strip() else []
+    if "duel" in test.has:  # "If the action creates a duel": it has a challenge (challenge)
+        words.append("the action creates a duel")
     if test.source is not None:
         words.append(f"the action is from {_a(describe_filter(test.source))}")
     if test.did is not None:
         what = describe_ref(test.card) if test.card is not None else _a(describe_filter(test.fits)) \
             if test.fits is not None else "a card"
         where = {"battlefield": " to a battlefield", "home": " home", None: ""}[test.to]
-        words.append(f"the action {DID[test.did]} {what}{where}" + (" during a battle" if test.in_battle else ""))
+        words.append(f"{'this' if test.this else 'the'} action {DID[test.did]} {what}{where}"
+                     + (" during a battle" if test.in_battle else ""))
     return " and ".join(words)
 
 
 def _a(words: str) -> str:
     return words if words.startswith(("your ", "another ")) else ("an " if words[:1] in "aeiouAEIOU" else "a ") + words
+
+
+def _any(flt: Filter) -> str:
+    words = describe_filter(flt) if flt != Filter() else "card"
+    return words if words.startswith(("your ", "another ")) else "any " + words

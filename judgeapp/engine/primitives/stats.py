@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
+from ..acting import limited_change
 from ..references import amount
 from ..registry import Primitive, primitive
 from ..state import Modifier
@@ -68,6 +69,13 @@ class _Stat(Primitive):
             mop = "limited" if op == "add" and bound is not None else op
             g.modifiers.append(Modifier(cls.stat, tid, mop, n, args.until, ctx.why(), len(g.modifiers), bound))
             after = current()
+            negated = limited_change(g, g.cards.get(tid), cls.stat, before, after)
+            if negated:  # an Interrupt to the action negated it (interrupt-actions, negate)
+                g.modifiers.pop()
+                g.record(StepKind.EFFECT, f"{title}: the {cls.stat.replace('_', ' ')} "
+                                          f"{'bonus' if after > before else 'penalty'} from {ctx.why()} is negated "
+                                          f"({negated})", ["negate", "interrupt-actions"], ctx.player, "resolve")
+                continue
             g.timeline.note({"card" if "." not in tid or tid in g.cards else "province": tid,
                              cls.stat: [before, after]})
             if op == "add":
@@ -102,7 +110,7 @@ class _Stat(Primitive):
             if not isinstance(value, int):
                 sign = "penalty" if value.times < 0 else "bonus"
                 return f"{who} gets a {stat_words(cls.stat)} {sign} equal to " \
-                       f"{describe_amount(value.model_copy(update={'times': abs(value.times)}))}{until}"
+                       f"{describe_amount(value.negated() if value.times < 0 else value)}{until}"
             return f"{who} gets {'+' if value >= 0 else ''}{value}{letter}{until}"
         return f"{who}'s {stat_words(cls.stat)} is {OP_WORDS[op]} {describe_amount(value)}{until}"
 
@@ -147,6 +155,7 @@ class ProvinceStrength(_Stat):
     @classmethod
     def targets(cls, g, ctx, args):
         refs = args.target if isinstance(args.target, list) else [args.target]
+        refs = [r for ref in refs for r in ((ctx.targets.get(ref) or []) if isinstance(ref, int) else [ref])]
         out = []
         for ref in refs:
             prov = g.province(ref) if isinstance(ref, str) else None

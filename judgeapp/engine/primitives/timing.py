@@ -262,4 +262,6 @@ class Choose(Primitive):
 
     @classmethod
     def describe(cls, args):
-        return " or ".join(f"{'; '.join(e.describe() for e in o.do)}" for o in args.options)
+        from ..abilities import describe_effect
+
+        return " or ".join(f"{'; '.join(describe_effect(e) for e in o.do)}" for o in args.options)
