@@ -146,7 +146,8 @@ PHRASES = {
     "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"),
     ", or": ("COMMAOR", "or"), ", with": ("COMMAWITH", "with"),  # one token, so "X, or Y if …" and a list "X, Y, and Z" part at the comma (LALR)
     "and attach it": ("ANDATTACHIT", "attach"),  # one token, so "create a … and lose 4 Honor" is another clause (LALR)
-    "anyone else": ("ANYONEELSE", "other"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
+    "anyone else": ("ANYONEELSE", "other"), "the first time each turn": ("FIRSTTIME", "turn"),
+    "the first time this game": ("FIRSTTIME", "game"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
 }
 
 

@@ -153,7 +153,12 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
         return False
     if to != "home" and g.province(to) is None:
         return False
-    ev = Event("moves", host, host.controller, by, source, {"to": to})
+    refused = g.move_restricted(host, to, by)
+    if refused:
+        g.record(StepKind.EFFECT, f"{host.title} will not move {'home' if to == 'home' else 'to ' + to}: {refused}",
+                 ["move", "permissions"], by)
+        return False
+    ev = Event("moves", host, host.controller, by, source, {"to": to, "from": host.location})
     if not triggers.before(g, ev):
         return False
     if side is None and to != "home":

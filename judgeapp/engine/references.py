@@ -77,6 +77,7 @@ class Context:
     limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
     did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
     honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
+    occurrence: object = None  # the event a triggered trait answers ("Before …, negate the destruction")
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -104,12 +105,12 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return list(ctx.discarded)
     if ref == "found":
         return list(ctx.found)
+    if ref == "created":  # kept with the chosen targets, so a delayed effect keeps them (created-cards)
+        return list(ctx.targets.get("created") or [])
     if ref == "looked":  # "Look at the top three cards of your Fate deck": those cards (look)
         return list(ctx.looked)
     if ref == "rest":  # "the remaining cards": those looked at and still in the deck, not the one taken
         return [c for c in ctx.looked if c not in ctx.found and c.zone in (Zone.FATE_DECK, Zone.DYNASTY_DECK)]
-    if ref == "created":  # kept with the chosen targets, so a delayed effect keeps them (created-cards)
-        return list(ctx.targets.get("created") or [])
     if ref in ("winner", "loser", "losers", "challenger", "challenged"):
         duel = ctx.duel or {}
         if ref in ("loser", "losers"):
@@ -266,10 +267,14 @@ def _opposes(g, card: Card, other: Filter, ctx: Context) -> bool:
     return any(g.side(o) not in (None, side) and (g.host(o) or o).location == where for o in select(g, other, ctx))
 
 
-# What a card remembers of its movements (move): (how it arrived, this turn or this battle, to a battlefield).
-MEMORY = {"moved_this_turn": (("moved",), "turn"), "moved_this_battle": (("moved",), "battle"),
-          "moved_or_entered_this_battle": (("moved", "entered"), "battle"),
-          "moved_to_battlefield_this_turn": (("moved",), "turn", True)}
+# What a card remembers of its movements (move, assign): how it came, this turn or this battle, to and from where.
+MEMORY = {"moved_this_turn": {"how": ("moved",)}, "moved_this_battle": {"how": ("moved",), "span": "battle"},
+          "moved_or_entered_this_battle": {"how": ("moved", "entered"), "span": "battle"},
+          "moved_to_battlefield_this_turn": {"how": ("moved",), "to": "battlefield"},
+          "assigned_here": {"how": ("assigned",), "to": "here"},
+          "moved_home_from_here": {"how": ("moved",), "to": "home", "where_from": "here"}}
+
+
 def _same_army(g, card: Card, ctx: Context) -> bool:
     """An army is the units on one side at a battlefield (``army``): the card's unit is on the side of
     the text's card's unit, at its battlefield."""
@@ -297,7 +302,7 @@ def has_state(g, card: Card, state: str) -> bool:
     if state == "would_be_opposed":
         return g.would_be_opposed(card)
     if state in MEMORY:
-        return g.arrived(card, *MEMORY[state])
+        return g.arrived(card, **MEMORY[state])
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):

@@ -146,6 +146,6 @@ class Delayed:
     repeat: bool = False
     until: Until = Until.END_OF_TURN
     action: object = None  # the action an Interrupt that set it up interrupted: "the action", "after it resolves"
+    within: bool = False  # it waits for an occurrence from that action's own effects ("after the action Recruits …")
     watch: tuple = ()  # card ids: only an occurrence about one of them triggers it ("the next time he attacks")
     lapses: bool = False  # "the next time this turn …": it ends with the turn if it has not happened
-    within: bool = False  # it waits for an occurrence from that action's own effects ("after the action Recruits …")

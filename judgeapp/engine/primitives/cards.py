@@ -343,12 +343,12 @@ def describe_ref(ref) -> str:
         return "the discarded card"
     if ref == "found":
         return "the card found"
+    if ref == "created":
+        return "the created card"
     if ref == "looked":
         return "the cards looked at"
     if ref == "rest":
         return "the rest of the cards looked at"
-    if ref == "created":
-        return "the created card"
     if ref == "unit":
         return "the cards in this unit"
     if ref == "here":
@@ -374,7 +374,8 @@ def describe_ref(ref) -> str:
 PREDICATES = {"would_be_opposed": "would be opposed at this battlefield", "moved_this_turn": "has moved this turn",
               "moved_this_battle": "has moved this battle",
               "moved_or_entered_this_battle": "has moved or entered play this battle",
-              "moved_to_battlefield_this_turn": "has moved to a battlefield this turn"}
+              "moved_to_battlefield_this_turn": "has moved to a battlefield this turn",
+              "assigned_here": "assigned to this battlefield", "moved_home_from_here": "was moved home from this battlefield"}
 
 
 def describe_filter(f: Filter) -> str:

@@ -212,8 +212,8 @@ class AdditionalPlay(Primitive):
         for who in players(g, args.player, ctx):
             g.extra_actions[who] = g.extra_actions.get(who, 0) + 1
             g.extra_play[who] = {"cards": [c.id for c in cards] if cards is not None else None,
-                                 "filter": args.filter, "kind": args.kind}
-            what = ", ".join(c.title for c in cards) if cards is not None else f"a {describe_filter(args.filter)}"
+                                 "filter": args.filter or Filter(), "kind": args.kind}
+            what = ", ".join(c.title for c in cards) if cards is not None else f"a {describe_filter(args.filter or Filter())}"
             kind = f"{args.kind.capitalize()} " if args.kind else ""
             g.record(StepKind.EFFECT, f"{who.capitalize()} will take an additional {kind}action to play {what} "
                                       f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
