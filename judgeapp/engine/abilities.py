@@ -19,7 +19,7 @@ from .registry import Effect
 from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
-EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
+EventName = Literal["attaches", "turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
                     "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel", "refused",
@@ -134,8 +134,8 @@ class TriggerSpec(Model):
     phase: PhaseName | None = None
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
+    while_in: Literal["hand", "discard"] | None = None  # triggers while its card is there, not in play (triggered-traits)
     cause: Literal["other_card", "resolution"] | None = None  # another player's card did it, or battle resolution
-    while_in: Literal["hand"] | None = None  # triggers while its card is there, not in play (triggered-traits)
     condition: Condition | None = None
     optional: StrictBool = False
     once_per: Literal["turn", "game"] | None = None
@@ -167,7 +167,8 @@ class TriggerSpec(Model):
         parts += [describe_effect(e) for e in self.effects]
         if self.event == "focused" and self.whose == "self":  # "As a Focus Effect:" (focus-focus-effect)
             return "As a Focus Effect (once this focused card is face up in a duel): " + "; ".join(parts)
-        where = " (while this card is in your hand)" if self.while_in == "hand" else ""
+        where = {"hand": " (while this card is in your hand)", "discard": " (while this card is in your discard pile)",
+                 None: ""}[self.while_in]
         return f"{self.timing.capitalize()} {point}{where}: " + "; ".join(parts)
 
 
