@@ -158,3 +158,25 @@ def test_an_ability_gold_cost_set_by_its_card_while_a_condition_holds():
                        script="  - action: {by: bob, card: Study, ability: 1}\n",
                        expect="  - bowed: [bob.stronghold]\n  - gold: {bob: 4}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+EACH = ("  - {title: Teahouse, type: holding, cost: 5, text: 'This Holding enters play for 1 less Gold for each Geisha you "
+        "control.<br>[Bow]: Produce 1 Gold.'}\n"
+        "  - {title: Settler, type: personality, force: 1, chi: 1, honor: 0, cost: 4, ph: 1, text: 'Enters play for 1 "
+        "less Gold for each Farm other players control.'}\n"
+        "  - {title: Geisha, type: personality, force: 1, chi: 1, honor: 0, cost: 2, ph: 1, keywords: [Geisha]}\n"
+        "  - {title: Farm, type: holding, cost: 1, keywords: [Farm], text: '[Bow]: Produce 1 Gold.'}\n")
+
+
+def test_a_cost_lower_for_each_card_controlled():
+    """Teahouse (5) costs 3 with two Geisha of Alice's; Settler (4) costs 3 with one Farm of Bob's (and none of
+    the Farms Alice controls counts): 6 Gold in all (continuous-traits)."""
+    alice = ("    gold: 6\n    units: [{card: Geisha, id: g1}, {card: Geisha, id: g2}]\n"
+             "    holdings: [{card: Farm, id: mine, bowed: true}]\n"
+             "    provinces: [{card: Teahouse, face: up}, {card: Settler, face: up}, {}, {}]\n")
+    bob = "    holdings: [{card: Farm, id: theirs}]\n"
+    script = "  - recruit: {by: alice, card: alice.p1}\n  - recruit: {by: alice, card: alice.p2}\n"
+    result = run(board(two_players(alice=alice, bob=bob), at="dynasty", cards=EACH, script=script,
+                       expect="  - at: {teahouse: home, settler: home}\n  - gold: {alice: 0}\n"
+                              "  - unbowed: [alice.stronghold]\n"))
+    assert failed(result) == [], result["expectations"]

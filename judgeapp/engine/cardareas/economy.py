@@ -22,7 +22,7 @@ VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
                 "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as",
-                "st_ability_cost_is", "st_ability_free", "st_actions_cost"}
+                "st_ability_cost_is", "st_ability_free", "st_actions_cost", "st_cost_each"}
 
 
 class Readers:
@@ -97,6 +97,20 @@ class Readers:
             raise Unreadable("a card entering play for a set Gold cost other than 0 is not read")
         return [Static(kind="bow_to_reduce", amount=-n if _tok(tree, "LESS") is not None else -1000,
                        only=GoldFor(what="action" if action else "card", card=card))]
+
+    def read_st_cost_each(self, node: Tree, data: dict) -> list[Static]:
+        """"This Holding enters play for 1 less Gold for each Geisha you control": counted when it is paid for
+        (``continuous-traits``)."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub) or data["target"] != "self":
+            raise Unreadable("that cost change for each card is not read")
+        n = int(_tok(node, "NUMBER").value)
+        return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": Amount(
+            count=singular(self.filter_of(sub)), times=-n if _tok(node, "LESS") is not None else n)})]
+
+    def post_others_control(self, post: Tree, data: dict) -> None:
+        """"each Farm other players control": in play under another player's control (``possessive-case``)."""
+        data["side"] = "other"
 
     def read_st_you_pay(self, node: Tree, data: dict) -> list[Static]:
         """"You Recruit non-Ninja Personalities for 1 more Gold": a change to the Gold Cost of the player's
