@@ -164,7 +164,7 @@ class Static(Model):
                   "duel_stat",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
-                  "invest_fixed", "ability_cost"]
+                  "invest_fixed", "ability_cost", "stat_min", "stat_max"]
     target: Literal["self", "host", "unit", "province"] | AllRef = "self"  # province: the one this card is at
     stat: StatName | None = None
     amount: Number = 0
@@ -256,6 +256,9 @@ class Static(Model):
         elif self.kind == "ability_cost":
             what = f"the Gold cost of {who}'s ability is {self.amount}" if self.what == "set" else \
                 f"{who}'s ability costs {abs(self.amount)} {'less' if self.amount < 0 else 'more'} Gold"
+        elif self.kind in ("stat_min", "stat_max"):
+            what = f"{who} has a {'minimum' if self.kind == 'stat_min' else 'maximum'} {stat_words(self.stat)} of " \
+                   f"{describe_amount(self.amount)}"
         elif self.kind == "invest_fixed":
             what = f"{who}'s Invest cost cannot be reduced"
         elif self.kind == "ignore_hr":

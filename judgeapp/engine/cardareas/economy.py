@@ -17,12 +17,13 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
          "reduced": "REDUCED",
          # misprints of "Discipline" on Ending the Chase and Selfless Sacrifice (discipline)
          "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING",
-         "ability's": "ABILITYS"}
+         "ability's": "ABILITYS", "maximum": "MAXIMUM"}
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
                 "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as",
-                "st_ability_cost_is", "st_ability_free", "st_actions_cost", "st_cost_each"}
+                "st_ability_cost_is", "st_ability_free", "st_actions_cost", "st_cost_each",
+                "st_bound"}
 
 
 class Readers:
@@ -293,6 +294,21 @@ class Readers:
         if _tok(node, "STAT").value != "gold_cost":
             raise Unreadable("that cost is not read")
         return [Static.model_validate({**data, "kind": "ability_cost", "what": what, "amount": n})]
+
+    # ----- minimums and maximums --------------------------------------------------------------------
+    def read_st_bound(self, node: Tree, data: dict) -> list[Static]:
+        """"Your Stronghold has a maximum GP of 3", "This Personality has Fallen and a maximum Personal Honor
+        of 0": applied after every bonus, penalty and modifier (``minimums-and-maximums``)."""
+        words = _toks(node, "KEYWORD")
+        given = [Static.model_validate({**data, "kind": "keyword", "keywords": [words[0].value]})] \
+            if _tok(node, "AND") is not None else []
+        stat = self.statword(_sub(node, "statword")) if _sub(node, "statword") is not None else (
+            "gold_production" if words and words[-1].value == "GP" else None)
+        if stat is None:
+            raise Unreadable("a minimum or maximum of that stat is not read")
+        kind = "stat_max" if _tok(_sub(node, "bound_word"), "MAXIMUM") is not None else "stat_min"
+        return given + [Static.model_validate({**data, "kind": kind, "stat": stat,
+                                               "amount": int(_tok(node, "NUMBER").value)})]
 
     # ----- the Gold paid -------------------------------------------------------------------------
     def value_gold_paid(self, node: Tree) -> Amount:
