@@ -356,6 +356,9 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
                      ["good-faith-rule"], by, "resolve")
         else:
             resolve_effects(g, ctx, card, ability, step, named)
+            # what this use targeted, for "the Personality this ability targeted has +2F" (card-memory-rule)
+            card.targeted[ability.n] = [c.id for chosen in ctx.targets.values() for c in chosen if isinstance(c, Card)]
+            g.version += 1
         tidy_up(g, card, by, from_province, disciplined)
     action_resolved(g, ctx, card)
 

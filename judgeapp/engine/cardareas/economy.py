@@ -315,11 +315,6 @@ class Readers:
         """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
         return Amount(paid=True)
 
-    def value_minus(self, node: Tree) -> Amount:
-        """"the amount you paid minus two"."""
-        inner = self.value(node.children[0])
-        return inner.model_copy(update={"plus": inner.plus - int(_tok(node, "NUMBER").value)})
-
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
         """"if it is your turn": you are the active player (``turn-sequence``)."""
