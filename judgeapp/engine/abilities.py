@@ -209,7 +209,7 @@ class Static(Model):
                   "focus_from_discard", "foe_focus_face_up", "loses_duels",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
-                  "invest_fixed"]
+                  "invest_fixed", "ability_cost", "stat_min", "stat_max"]
     target: Literal["self", "host", "unit", "province"] | AllRef | TargetedRef = "self"  # province: the one this card is at
     stat: StatName | None = None
     amount: Number = 0
@@ -298,6 +298,12 @@ class Static(Model):
             what = f"{'reduce' if self.amount < 0 else 'increase'} {whose} Honor {kinds}" + (
                 f" from {describe_filter(self.to)}" if self.to is not None else "") + f" by {abs(self.amount)}" + (
                 f", to a minimum of {self.minimum}" if self.minimum is not None else "")
+        elif self.kind == "ability_cost":
+            what = f"the Gold cost of {who}'s ability is {self.amount}" if self.what == "set" else \
+                f"{who}'s ability costs {abs(self.amount)} {'less' if self.amount < 0 else 'more'} Gold"
+        elif self.kind in ("stat_min", "stat_max"):
+            what = f"{who} has a {'minimum' if self.kind == 'stat_min' else 'maximum'} {stat_words(self.stat)} of " \
+                   f"{describe_amount(self.amount)}"
         elif self.kind == "invest_fixed":
             what = f"{who}'s Invest cost cannot be reduced"
         elif self.kind == "ignore_hr":

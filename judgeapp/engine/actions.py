@@ -17,7 +17,7 @@ from .references import Context, holds, matches
 from .resolution import candidates, run_effects, _lookup
 from .state import Card
 from .structures import Condition
-from .textstatics import discipline_price
+from .textstatics import ability_cost, discipline_price
 from .vocab import DESIGNATOR_ROUND, DESIGNATOR_SECTION, Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -179,7 +179,7 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if g.battlefield is not None and round_kind in (Round.ENGAGE, Round.COMBAT, Round.INTERRUPT) \
             and g.segment in ("engage", "combat"):
         battle_checks(g, card, ability, by)
-    gold = 0 if free_use(card, ability) else gold_cost(ability, step) + strategy_invest(g, card, step) + (
+    gold = 0 if free_use(card, ability) else gold_cost(g, card, ability, step) + strategy_invest(g, card, step) + (
         discipline_price(g, card, by) if card.zone is Zone.DISCARD else 0)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
                   interrupted=(interrupt_to or {}).get("action"), paid=gold)  # "a target with Chi <= the Gold paid"
@@ -265,10 +265,12 @@ def strategy_invest(g, card: Card, step: dict) -> int:
     return cost
 
 
-def gold_cost(ability: Ability, step: dict) -> int:
+def gold_cost(g, card: Card, ability: Ability, step: dict) -> int:
+    """The ability's Gold cost: the amount chosen for [* Gold], else printed, as traits change it ("This
+    ability's Gold cost is 2 if …", "Actions on your Strategies cost 1 less Gold", ``costs``)."""
     if ability.gold == "*":
         return int(step.get("gold") or 0)
-    return int(ability.gold or 0)
+    return ability_cost(g, card, step["by"], ability.gold) if ability.gold is not None else 0
 
 
 def _round_words(g, round_kind: str) -> str:
@@ -423,7 +425,7 @@ def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context, discipl
     """The bow and Gold costs; Discipline's Gold is added to the action's own (``discipline``)."""
     if ability.bow and card.in_play:
         cardops.bow(g, card, "paying the action's cost", ["costs"], ctx.player, kind=StepKind.COST)
-    gold = gold_cost(ability, step) + strategy_invest(g, card, step) + (discipline or 0)
+    gold = gold_cost(g, card, ability, step) + strategy_invest(g, card, step) + (discipline or 0)
     if gold:
         payment.pay(g, ctx.player, gold, action_purchase(card, ability, ctx.player), step.get("pay"),
                     f"{card.title}'s ability" + (f" (with its Discipline cost of {discipline})" if discipline else ""))
