@@ -201,6 +201,13 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     for test in flt.tokens:
         if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
             return False
+    if flt.no_abilities is not None:
+        from .granted import has_abilities
+
+        if has_abilities(g, card, flt.no_abilities == "printed"):
+            return False
+    if flt.either and not any(matches(g, f, card, ctx, anywhere=True) for f in flt.either):
+        return False
     return True
 
 

@@ -73,6 +73,9 @@ class Filter(Model):
     family: Word | None = None  # a Personality with this family name in his title ("Moshi Personalities")
     army: StrictBool = False  # in the text's card's army, its side at its battlefield: "in this army", "in Toturi's army"
     tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
+    # "without abilities" (any: printed or given), "with no printed abilities" (printed) (abilities)
+    no_abilities: Literal["any", "printed"] | None = None
+    either: list["Filter"] = Field(default_factory=list, max_length=3)  # fits one of these: "with a Poison token or without abilities"
 
     @model_validator(mode="before")
     @classmethod

@@ -32,8 +32,10 @@ class Readers:
     def e_give_named_tokens(self, node):
         """"Give a target Personality and Jin-e each a -1F/-1C Poison token": each card named gets them."""
         tokens = _sub(node, "named_tokens")
-        return [self.named_tokens(self.np(ref), tokens)
-                for ref in node.children if isinstance(ref, Tree) and ref.data in NP]
+        refs = [self.np(ref) for ref in node.children if isinstance(ref, Tree) and ref.data in NP]
+        if _tok(tokens, "NUMBER") is not None and any(isinstance(r, int) and self.targets[r - 1].count > 1 for r in refs):
+            raise Unreadable("tokens shared out among several targets are not read")  # "(in total) three … to one to three"
+        return [self.named_tokens(ref, tokens) for ref in refs]
 
     def named_tokens(self, ref, node: Tree) -> Effect:
         """"two +1F Fire tokens": that many tokens of one kind, each with the printed changes (``token``)."""
@@ -235,6 +237,35 @@ class Readers:
             raise Unreadable("'remove it' with no token given before it is not read")
         return given.model_copy(update={"args": given.args.model_copy(update={"count": -given.args.count})})
 
+    # ----- cards without abilities ---------------------------------------------------------------
+    def post_no_abilities(self, post, data: dict) -> None:
+        """"without abilities", "with no abilities": none printed or given; "with no printed abilities": none
+        printed (``abilities``); "… and no Training tokens" too."""
+        data["no_abilities"] = "printed" if _tok(post, "PRINTED") is not None else "any"
+        if _tok(post, "TOKEN") is not None:
+            self.post_without_token(post, data)
+
+    def post_either(self, post, data: dict) -> None:
+        """"with a Poison token or without abilities": a card that fits either qualifier, each read alone.
+        Qualifiers of where the card is or whose it is ("in your discard pile or in play") are not: the
+        cards looked at are those of one zone and side."""
+        either = [self.filter_parts(Tree("bare", [Tree("keyworded", [Tree("mods", [])]), part]), [])[0]
+                  for part in post.children if isinstance(part, Tree)]
+        if any(f.zone != "play" or f.side != "any" or f.at is not None for f in either):
+            raise Unreadable("'or' between qualifiers of where a card is or whose it is is not read")
+        data["either"] = either
+
+    def c_card_no_abilities(self, node):
+        """"If he has no abilities": none printed or given now (``abilities``)."""
+        return Condition.model_validate({"card": self._card_cond(node), "fits": {"no_abilities": "any"}})
+
+    def c_stat_or_no_abilities(self, node):
+        """"If he has 0 Force or no abilities"."""
+        return Condition(any=[self.c_card_stat_is(node), self.c_card_no_abilities(node)])
+
+    def c_stat_and_no_abilities(self, node):
+        """"if it now has 0 Force and no abilities"."""
+        return Condition(all=[self.c_card_stat_is(node), self.c_card_no_abilities(node)])
 
     # ----- copies ----------------------------------------------------------------------------
     def e_copy_keyword(self, node):
