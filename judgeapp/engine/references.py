@@ -426,6 +426,8 @@ def amount(g, value, ctx) -> int:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0
     n = n // a.per
+    if a.most is not None:
+        n = min(n, a.most)
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
     return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))

@@ -142,6 +142,7 @@ class Amount(Model):
     plus: SmallInt = 0
     half: Literal["down", "up"] | None = None
     per: Annotated[StrictInt, Field(ge=1, le=100)] = 1  # "for every 10 points of Family Honor": divided, rounded down
+    most: Annotated[StrictInt, Field(ge=0, le=100)] | None = None  # "…, up to two tokens": at most this many counted
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
 
     def negated(self) -> "Amount":

@@ -478,6 +478,8 @@ def describe_amount(value) -> str:
         out = "your Family Honor"
     if value.per != 1:
         out = f"{out} ÷ {value.per} (rounded down)"
+    if value.most is not None:
+        out = f"{out} (at most {value.most})"
     if value.times != 1:
         out = f"{value.times} × {out}"
     if value.half:
