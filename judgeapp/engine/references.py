@@ -206,6 +206,13 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     for test in flt.tokens:
         if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
             return False
+    if flt.no_abilities is not None:
+        from .granted import has_abilities
+
+        if has_abilities(g, card, flt.no_abilities == "printed"):
+            return False
+    if flt.either and not any(matches(g, f, card, ctx, anywhere=True) for f in flt.either):
+        return False
     return True
 
 
@@ -431,6 +438,8 @@ def amount(g, value, ctx) -> int:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0
     n = n // a.per
+    if a.most is not None:
+        n = min(n, a.most)
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
     return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))

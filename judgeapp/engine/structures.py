@@ -76,6 +76,9 @@ class Filter(Model):
     family: Word | None = None  # a Personality with this family name in his title ("Moshi Personalities")
     army: StrictBool = False  # in the text's card's army, its side at its battlefield: "in this army", "in Toturi's army"
     tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
+    # "without abilities" (any: printed or given), "with no printed abilities" (printed) (abilities)
+    no_abilities: Literal["any", "printed"] | None = None
+    either: list["Filter"] = Field(default_factory=list, max_length=3)  # fits one of these: "with a Poison token or without abilities"
 
     @model_validator(mode="before")
     @classmethod
@@ -142,6 +145,7 @@ class Amount(Model):
     plus: SmallInt = 0
     half: Literal["down", "up"] | None = None
     per: Annotated[StrictInt, Field(ge=1, le=100)] = 1  # "for every 10 points of Family Honor": divided, rounded down
+    most: Annotated[StrictInt, Field(ge=0, le=100)] | None = None  # "…, up to two tokens": at most this many counted
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
     n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
 

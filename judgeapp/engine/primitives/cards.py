@@ -438,6 +438,10 @@ def describe_filter(f: Filter) -> str:
     for t in f.stats:
         words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
     words += [f"with {describe_tokens(t)}" for t in f.tokens]
+    if f.no_abilities is not None:
+        words.append("with no printed abilities" if f.no_abilities == "printed" else "without abilities")
+    if f.either:
+        words.append("that is either " + " or ".join(f"a {describe_filter(e)}" for e in f.either))
     if f.another:
         words.insert(0, "another")
     if f.besides is not None:
@@ -483,6 +487,8 @@ def describe_amount(value) -> str:
         out = "your Family Honor"
     if value.per != 1:
         out = f"{out} ÷ {value.per} (rounded down)"
+    if value.most is not None:
+        out = f"{out} (at most {value.most})"
     if value.times != 1:
         out = f"{value.times} × {out}"
     if value.half:
