@@ -211,8 +211,6 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
 
         if has_abilities(g, card, flt.no_abilities == "printed"):
             return False
-    if flt.either and not any(matches(g, f, card, ctx, anywhere=True) for f in flt.either):
-        return False
     return True
 
 
@@ -326,11 +324,6 @@ def has_state(g, card: Card, state: str) -> bool:
         return card.zone is (Zone.DEAD if state == "dead" else Zone.DISCARD)
     if state == "in_play":  # "if it is still in play"
         return card.zone is Zone.PLAY
-    if state == "without_abilities":  # "a card without abilities": none printed (read or not) or granted (abilities)
-        from .cardtext import HEADER
-        from .granted import abilities
-
-        return not abilities(g, card) and not any(HEADER.match(u.text) for u in card.card.reading.unparsed)
     if state == "destroyed":  # "if this destroyed a card": it was in play and is now in a discard pile or dead
         return card.zone in (Zone.DISCARD, Zone.DEAD)
     if state == "face_up":

@@ -28,8 +28,7 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
                 "with_followers", "without_followers", "with_attachments", "without_attachments", "face_up",
                 "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed", "dead",
                 "discarded", "moved_this_turn", "moved_this_battle", "moved_or_entered_this_battle",
-                "moved_to_battlefield_this_turn", "assigned_here", "moved_home_from_here", "in_play",
-                "without_abilities"]
+                "moved_to_battlefield_this_turn", "assigned_here", "moved_home_from_here", "in_play"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
@@ -78,7 +77,6 @@ class Filter(Model):
     tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
     # "without abilities" (any: printed or given), "with no printed abilities" (printed) (abilities)
     no_abilities: Literal["any", "printed"] | None = None
-    either: list["Filter"] = Field(default_factory=list, max_length=3)  # fits one of these: "with a Poison token or without abilities"
 
     @model_validator(mode="before")
     @classmethod

@@ -370,27 +370,6 @@ class Readers:
             value = value.model_copy(update={"plus_if": value.plus_if + [bonus]})
         return [effects[0].model_copy(update={"args": effects[0].args.model_copy(update={"amount": value})})]
 
-    # ----- "without abilities" (``abilities``: a card's abilities are its texts with designators) -------------
-    def post_without_abilities(self, post, data):
-        """"a target enemy card without abilities"."""
-        data["state"].append("without_abilities")
-
-    def c_card_no_abilities(self, node):
-        """"if the target now has no abilities"."""
-        return Condition.model_validate({"card": self._card_cond(node), "is": ["without_abilities"]})
-
-    def _stat_now(self, node) -> Condition:
-        return Condition.model_validate({"card": self._card_cond(node), "stat": {
-            "stat": self.statword(_sub(node, "statword")), "op": "=", "value": int(_tok(node, "NUMBER").value)}})
-
-    def c_card_stat_and_no_abilities(self, node):
-        """"Bow the target if it now has 0 Force and no abilities"."""
-        return Condition(all=[self._stat_now(node), self.c_card_no_abilities(node)])
-
-    def c_card_stat_or_no_abilities(self, node):
-        """"If the target now has 0 Force or no abilities" (an "or" is met by both, ``conjunctions``)."""
-        return Condition(any=[self._stat_now(node), self.c_card_no_abilities(node)])
-
     def c_this_destroyed_such(self, node):
         """"Straighten Iaitsu if this destroyed a card without abilities": the Attack's target is now
         destroyed and is such a card (``ranged-attack``)."""

@@ -440,8 +440,6 @@ def describe_filter(f: Filter) -> str:
     words += [f"with {describe_tokens(t)}" for t in f.tokens]
     if f.no_abilities is not None:
         words.append("with no printed abilities" if f.no_abilities == "printed" else "without abilities")
-    if f.either:
-        words.append("that is either " + " or ".join(f"a {describe_filter(e)}" for e in f.either))
     if f.another:
         words.insert(0, "another")
     if f.besides is not None:
