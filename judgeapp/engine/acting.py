@@ -90,6 +90,12 @@ def current(g) -> Context | None:
     return g.acting[-1] if g.acting else None
 
 
+def doing(g, action: Context, effect: str | None = None) -> bool:
+    """Whether the occurrence now is from this action's own effects (of that primitive, if given)."""
+    ctx = current(g)
+    return ctx is action and (effect is None or ctx.applying == effect)
+
+
 @dataclass(frozen=True)
 class Done:
     """One occurrence an action's effects caused, and the battlefield if a battle was going on."""

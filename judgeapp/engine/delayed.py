@@ -27,7 +27,7 @@ def _matches(g, d: Delayed, timing: str, ev) -> bool:
         return False
     if d.action is not None and ev.name == "action_resolves" and ev.data.get("action") is not d.action:
         return False  # an Interrupt's "after it resolves": the action it interrupted (interrupt-actions)
-    if d.within and acting.current(g) is not d.action:
+    if d.within and not acting.doing(g, d.action, d.effect):
         return False  # "after the action Recruits …": that action's own effects (interrupt-actions)
     source = g.cards.get(d.source_id) if d.source_id else None
     return trait_matches(g, _Anchor(d.owner, source), d.spec, ev)

@@ -66,12 +66,16 @@ def apply(g, effect: Effect, ctx: Context) -> bool:
         return True
     if effect.may and ctx.choices and str(ctx.choices[0]).lower() in ("yes", "true"):
         ctx.choices.pop(0)
+    owner = acting.owner(ctx)
+    applying, owner.applying = owner.applying, effect.name  # "after any Fear effect from the action bows …"
     try:
         ctx.happened = bool(effect.primitive.run(g, ctx, effect.args))
     except TargetLost as lost:
         g.record(StepKind.EFFECT, f"{ctx.why()}: {lost} — its remaining effects stop",
                  ["action-sequence", "order-of-effects"], ctx.player, "resolve")
         return False
+    finally:
+        owner.applying = applying
     state_checks(g)
     return True
 

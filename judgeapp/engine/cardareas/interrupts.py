@@ -15,7 +15,8 @@ from ..registry import Effect
 from ..structures import ActionTest, AllRef, Condition, Filter
 
 WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
-         "destruction": "DESTRUCTION", "dishonoring": "DISHONORING", "resolution": "RESOLUTION"}
+         "straightening": "STRAIGHTENING", "destruction": "DESTRUCTION", "dishonoring": "DISHONORING",
+         "resolution": "RESOLUTION"}
 # "this caster": the Personality a Spell is attached to, who casts it (``spell``)
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
@@ -26,7 +27,8 @@ DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows"}
 BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
 DOERS = {"the_doer": None, "the_battle_doer": BATTLE_ACTION,  # "the Battle action", "your Battle action"
-         "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION])}
+         "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION]), "fear_doer": None}
+CLAUSE_KINDS = {"after_it_bows"}
 RULEBOOK = frozenset({"Lobby", "Recruit", "Equip", "Cycle", "Cavalry", "Reserve"})  # player abilities, not keywords
 
 
@@ -319,15 +321,20 @@ class Readers:
         does = _sub(tree, "action_does")
         event = DOES[_sub(does, "doer_verb").children[0].type]
         sub = _sub(does, *NP)
+        doer = _sub(does, "the_doer", "the_battle_doer", "your_battle_doer", "fear_doer")
         data: dict = {"occurrence": event}
-        if sub.data in ("self_ref", "this_type", "this_kw"):
+        if doer.data == "fear_doer":  # "After any Fear effect from the action bows a card": each time one does
+            data.update(effect="fear", each=True)
+        if sub is None:  # "… a card"
+            self.last = "it"
+        elif sub.data in ("self_ref", "this_type", "this_kw"):
             data["whose"] = self.np(sub)
         else:
             data["subject"] = self._described(sub)
             self.last = "it"  # "dishonor him": the card the action did it to
         if _tok(does, "BATTLEFIELD") is not None:  # "… this Follower at a battlefield"
             data["subject"] = data.get("subject", Filter()).model_copy(update={"at": "battlefield"})
-        conds = [DOERS[_sub(does, "the_doer", "the_battle_doer", "your_battle_doer").data]]
+        conds = [DOERS[doer.data]]
         if _tok(does, "THISCARD") is not None:  # "… a Spell to Tameko": attached to him, so in his unit
             conds.append(Condition.model_validate({"card": "it", "fits": {"in_unit": True}}))
         if _tok(does, "HOME") is not None:
@@ -458,3 +465,45 @@ class Readers:
         self.effects.append(Effect.model_validate({"after_action": {
             "timing": "before", "occurrence": "honor_gained", "whose": "your",
             "do": [e.model_dump() for e in effects]}}))
+
+    def c_you_have_a(self, node):
+        """"If you have a Fortification at the current battlefield": you control such a card."""
+        return Condition(controls=self._described(_sub(node, *NP)))
+
+    def e_negate_action_from_either(self, node):
+        """"Negate an action from another Shugenja or Spell": from a card with that keyword or of that
+        type ("another" carries through to both, ``conjunctions``; ``negate-an-action``)."""
+        self._interrupt_only()
+        dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
+        words = _det_words(dets)
+        if set(words) - {"ANOTHER", "A"}:
+            raise Unreadable("that description of the action's card is not read")
+        another = "ANOTHER" in words
+        sources = [Filter(keywords=[_tok(node, "KEYWORD").value], another=another),
+                   Filter(type=[_tok(node, "TYPE").value], another=another)]
+        return Effect.model_validate({"negate_action": {}}).model_copy(update={"condition": Condition(
+            any=[Condition(action=ActionTest(source=f)) for f in sources])})
+
+    def e_negate_next_straightening(self, node):
+        """"negate the next straightening of each card it bows": each time the interrupted action's
+        effects bow a card, its next straightening this turn is prevented (``negate``, ``next``)."""
+        self._interrupt_only()
+        kind = _tok(node, "TYPE").value
+        return Effect.model_validate({"after_action": {
+            "occurrence": "bows", "each": True, "subject": {"type": [kind]} if kind != "card" else None,
+            "do": [{"prevent": {"target": "it", "what": "straighten"}}]}})
+
+    def clause_after_it_bows(self, node, index):
+        """"Give a Fear effect +2 strength. Destroy any Follower after it bows them": each card of that
+        kind the Fear effect given the strength bows (``interrupt-actions``, ``fear``)."""
+        self._interrupt_only()
+        named = next((e for e in reversed(self.effects) if e.name == "attack_strength"), None)
+        if named is None or named.args.attacks != ["fear"] or named.args.each:
+            raise Unreadable("'after it bows them' with no one Fear effect named before it")
+        act = node.children[0]
+        if act.data != "destroy" or _sub(act, *NP).data not in ("phrase", "bare"):
+            raise Unreadable("'… after it bows them' other than destroying the cards it bows is not read")
+        subject = self.filter_of(_sub(act, *NP))
+        return [Effect.model_validate({"after_action": {
+            "occurrence": "bows", "each": True, "effect": "fear", "subject": subject.model_dump(exclude_defaults=True),
+            "do": [{"destroy": {"target": "it"}}]}})]

@@ -185,6 +185,8 @@ class AfterActionArgs(Model):
     occurrence: Literal[tuple(OCCURRENCES)]
     subject: Filter | None = None  # a card like this
     whose: Literal["any", "self", "host", "your"] = "any"  # or this card, this Personality, you (Honor)
+    each: bool = False  # every time during the action ("each card it bows"), not just the first
+    effect: AttackKind | None = None  # from the action's effects of this kind only ("any Fear effect from the action")
     do: list[Effect] = Field(min_length=1, max_length=10)
 
 
@@ -210,8 +212,8 @@ class AfterAction(Primitive):
         spec = TriggerSpec(when=args.timing, event=args.occurrence, whose=args.whose, subject=args.subject,
                            do=list(args.do), text=cls.describe(args))
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
-                                 dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted,
-                                 within=True))
+                                 dict(ctx.targets), ctx.source.id if ctx.source else None, repeat=args.each,
+                                 action=ctx.interrupted, within=True, effect=args.effect))
         g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})",
                  [cls.cite, "delayed-effects"], ctx.player, "resolve")
         return True
@@ -223,7 +225,9 @@ class AfterAction(Primitive):
         named = {"self": " this card", "host": " this Personality", "your": ""}
         what = named[args.whose] if args.whose in named else \
             " " + _a(describe_filter(args.subject)) if args.subject is not None else " a card"
-        return f"{args.timing} the action {OCCURRENCES[args.occurrence]}{what}: " + "; ".join(
+        each = " each time" if args.each else ""
+        doer = f"the action's {ATTACK_WORDS[args.effect]}" if args.effect else "the action"
+        return f"{args.timing}{each} {doer} {OCCURRENCES[args.occurrence]}{what}: " + "; ".join(
             describe_effect(e) for e in args.do)
 
 
