@@ -29,6 +29,7 @@ BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
 DOERS = {"the_doer": None, "the_battle_doer": BATTLE_ACTION,  # "the Battle action", "your Battle action"
          "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION]), "fear_doer": None}
 CLAUSE_KINDS = {"after_it_bows"}
+LETTERS = {"force": "F", "chi": "C", "personal_honor": "PH", "gold_production": "GP"}
 RULEBOOK = frozenset({"Lobby", "Recruit", "Equip", "Cycle", "Cavalry", "Reserve"})  # player abilities, not keywords
 
 
@@ -379,7 +380,7 @@ class Readers:
     def e_negate_movement_home(self, node):
         """"negate Personalities' movement home from its effects": of any such card, home only."""
         kind = _tok(node, "TYPES").value
-        return self._limit(AllRef(all=Filter(type=[kind])), ["moves"], home=True)
+        return self._limit(AllRef(all=Filter(type=[kind])), ["moves"], into="home")
 
     def e_negate_others_movement(self, node):
         """"Negate other players' dishonorable Personalities movement from the action"."""
@@ -507,3 +508,23 @@ class Readers:
         return [Effect.model_validate({"after_action": {
             "occurrence": "bows", "each": True, "effect": "fear", "subject": subject.model_dump(exclude_defaults=True),
             "do": [{"destroy": {"target": "it"}}]}})]
+
+    def e_give_token_or(self, node):
+        """"give him a +1F or +1C token": one of the two, the player's choice (``choices``, ``token``)."""
+        ref = self.np(_sub(node, *NP))
+        options = []
+        for change in _toks(node, "STATCHANGE"):
+            stat, value = change.value
+            if value == "X" or stat not in ("force", "chi", "personal_honor", "gold_production"):
+                raise Unreadable("a token of that kind is not read")
+            word = f"{value:+d}{LETTERS[stat]}"
+            options.append({"word": word, "do": [{"tokens": {"target": ref, "name": stat, "count": value}}]})
+        return Effect.model_validate({"choose": {"options": options}})
+
+    def e_negate_movement_into_army(self, node):
+        """"Negate the movement into an attacking army of a target Personality at any location": the
+        interrupted action's effects do not move him to a battlefield on the attacking side (``negate``,
+        ``army``)."""
+        if _tok(node, "STATE").value != "attacking":
+            raise Unreadable("movement into a defending army is not read")
+        return self._limit(self.np(_sub(node, *NP)), ["moves"], into="attacking army")

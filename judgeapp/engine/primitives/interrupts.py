@@ -26,7 +26,7 @@ LIMITED = {"moves": "movement", "destroyed": "destruction", "force_bonus": "Forc
 class LimitActionArgs(Model):
     prevents: list[Literal[tuple(LIMITED)]] = Field(default_factory=lambda: ["moves"], min_length=1, max_length=4)
     target: Ref  # the cards: chosen now, or (every …) any card fitting when it happens
-    home: bool = False  # movement home only
+    into: Literal["home", "attacking army"] | None = None  # movement there only
     once: bool = False  # the first one ("a Melee or Ranged Attack targeting your Follower")
     designators: list[Designator] = Field(default_factory=list, max_length=5)  # "The Battle action": only that kind
     negate: bool = False  # printed as a negation ("Negate his movement from the action"), not "cannot"
@@ -62,7 +62,7 @@ class LimitAction(Primitive):
             named = args.model_copy(update={"target": [c.title for c in found]})  # the record names them
         words = cls.describe(named)
         action.limits.append(Limit(frozenset(args.prevents), f"{ctx.why()}: {words}", ctx.player, cards, fits,
-                                   "home" if args.home else None, ctx.source, args.once))
+                                   args.into, ctx.source, args.once))
         g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})",
                  [cls.cite, "negate" if args.negate else "prevention"], ctx.player, "resolve")
         return True
@@ -79,7 +79,8 @@ class LimitAction(Primitive):
         if args.prevents[0] in ATTACK_WORDS:
             return f"negate {'one' if args.once else 'each'} of the {kind}action's {what.replace(' and ', ' or ')} " \
                    f"targeting {who}"
-        return f"negate {who}'s {what}{' home' if args.home else ''} from the {kind}action"
+        into = {"home": " home", "attacking army": " into an attacking army", None: ""}[args.into]
+        return f"negate {who}'s {what}{into} from the {kind}action"
 
 
 AttackKind = Literal["fear", "ranged_attack", "melee_attack"]
@@ -213,7 +214,7 @@ class AfterAction(Primitive):
                            do=list(args.do), text=cls.describe(args))
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
                                  dict(ctx.targets), ctx.source.id if ctx.source else None, repeat=args.each,
-                                 action=ctx.interrupted, within=True, effect=args.effect))
+                                 action=ctx.interrupted, within=True, effect=args.effect, choices=list(ctx.choices)))
         g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})",
                  [cls.cite, "delayed-effects"], ctx.player, "resolve")
         return True
