@@ -22,6 +22,11 @@ def _covers(src: Card, st, kinds: frozenset, by: str | None) -> bool:
     return st.by is None or (by is not None and (by == src.controller) == (st.by == "you"))
 
 
+# How a card arrived where it is, as the memory names the occurrence, and its cause when it tells them apart
+# (an assignment is noted as attacking or defending, ``assign``).
+ARRIVALS = {"moved": ({"moves"}, None), "entered": ({"enters_play"}, None), "assigned": ({"attacks", "defends"}, "assign")}
+
+
 class Board:
     # ----- players --------------------------------------------------------------------
     def player(self, name: str):
@@ -164,18 +169,26 @@ class Board:
         other = "attacking" if mine == "defending" else "defending"
         return any(u is not host for u in self.army(other, bf))
 
-    def note_arrival(self, card: Card, how: str, to: str) -> None:
-        """A unit moved or a card entered play: remembered for this turn and battle (``move``)."""
-        self.arrivals.append({"card": card.id, "how": how, "to": to, "turn": self.turn,
-                              "battlefield": self.battlefield})
-
-    def arrived(self, card: Card, how: tuple[str, ...], span: str, to_battlefield: bool = False) -> bool:
-        """Whether a card's unit moved (or the card entered play, as ``how`` says) this turn, or
-        during the current battle (``span``), to a battlefield if ``to_battlefield``."""
+    def arrived(self, card: Card, how: tuple[str, ...], span: str = "turn", to: str | None = None,
+                where_from: str | None = None) -> bool:
+        """Whether a card's unit moved, was assigned or the card entered play (``how``) this turn or
+        during the current battle (``span``), to and from such places: "home", "battlefield" (any) or
+        "here" (the current battlefield), as the game's memory of what has happened has it (``memory``)."""
         host = self.host(card) or card
-        return any(a["card"] in (host.id, card.id) and a["how"] in how and a["turn"] == self.turn
-                   and (span == "turn" or (self.battlefield is not None and a["battlefield"] == self.battlefield))
-                   and not (to_battlefield and a["to"] == "home") for a in self.arrivals)
+        return any(e["card"] in (host.id, card.id) and e["turn"] == self.turn
+                   and any(e["event"] in names and cause in (None, e["cause"]) for names, cause in
+                           (ARRIVALS[h] for h in how))
+                   and (span == "turn" or (self.battlefield is not None and e["battle"] == self.battlefield))
+                   and self._place_is(e["at"], to) and self._place_is(e["from"], where_from) for e in self.log)
+
+    def _place_is(self, place: str | None, want: str | None) -> bool:
+        if want is None:
+            return True
+        if want == "battlefield":
+            return place not in (None, "home")
+        if want == "here":
+            return place is not None and place == self.battlefield
+        return place == want
 
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:
@@ -224,7 +237,11 @@ class Board:
         return all(self.has_keyword(c, word) for c in self.unit_of(host) if c.type in ("personality", "follower"))
 
     def elements_controlled(self, player: str) -> set[str]:
-        return {e for c in self.in_play(player) if c.type == "ring" for e in ELEMENTS if self.has_keyword(c, e)}
+        """The element keywords among a player's Rings (``enlightenment-victory``), but for Rings whose
+        trait says they do not count towards it (the False Rings, ``continuous-traits``)."""
+        false = {src.id for src, st in self.statics() if st.kind == "no_enlightenment"}
+        return {e for c in self.in_play(player) if c.type == "ring" and c.id not in false for e in ELEMENTS
+                if self.has_keyword(c, e)}
 
     # ----- stats -----------------------------------------------------------------------------
     def stat(self, card: Card, name: str) -> int:
@@ -336,6 +353,19 @@ class Board:
                 total += amount(self, st.amount, ctx)
         return total
 
+    def move_restricted(self, card: Card, to: str, by: str | None = None) -> str | None:
+        """A restriction on where a unit moves: to or from the current battlefield, or to a
+        battlefield where it would be unopposed (``move``, ``permissions``)."""
+        host = self.host(card) or card
+        words = []
+        if to != "home" and to == self.battlefield:
+            words.append("moves_to_here")
+        if host.location != "home" and host.location == self.battlefield:
+            words.append("moves_from_here")
+        if to != "home" and not self.would_be_opposed(host, to):
+            words.append("moves_unopposed")
+        return next((r for r in (self.restricted(host, w, by=by) for w in words) if r), None)
+
     def restricted(self, card: Card, what: str, kinds: frozenset = frozenset(), by: str | None = None) -> str | None:
         """A card's own or another card's restriction on it ("cannot attack"), as text. A restriction
         naming kinds of action or effect ("Favor actions may not target Hoturi") covers only those
@@ -353,6 +383,14 @@ class Board:
     def permitted(self, card: Card, what: str) -> bool:
         return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
                    for src, st in self.statics())
+
+    def lobby_bonus(self, player: str) -> int:
+        """A player's Lobby Bonus: "You have a +3 Lobby Bonus" (``lobby-bonus``)."""
+        from .references import amount, card_context, holds
+
+        return sum(amount(self, st.amount, card_context(self, src)) for src, st in self.statics()
+                   if st.kind == "lobby_bonus" and src.controller == player
+                   and (st.while_ is None or holds(self, st.while_, src)))
 
     def permitted_targets(self, player: str, what: str) -> list:
         """The cards a player's traits also let an action target ("You may target defending Personalities

@@ -42,6 +42,7 @@ SECTIONS = {
     "unit": "Unit", "unique": "Unique", "experienced": "Experienced", "overlay": "Overlay", "resilient": "Resilient",
     "duel": "Duel", "duelist": "Duelist", "duel-stat": "Duel stat", "challenge": "Challenge", "refuse": "Refuse",
     "focus-value": "Focus Value", "focusing-area": "Focusing area", "focus-focus-effect": "Focus, Focus Effect",
+    "focused-card": "Focused card", "facing": "Facing",
     "cavalry": "Cavalry", "tactician": "Tactician", "tactical-advantage": "Tactical Advantage", "courage": "Courage",
     "reserve": "Reserve", "naval-invasion": "Naval Invasion", "kharmic": "Kharmic", "conqueror": "Conqueror",
     "terrain": "Terrain", "fortification": "Fortification", "armor": "Armor", "weapon": "Weapon", "kensai": "Kensai",
@@ -55,7 +56,7 @@ SECTIONS = {
     "battlefields": "Battlefields", "side": "Side", "move": "Move", "locations": "Locations",
     "holding-gold-production": "Holding \u201cGold Production\u201d", "stronghold-immunity": "Stronghold Immunity",
     "token": "Token", "created-cards": "Created cards", "invest": "Invest", "discipline": "Discipline",
-    "expendable": "Expendable", "destined": "Destined", "loyal": "Loyal", "join": "Join", "army": "Army", "family-name": "Family name", "province": "Province", "imperial-favor": "Imperial Favor",
+    "expendable": "Expendable", "destined": "Destined", "loyal": "Loyal", "join": "Join", "army": "Army", "family-name": "Family name", "province": "Province", "lobby-bonus": "Lobby Bonus", "imperial-favor": "Imperial Favor",
     "additional-action": "Additional action", "combining": "Combining", "remove-from-the-game": "Remove from the game",
     "event": "Event", "strategy": "Strategy", "ring": "Ring", "spell": "Spell", "shugenja": "Shugenja",
     "player-elimination": "Player elimination", "references": "References", "independence-of-effects":
@@ -65,9 +66,10 @@ SECTIONS = {
     "abilities": "Abilities", "destroy": "Destroy", "discard": "Discard", "draw": "Draw", "dead": "Dead",
     "indefinite-conditional-effects": "Indefinite conditional effects", "unstoppable": "Unstoppable",
     "keywords": "Keywords", "entering-and-leaving": "Entering and leaving", "legacy": "Legacy",
-    "gold-production": "Gold Production", "absent-stats": "Absent stats", "comparing-stats": "Comparing stats",
+    "gold-production": "Gold Production", "fate-and-dynasty-decks": "Fate and Dynasty decks", "absent-stats": "Absent stats", "comparing-stats": "Comparing stats",
     "conjunctions": "Conjunctions", "embedded-text": "Embedded text", "opposed": "Opposed", "another": "Another",
     "negate-an-action": "Negate an action",
+    "copy": "Copy",
 }
 
 

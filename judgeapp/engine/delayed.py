@@ -8,7 +8,7 @@ chosen when they were created, and come from the card that created them.
 from __future__ import annotations
 
 from . import acting
-from .references import Context
+from .references import Context, holds
 from .state import Delayed
 from .triggers import Pending, trait_matches
 from .vocab import StepKind
@@ -29,8 +29,15 @@ def _matches(g, d: Delayed, timing: str, ev) -> bool:
         return False  # an Interrupt's "after it resolves": the action it interrupted (interrupt-actions)
     if d.within and not acting.doing(g, d.action, d.effect):
         return False  # "after the action Recruits …": that action's own effects (interrupt-actions)
+    if d.watch and (ev.card is None or ev.card.id not in d.watch):
+        return False  # "after the next time he attacks": an occurrence about that card (delayed-effects)
     source = g.cards.get(d.source_id) if d.source_id else None
-    return trait_matches(g, _Anchor(d.owner, source), d.spec, ev)
+    if not trait_matches(g, _Anchor(d.owner, source), d.spec, ev):
+        return False
+    if d.watch and d.spec.condition is not None:  # "the next time he attacks you": only such an occurrence
+        ctx = Context(player=d.owner, source=source, targets=dict(d.targets), subject=ev.card, subject_player=ev.player)
+        return holds(g, d.spec.condition, ctx)
+    return True
 
 
 

@@ -21,7 +21,6 @@ WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "loss
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
            "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
-           "the first time this game": ("FIRSTTIME", "game"), "the first time each turn": ("FIRSTTIME", "turn"),
            "each game": ("EACHGAME", "game")}  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows"}
@@ -416,9 +415,6 @@ class Readers:
         if ref not in ("self", "host"):
             raise Unreadable("another player's card destroying a card other than this one is not read")
         spec: dict = {"event": "destroyed", "whose": ref, "cause": "other_card"}
-        first = _tok(node, "FIRSTTIME")
-        if first is not None:
-            spec["once_per"] = first.value
         if _tok(node, "PHASE") is not None:
             spec["condition"] = Condition(phase=_tok(node, "PHASE").value)
         return spec

@@ -178,7 +178,7 @@ class ActionHonor(Primitive):
 
 
 OCCURRENCES = {"recruited": "Recruits", "equipped": "Equips", "destroyed": "destroys", "moves": "moves",
-               "bows": "bows", "honor_gained": "gives you Honor"}
+               "bows": "bows", "honor_gained": "gives you Honor", "duel_won": "wins a duel"}
 
 
 class AfterActionArgs(Model):
@@ -226,10 +226,12 @@ class AfterAction(Primitive):
         named = {"self": " this card", "host": " this Personality", "your": ""}
         what = named[args.whose] if args.whose in named else \
             " " + _a(describe_filter(args.subject)) if args.subject is not None else " a card"
+        then = "; ".join(describe_effect(e) for e in args.do)
+        if args.occurrence == "duel_won":  # the occurrence is the winner's, in a duel the action created (duel)
+            return f"{args.timing}{what} wins a duel created by the action: {then}"
         each = " each time" if args.each else ""
         doer = f"the action's {ATTACK_WORDS[args.effect]}" if args.effect else "the action"
-        return f"{args.timing}{each} {doer} {OCCURRENCES[args.occurrence]}{what}: " + "; ".join(
-            describe_effect(e) for e in args.do)
+        return f"{args.timing}{each} {doer} {OCCURRENCES[args.occurrence]}{what}: {then}"
 
 
 NEGATED = {"destroyed": "destruction", "dishonored": "dishonoring", "moves": "movement", "honor_gained": "gain"}
@@ -272,8 +274,10 @@ DID = {"moves": "moved", "recruited": "Recruited", "destroyed": "destroyed", "bo
 def describe_action(test: ActionTest) -> str:
     """An Interrupt's test of the action it interrupts, in plain words."""
     kind = " ".join(list(test.keywords) + [d.capitalize() for d in test.designators]
-                    + [" or ".join(ATTACK_WORDS[k] for k in test.has)])
+                    + [" or ".join(ATTACK_WORDS[k] for k in test.has if k != "duel")])
     words = [f"the action is {_a(kind.strip())} action"] if kind.strip() else []
+    if "duel" in test.has:  # "If the action creates a duel": it has a challenge (challenge)
+        words.append("the action creates a duel")
     if test.source is not None:
         words.append(f"the action is from {_a(describe_filter(test.source))}")
     if test.did is not None:
