@@ -23,10 +23,12 @@ PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality
            "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
            "each game": ("EACHGAME", "game")}  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
-DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows"}
+DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows",
+        "TARGET": "targeted"}
 BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
 DOERS = {"the_doer": None, "the_battle_doer": BATTLE_ACTION,  # "the Battle action", "your Battle action"
-         "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION]), "fear_doer": None}
+         "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION]), "fear_doer": None,
+         "doer_on": None}
 CLAUSE_KINDS = {"after_it_bows"}
 LETTERS = {"force": "F", "chi": "C", "personal_honor": "PH", "gold_production": "GP"}
 RULEBOOK = frozenset({"Lobby", "Recruit", "Equip", "Cycle", "Cavalry", "Reserve"})  # player abilities, not keywords
@@ -321,7 +323,7 @@ class Readers:
         does = _sub(tree, "action_does")
         event = DOES[_sub(does, "doer_verb").children[0].type]
         sub = _sub(does, *NP)
-        doer = _sub(does, "the_doer", "the_battle_doer", "your_battle_doer", "fear_doer")
+        doer = _sub(does, *DOERS)
         data: dict = {"occurrence": event}
         if doer.data == "fear_doer":  # "After any Fear effect from the action bows a card": each time one does
             data.update(effect="fear", each=True)
@@ -331,17 +333,25 @@ class Readers:
             data["whose"] = self.np(sub)
         else:
             data["subject"] = self._described(sub)
+            if data["subject"].type == ["card"]:  # "your cards": any of them
+                data["subject"] = data["subject"].model_copy(update={"type": []})
             self.last = "it"  # "dishonor him": the card the action did it to
-        if _tok(does, "BATTLEFIELD") is not None:  # "… this Follower at a battlefield"
+            if data["subject"].zone != "play":
+                self._brought_from(data, event)
+        if _tok(does, "ATABATTLEFIELD") is not None:  # "… this Follower at a battlefield"
             data["subject"] = data.get("subject", Filter()).model_copy(update={"at": "battlefield"})
-        conds = [DOERS[doer.data]]
+        conds = [DOERS[doer.data] if doer.data != "doer_on" else self._on_either(doer)]
         if _tok(does, "THISCARD") is not None:  # "… a Spell to Tameko": attached to him, so in his unit
             conds.append(Condition.model_validate({"card": "it", "fits": {"in_unit": True}}))
         if _tok(does, "HOME") is not None:
             conds.append(Condition.model_validate({"card": "it", "is": ["at_home"]}))
         before = len(self.targets)
         self.subject = "it"
-        effects = self.sentence_effects(tree)
+        self.waiting_in_action = True  # "its remaining effects": the action's, from that occurrence on
+        try:
+            effects = self.sentence_effects(tree)
+        finally:
+            self.waiting_in_action = False
         if len(self.targets) != before:
             raise Unreadable("a target chosen after the action's occurrence is not read")
         cond = None
@@ -349,6 +359,28 @@ class Readers:
             cond = _and(cond, c)
         self.effects.append(Effect.model_validate({"after_action": {**data, "do": [
             e.model_copy(update={"condition": _and(e.condition, cond)}).model_dump() for e in effects]}}))
+
+    @staticmethod
+    def _on_either(doer: Tree) -> Condition:
+        """"an action on a Kiho, Shugenja, or Spell": the interrupted action is from a card with one of
+        those keywords or of one of those types (``interrupt-actions``)."""
+        kinds = [k.children[0] for k in doer.children if isinstance(k, Tree)]
+        return Condition(any=[Condition(action=ActionTest(source=Filter(keywords=[k.value]) if k.type == "KEYWORD"
+                                                          else Filter(type=[k.value]))) for k in kinds])
+
+    def _brought_from(self, data: dict, event: str) -> None:
+        """"After the action Recruits a Ninja or Scout from a Province, refill it face-up", "After the
+        action Equips a Spell from your hand": where the card was before it entered play. A Province
+        named so is "it", which refills only after the triggers of the card entering play
+        (``provinces``)."""
+        zone = data["subject"].zone
+        if (zone, event) not in (("province", "recruited"), ("hand", "equipped")):
+            raise Unreadable(f"a card the action brings from the {zone} that way is not read")
+        state = [s for s in data["subject"].state if s != "face_up"]  # the card is in play now (recruit)
+        data["subject"] = data["subject"].model_copy(update={"zone": "play", "state": state})
+        data["from_zone"] = zone
+        if zone == "province":
+            self.province = "origin"
 
     # ----- negating what the action does ----------------------------------------------------------------
     def _limit(self, ref, what: list[str], **more) -> Effect:
@@ -524,3 +556,11 @@ class Readers:
         if _tok(node, "STATE").value != "attacking":
             raise Unreadable("movement into a defending army is not read")
         return self._limit(self.np(_sub(node, *NP)), ["moves"], into="attacking army")
+
+    def e_negate_remaining(self, node):
+        """"After the action targets your bowed Personality, negate its remaining effects": the
+        interrupted action's effects from that point on do not resolve; those already carried out stay
+        (``negate``, ``interrupt-actions``)."""
+        if not getattr(self, "waiting_in_action", False):
+            raise Unreadable("'negate its remaining effects' outside 'After the action …' is not read")
+        return Effect.model_validate({"negate_remaining": {}})

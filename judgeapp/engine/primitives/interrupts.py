@@ -16,6 +16,7 @@ from ..state import Delayed
 from ..vocab import StepKind
 from .cards import describe_amount, describe_filter, describe_ref
 from .common import cards_of
+from .grants import NoArgs
 
 Designator = Literal["battle", "engage", "open", "limited", "dynasty"]
 LIMITED = {"moves": "movement", "destroyed": "destruction", "force_bonus": "Force bonuses",
@@ -178,13 +179,14 @@ class ActionHonor(Primitive):
 
 
 OCCURRENCES = {"recruited": "Recruits", "equipped": "Equips", "destroyed": "destroys", "moves": "moves",
-               "bows": "bows", "honor_gained": "gives you Honor", "duel_won": "wins a duel"}
+               "bows": "bows", "honor_gained": "gives you Honor", "duel_won": "wins a duel", "targeted": "targets"}
 
 
 class AfterActionArgs(Model):
     timing: Literal["after", "before"] = "after"
     occurrence: Literal[tuple(OCCURRENCES)]
     subject: Filter | None = None  # a card like this
+    from_zone: Literal["province", "hand"] | None = None  # … that came from there ("Recruits a Ninja from a Province")
     whose: Literal["any", "self", "host", "your"] = "any"  # or this card, this Personality, you (Honor)
     each: bool = False  # every time during the action ("each card it bows"), not just the first
     effect: AttackKind | None = None  # from the action's effects of this kind only ("any Fear effect from the action")
@@ -211,7 +213,7 @@ class AfterAction(Primitive):
                      "resolve")
             return False
         spec = TriggerSpec(when=args.timing, event=args.occurrence, whose=args.whose, subject=args.subject,
-                           do=list(args.do), text=cls.describe(args))
+                           from_zone=args.from_zone, do=list(args.do), text=cls.describe(args))
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
                                  dict(ctx.targets), ctx.source.id if ctx.source else None, repeat=args.each,
                                  action=ctx.interrupted, within=True, effect=args.effect, choices=list(ctx.choices)))
@@ -229,9 +231,36 @@ class AfterAction(Primitive):
         then = "; ".join(describe_effect(e) for e in args.do)
         if args.occurrence == "duel_won":  # the occurrence is the winner's, in a duel the action created (duel)
             return f"{args.timing}{what} wins a duel created by the action: {then}"
+        what += {"province": " from a Province", "hand": " from your hand", None: ""}[args.from_zone]
         each = " each time" if args.each else ""
         doer = f"the action's {ATTACK_WORDS[args.effect]}" if args.effect else "the action"
         return f"{args.timing}{each} {doer} {OCCURRENCES[args.occurrence]}{what}: {then}"
+
+
+@primitive
+class NegateRemaining(Primitive):
+    """"Negate its remaining effects" (in an Interrupt's "After the action targets …"): the
+    interrupted action's effects not yet carried out do not resolve; those already carried out stay,
+    and the action still resolves (``negate``, ``action-sequence``)."""
+
+    name, Args, cite = "negate_remaining", NoArgs, "negate"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        action = ctx.interrupted
+        if action is None:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to negate", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        action.negated = True
+        g.record(StepKind.EFFECT, f"{action.why()}: its remaining effects are negated ({ctx.why()})",
+                 [cls.cite, "interrupt-actions"], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return "negate the action's remaining effects"
 
 
 NEGATED = {"destroyed": "destruction", "dishonored": "dishonoring", "moves": "movement", "honor_gained": "gain"}
