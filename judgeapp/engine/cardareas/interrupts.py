@@ -12,7 +12,7 @@ from lark import Tree
 from ..cardtree import AMOUNTS, ATTACKS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
 from ..abilities import TriggerSpec
 from ..registry import Effect
-from ..structures import ActionTest, AllRef, Condition, Filter
+from ..structures import ActionTest, AllRef, Amount, Condition, Filter
 
 WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
          "straightening": "STRAIGHTENING", "destruction": "DESTRUCTION", "dishonoring": "DISHONORING",
@@ -30,6 +30,7 @@ DOERS = {"the_doer": None, "the_battle_doer": BATTLE_ACTION,  # "the Battle acti
          "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION]), "fear_doer": None,
          "doer_on": None}
 CLAUSE_KINDS = {"after_it_bows"}
+VALUE_KINDS = ("tokens_in_play",)
 LETTERS = {"force": "F", "chi": "C", "personal_honor": "PH", "gold_production": "GP"}
 RULEBOOK = frozenset({"Lobby", "Recruit", "Equip", "Cycle", "Cavalry", "Reserve"})  # player abilities, not keywords
 
@@ -150,6 +151,18 @@ class Readers:
     def e_action_attacks_strength(self, node):
         """"Give the action's Ranged Attacks +2 strength": each of them (``interrupt-actions``)."""
         return self._strength(self._attacks(node), int(_tok(node, "SIGNED").value), True)
+
+    def e_action_attacks_increase(self, node):
+        """"Increase the strength of the action's Fear effects by the number of Clout tokens in play":
+        counted when the Interrupt resolves (``interrupt-actions``)."""
+        amount = self.value(_sub(node, *VALUES))
+        return Effect.model_validate({"attack_strength": {"attacks": self._attacks(node), "amount": amount,
+                                                          "each": True}})
+
+    @staticmethod
+    def value_tokens_in_play(node) -> Amount:
+        """"the number of Clout tokens in play": on every card in play (``token``)."""
+        return Amount(tokens=_tok(node, "KEYWORD").value, of=AllRef(all=Filter()))
 
     def e_action_attacks_strength_or(self, node):
         return self._strength_or(node, True)

@@ -90,7 +90,7 @@ ATTACK_WORDS = {"fear": "Fear effect", "ranged_attack": "Ranged Attack", "melee_
 
 class AttackStrengthArgs(Model):
     attacks: list[AttackKind] = Field(min_length=1, max_length=3)
-    amount: SmallInt
+    amount: Number  # counted when the Interrupt resolves ("by the number of Clout tokens in play")
     each: bool = False  # every one of the action's attacks of these kinds; else one of them
 
 
@@ -110,19 +110,24 @@ class AttackStrength(Primitive):
             g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to change", [cls.cite], ctx.player,
                      "resolve")
             return False
+        by = amount(g, args.amount, ctx)
         if args.each:
             for kind in args.attacks:
-                action.strength[kind] = action.strength.get(kind, 0) + args.amount
+                action.strength[kind] = action.strength.get(kind, 0) + by
         else:
-            action.boosts.append((frozenset(args.attacks), args.amount))
-        g.record(StepKind.EFFECT, f"{action.why()}: {cls.describe(args)} ({ctx.why()})",
+            action.boosts.append((frozenset(args.attacks), by))
+        g.record(StepKind.EFFECT, f"{action.why()}: {cls.describe(args.model_copy(update={'amount': by}))} "
+                                  f"({ctx.why()})",
                  [cls.cite] + [ATTACK_CITES[k] for k in args.attacks], ctx.player, "resolve")
         return True
 
     @classmethod
     def describe(cls, args):
         kinds = " or ".join(ATTACK_WORDS[k] + "s" for k in args.attacks)
-        return f"give {'each' if args.each else 'one'} of the action's {kinds} {args.amount:+d} strength"
+        which = f"{'each' if args.each else 'one'} of the action's {kinds}"
+        if not isinstance(args.amount, int):
+            return f"increase the strength of {which} by {describe_amount(args.amount)}"
+        return f"give {which} {args.amount:+d} strength"
 
 
 ATTACK_CITES = {"fear": "fear", "ranged_attack": "ranged-attack", "melee_attack": "melee-attack"}
