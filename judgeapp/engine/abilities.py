@@ -23,10 +23,11 @@ EventName = Literal["attaches", "turn_begins", "turn_ends", "phase_begins", "pha
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
                     "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel", "refused",
-                    "action_resolves", "province_destroyed", "drawn", "focused"]
+                    "action_resolves", "province_destroyed", "drawn", "focused", "targeted"]
 PhaseName = Literal["action", "attack", "dynasty"]
 EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel", "challenges": "challenges a Personality",
-               "enters_duel": "enters a duel", "refused": "challenge is refused"}  # a trigger's words, where not its name
+               "enters_duel": "enters a duel", "refused": "challenge is refused",
+               "targeted": "is targeted"}  # a trigger's words, where not its name
 
 
 class CountIf(Model):

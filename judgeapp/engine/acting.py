@@ -26,7 +26,7 @@ from .structures import ActionTest, Filter
 class Limit:
     """What the action's effects will not do: ``what`` (occurrences by event name, or stat changes:
     ``force_bonus``, ``force_penalty``) to these cards (ids) or to any card fitting ``fits`` when it
-    happens; for movement, only ``to`` home when given."""
+    happens; for movement, only ``to`` home or into an attacking army when given."""
 
     what: frozenset[str]
     why: str  # the Interrupt's words, for the record
@@ -88,6 +88,12 @@ def resolves(g, ctx: Context) -> None:
 
 def current(g) -> Context | None:
     return g.acting[-1] if g.acting else None
+
+
+def doing(g, action: Context, effect: str | None = None) -> bool:
+    """Whether the occurrence now is from this action's own effects (of that primitive, if given)."""
+    ctx = current(g)
+    return ctx is action and (effect is None or ctx.applying == effect)
 
 
 @dataclass(frozen=True)
@@ -159,11 +165,19 @@ def limited(g, ev) -> str | None:
     if ctx is None or ev.card is None:
         return None
     for limit in ctx.limits:
-        if limit.to is not None and ev.data.get("to") != limit.to:
+        if limit.to is not None and not _into(g, ev, limit.to):
             continue
         if limit.covers(g, ev.name, ev.card):
             return _used(ctx, limit)
     return None
+
+
+def _into(g, ev, to: str) -> bool:
+    """A movement home, or into an attacking army (to a battlefield, its controller the Attacker)."""
+    where = ev.data.get("to")
+    if to == "home":
+        return where == "home"
+    return where not in (None, "home") and ev.card.controller == g.attacker
 
 
 def limited_attack(g, kind: str, card) -> str | None:

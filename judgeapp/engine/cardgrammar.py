@@ -160,11 +160,12 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             raise Unreadable("'After …' opening a sentence of an ability other than an Interrupt is not read")
         ev = _sub(tree, "event").children[0] if _sub(tree, "event") else tree.children[1]
         spec = getattr(self, "ev_" + ev.data, lambda n: {})(ev)
+        when = spec.get("condition")  # "After you Recruit Wateru during battle": the Recruit is taken in a battle
         if spec.get("whose") != "self" or spec.get("event") not in ("recruited", "enters_play", "equipped") \
-                or spec.get("condition") is not None:
+                or (when is not None and when != Condition(phase=when.phase)):
             raise Unreadable("an Interrupt after something other than this card entering play is not read")
         self.after_action = True
-        return Condition(action_brings=True)
+        return _and(Condition(action_brings=True), when)
 
     def sentence_effects(self, tree: Tree) -> list[Effect]:
         out: list[Effect] = []

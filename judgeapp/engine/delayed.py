@@ -27,7 +27,7 @@ def _matches(g, d: Delayed, timing: str, ev) -> bool:
         return False
     if d.action is not None and ev.name == "action_resolves" and ev.data.get("action") is not d.action:
         return False  # an Interrupt's "after it resolves": the action it interrupted (interrupt-actions)
-    if d.within and acting.current(g) is not d.action:
+    if d.within and not acting.doing(g, d.action, d.effect):
         return False  # "after the action Recruits …": that action's own effects (interrupt-actions)
     if d.watch and (ev.card is None or ev.card.id not in d.watch):
         return False  # "after the next time he attacks": an occurrence about that card (delayed-effects)
@@ -65,6 +65,7 @@ def _pending(g, d: Delayed, ev) -> Pending:
                  ["delayed-effects" if not d.repeat else "indefinite-conditional-effects"], d.owner)
         ctx = Context(player=d.owner, source=source, label="delayed effect", targets=dict(d.targets),
                       subject=ev.card, subject_player=ev.player, interrupted=d.action, occurrence=ev,
+                      choices=list(d.choices),
                       duel=ev.data.get("duel"))  # one waiting for a duel's occurrence sees that duel (duel)
         run_effects(g, ctx, d.spec.targets, d.spec.effects)
     return Pending(f"{d.source}: {d.spec.text or d.spec.event}", run, d.owner)

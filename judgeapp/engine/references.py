@@ -78,6 +78,7 @@ class Context:
     did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
     honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
     occurrence: object = None  # the event a triggered trait answers ("Before …, negate the destruction")
+    applying: str | None = None  # the primitive of the effect resolving now ("the action's Fear effects", acting)
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label

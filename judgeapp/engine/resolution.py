@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import acting
+from . import acting, triggers
 from .references import Context, holds, matches
 from .registry import Effect, TargetLost
+from .state import Card
 from .vocab import StepKind, Zone
 
 # The kind of effect an Attack or Fear target is chosen for, as restrictions name it ("Melee Attacks may not target …").
@@ -37,6 +38,10 @@ def _run(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect], queue:
                 g.record(StepKind.EFFECT, f"{ctx.why()}: no legal target for its targeting, so its effects stop here",
                          ["action-sequence", "good-faith-rule"], ctx.player, "resolve")
                 return False
+        if acting.owner(ctx).negated:  # "After the action targets …, negate its remaining effects" (negate)
+            g.record(StepKind.EFFECT, f"{ctx.why()}: its remaining effects are negated and do not resolve",
+                     ["negate"], ctx.player, "resolve")
+            return False
         if not apply(g, effect, ctx):
             return False
     return True
@@ -66,12 +71,16 @@ def apply(g, effect: Effect, ctx: Context) -> bool:
         return True
     if effect.may and ctx.choices and str(ctx.choices[0]).lower() in ("yes", "true"):
         ctx.choices.pop(0)
+    owner = acting.owner(ctx)
+    applying, owner.applying = owner.applying, effect.name  # "after any Fear effect from the action bows …"
     try:
         ctx.happened = bool(effect.primitive.run(g, ctx, effect.args))
     except TargetLost as lost:
         g.record(StepKind.EFFECT, f"{ctx.why()}: {lost} — its remaining effects stop",
                  ["action-sequence", "order-of-effects"], ctx.player, "resolve")
         return False
+    finally:
+        owner.applying = applying
     state_checks(g)
     return True
 
@@ -156,6 +165,7 @@ def choose(g, ctx: Context, spec: TargetSpec, k: int, queue: list) -> bool:
             return spec.optional
         ctx.targets[k] = picked
         _say(g, ctx, picked, "targets")
+        _targeted(g, ctx, picked)
         return True
     if not legal:
         if spec.optional or spec.up_to:
@@ -167,7 +177,16 @@ def choose(g, ctx: Context, spec: TargetSpec, k: int, queue: list) -> bool:
     picked = legal[:spec.count]
     ctx.targets[k] = picked
     _say(g, ctx, picked, "targets (the script names none; the engine takes the first legal choice)")
+    _targeted(g, ctx, picked)
     return True
+
+
+def _targeted(g, ctx: Context, picked: list) -> None:
+    """Each card targeted is an occurrence of the effects resolving ("After the action targets your
+    bowed Personality, …", ``targeting``, ``interrupt-actions``)."""
+    for card in picked:
+        if isinstance(card, Card):
+            triggers.after(g, triggers.Event("targeted", card, card.controller, by=ctx.player, source=ctx.source))
 
 
 def _lookup(g, ref, ctx: Context, spec: TargetSpec):

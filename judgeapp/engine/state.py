@@ -147,5 +147,7 @@ class Delayed:
     until: Until = Until.END_OF_TURN
     action: object = None  # the action an Interrupt that set it up interrupted: "the action", "after it resolves"
     within: bool = False  # it waits for an occurrence from that action's own effects ("after the action Recruits …")
+    effect: str | None = None  # … from its effects of this primitive only ("after any Fear effect …")
+    choices: list = field(default_factory=list)  # the script's answers to its "or" choices, left from its action
     watch: tuple = ()  # card ids: only an occurrence about one of them triggers it ("the next time he attacks")
     lapses: bool = False  # "the next time this turn …": it ends with the turn if it has not happened

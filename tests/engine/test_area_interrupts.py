@@ -73,3 +73,21 @@ def test_after_the_action_destroys_waits_for_that_actions_own_effects():
                        expect="  - destroyed: [honest, rogue]\n  - honor: {alice: 8}\n"))
     assert failed(result) == [], result["expectations"]
     assert not any("Delayed effect of Witness" in t for t in texts(result))
+
+
+def test_where_the_action_brings_a_card_from_is_part_of_the_occurrence():
+    """"After the action Equips a Spell from your hand": the Spell must come from the hand, not be in it
+    (it is in play once Equipped); "Recruits a Scout from a Province" names that Province as "it"
+    (``interrupt-actions``, ``provinces``)."""
+    from judgeapp.engine.cardtext import read
+
+    hand = read("<b>Interrupt:</b> After the action Equips a Spell from your hand, draw a card.", "Test", "holding")
+    wait = hand.abilities[0].effects[0].args
+    assert (wait.occurrence, wait.from_zone, wait.subject.zone, wait.subject.type) == \
+        ("equipped", "hand", "play", ["spell"])
+    province = read("<b>Interrupt:</b> After the action Recruits a Scout from a Province, refill it face-up.",
+                    "Test", "holding")
+    wait = province.abilities[0].effects[0].args
+    assert (wait.occurrence, wait.from_zone, wait.do[0].args.province) == ("recruited", "province", "origin")
+    assert read("<b>Interrupt:</b> After the action Equips a Spell from a Province, draw a card.", "Test",
+                "holding").unparsed

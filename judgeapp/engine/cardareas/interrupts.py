@@ -12,20 +12,26 @@ from lark import Tree
 from ..cardtree import AMOUNTS, ATTACKS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
 from ..abilities import TriggerSpec
 from ..registry import Effect
-from ..structures import ActionTest, AllRef, Condition, Filter
+from ..structures import ActionTest, AllRef, Amount, Condition, Filter
 
 WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
-         "destruction": "DESTRUCTION", "dishonoring": "DISHONORING", "resolution": "RESOLUTION"}
+         "straightening": "STRAIGHTENING", "destruction": "DESTRUCTION", "dishonoring": "DISHONORING",
+         "resolution": "RESOLUTION"}
 # "this caster": the Personality a Spell is attached to, who casts it (``spell``)
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
            "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
            "each game": ("EACHGAME", "game")}  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
-DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows"}
+DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows",
+        "TARGET": "targeted"}
 BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
 DOERS = {"the_doer": None, "the_battle_doer": BATTLE_ACTION,  # "the Battle action", "your Battle action"
-         "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION])}
+         "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION]), "fear_doer": None,
+         "doer_on": None}
+CLAUSE_KINDS = {"after_it_bows"}
+VALUE_KINDS = ("tokens_in_play",)
+LETTERS = {"force": "F", "chi": "C", "personal_honor": "PH", "gold_production": "GP"}
 RULEBOOK = frozenset({"Lobby", "Recruit", "Equip", "Cycle", "Cavalry", "Reserve"})  # player abilities, not keywords
 
 
@@ -145,6 +151,18 @@ class Readers:
     def e_action_attacks_strength(self, node):
         """"Give the action's Ranged Attacks +2 strength": each of them (``interrupt-actions``)."""
         return self._strength(self._attacks(node), int(_tok(node, "SIGNED").value), True)
+
+    def e_action_attacks_increase(self, node):
+        """"Increase the strength of the action's Fear effects by the number of Clout tokens in play":
+        counted when the Interrupt resolves (``interrupt-actions``)."""
+        amount = self.value(_sub(node, *VALUES))
+        return Effect.model_validate({"attack_strength": {"attacks": self._attacks(node), "amount": amount,
+                                                          "each": True}})
+
+    @staticmethod
+    def value_tokens_in_play(node) -> Amount:
+        """"the number of Clout tokens in play": on every card in play (``token``)."""
+        return Amount(tokens=_tok(node, "KEYWORD").value, of=AllRef(all=Filter()))
 
     def e_action_attacks_strength_or(self, node):
         return self._strength_or(node, True)
@@ -318,22 +336,35 @@ class Readers:
         does = _sub(tree, "action_does")
         event = DOES[_sub(does, "doer_verb").children[0].type]
         sub = _sub(does, *NP)
+        doer = _sub(does, *DOERS)
         data: dict = {"occurrence": event}
-        if sub.data in ("self_ref", "this_type", "this_kw"):
+        if doer.data == "fear_doer":  # "After any Fear effect from the action bows a card": each time one does
+            data.update(effect="fear", each=True)
+        if sub is None:  # "… a card"
+            self.last = "it"
+        elif sub.data in ("self_ref", "this_type", "this_kw"):
             data["whose"] = self.np(sub)
         else:
             data["subject"] = self._described(sub)
+            if data["subject"].type == ["card"]:  # "your cards": any of them
+                data["subject"] = data["subject"].model_copy(update={"type": []})
             self.last = "it"  # "dishonor him": the card the action did it to
-        if _tok(does, "BATTLEFIELD") is not None:  # "… this Follower at a battlefield"
+            if data["subject"].zone != "play":
+                self._brought_from(data, event)
+        if _tok(does, "ATABATTLEFIELD") is not None:  # "… this Follower at a battlefield"
             data["subject"] = data.get("subject", Filter()).model_copy(update={"at": "battlefield"})
-        conds = [DOERS[_sub(does, "the_doer", "the_battle_doer", "your_battle_doer").data]]
+        conds = [DOERS[doer.data] if doer.data != "doer_on" else self._on_either(doer)]
         if _tok(does, "THISCARD") is not None:  # "… a Spell to Tameko": attached to him, so in his unit
             conds.append(Condition.model_validate({"card": "it", "fits": {"in_unit": True}}))
         if _tok(does, "HOME") is not None:
             conds.append(Condition.model_validate({"card": "it", "is": ["at_home"]}))
         before = len(self.targets)
         self.subject = "it"
-        effects = self.sentence_effects(tree)
+        self.waiting_in_action = True  # "its remaining effects": the action's, from that occurrence on
+        try:
+            effects = self.sentence_effects(tree)
+        finally:
+            self.waiting_in_action = False
         if len(self.targets) != before:
             raise Unreadable("a target chosen after the action's occurrence is not read")
         cond = None
@@ -341,6 +372,28 @@ class Readers:
             cond = _and(cond, c)
         self.effects.append(Effect.model_validate({"after_action": {**data, "do": [
             e.model_copy(update={"condition": _and(e.condition, cond)}).model_dump() for e in effects]}}))
+
+    @staticmethod
+    def _on_either(doer: Tree) -> Condition:
+        """"an action on a Kiho, Shugenja, or Spell": the interrupted action is from a card with one of
+        those keywords or of one of those types (``interrupt-actions``)."""
+        kinds = [k.children[0] for k in doer.children if isinstance(k, Tree)]
+        return Condition(any=[Condition(action=ActionTest(source=Filter(keywords=[k.value]) if k.type == "KEYWORD"
+                                                          else Filter(type=[k.value]))) for k in kinds])
+
+    def _brought_from(self, data: dict, event: str) -> None:
+        """"After the action Recruits a Ninja or Scout from a Province, refill it face-up", "After the
+        action Equips a Spell from your hand": where the card was before it entered play. A Province
+        named so is "it", which refills only after the triggers of the card entering play
+        (``provinces``)."""
+        zone = data["subject"].zone
+        if (zone, event) not in (("province", "recruited"), ("hand", "equipped")):
+            raise Unreadable(f"a card the action brings from the {zone} that way is not read")
+        state = [s for s in data["subject"].state if s != "face_up"]  # the card is in play now (recruit)
+        data["subject"] = data["subject"].model_copy(update={"zone": "play", "state": state})
+        data["from_zone"] = zone
+        if zone == "province":
+            self.province = "origin"
 
     # ----- negating what the action does ----------------------------------------------------------------
     def _limit(self, ref, what: list[str], **more) -> Effect:
@@ -371,7 +424,7 @@ class Readers:
     def e_negate_movement_home(self, node):
         """"negate Personalities' movement home from its effects": of any such card, home only."""
         kind = _tok(node, "TYPES").value
-        return self._limit(AllRef(all=Filter(type=[kind])), ["moves"], home=True)
+        return self._limit(AllRef(all=Filter(type=[kind])), ["moves"], into="home")
 
     def e_negate_others_movement(self, node):
         """"Negate other players' dishonorable Personalities movement from the action"."""
@@ -454,3 +507,73 @@ class Readers:
         self.effects.append(Effect.model_validate({"after_action": {
             "timing": "before", "occurrence": "honor_gained", "whose": "your",
             "do": [e.model_dump() for e in effects]}}))
+
+    def c_you_have_a(self, node):
+        """"If you have a Fortification at the current battlefield": you control such a card."""
+        return Condition(controls=self._described(_sub(node, *NP)))
+
+    def e_negate_action_from_either(self, node):
+        """"Negate an action from another Shugenja or Spell": from a card with that keyword or of that
+        type ("another" carries through to both, ``conjunctions``; ``negate-an-action``)."""
+        self._interrupt_only()
+        dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
+        words = _det_words(dets)
+        if set(words) - {"ANOTHER", "A"}:
+            raise Unreadable("that description of the action's card is not read")
+        another = "ANOTHER" in words
+        sources = [Filter(keywords=[_tok(node, "KEYWORD").value], another=another),
+                   Filter(type=[_tok(node, "TYPE").value], another=another)]
+        return Effect.model_validate({"negate_action": {}}).model_copy(update={"condition": Condition(
+            any=[Condition(action=ActionTest(source=f)) for f in sources])})
+
+    def e_negate_next_straightening(self, node):
+        """"negate the next straightening of each card it bows": each time the interrupted action's
+        effects bow a card, its next straightening this turn is prevented (``negate``, ``next``)."""
+        self._interrupt_only()
+        kind = _tok(node, "TYPE").value
+        return Effect.model_validate({"after_action": {
+            "occurrence": "bows", "each": True, "subject": {"type": [kind]} if kind != "card" else None,
+            "do": [{"prevent": {"target": "it", "what": "straighten"}}]}})
+
+    def clause_after_it_bows(self, node, index):
+        """"Give a Fear effect +2 strength. Destroy any Follower after it bows them": each card of that
+        kind the Fear effect given the strength bows (``interrupt-actions``, ``fear``)."""
+        self._interrupt_only()
+        named = next((e for e in reversed(self.effects) if e.name == "attack_strength"), None)
+        if named is None or named.args.attacks != ["fear"] or named.args.each:
+            raise Unreadable("'after it bows them' with no one Fear effect named before it")
+        act = node.children[0]
+        if act.data != "destroy" or _sub(act, *NP).data not in ("phrase", "bare"):
+            raise Unreadable("'… after it bows them' other than destroying the cards it bows is not read")
+        subject = self.filter_of(_sub(act, *NP))
+        return [Effect.model_validate({"after_action": {
+            "occurrence": "bows", "each": True, "effect": "fear", "subject": subject.model_dump(exclude_defaults=True),
+            "do": [{"destroy": {"target": "it"}}]}})]
+
+    def e_give_token_or(self, node):
+        """"give him a +1F or +1C token": one of the two, the player's choice (``choices``, ``token``)."""
+        ref = self.np(_sub(node, *NP))
+        options = []
+        for change in _toks(node, "STATCHANGE"):
+            stat, value = change.value
+            if value == "X" or stat not in ("force", "chi", "personal_honor", "gold_production"):
+                raise Unreadable("a token of that kind is not read")
+            word = f"{value:+d}{LETTERS[stat]}"
+            options.append({"word": word, "do": [{"tokens": {"target": ref, "name": stat, "count": value}}]})
+        return Effect.model_validate({"choose": {"options": options}})
+
+    def e_negate_movement_into_army(self, node):
+        """"Negate the movement into an attacking army of a target Personality at any location": the
+        interrupted action's effects do not move him to a battlefield on the attacking side (``negate``,
+        ``army``)."""
+        if _tok(node, "STATE").value != "attacking":
+            raise Unreadable("movement into a defending army is not read")
+        return self._limit(self.np(_sub(node, *NP)), ["moves"], into="attacking army")
+
+    def e_negate_remaining(self, node):
+        """"After the action targets your bowed Personality, negate its remaining effects": the
+        interrupted action's effects from that point on do not resolve; those already carried out stay
+        (``negate``, ``interrupt-actions``)."""
+        if not getattr(self, "waiting_in_action", False):
+            raise Unreadable("'negate its remaining effects' outside 'After the action …' is not read")
+        return Effect.model_validate({"negate_remaining": {}})

@@ -16,6 +16,7 @@ from ..state import Delayed
 from ..vocab import StepKind
 from .cards import describe_amount, describe_filter, describe_ref
 from .common import cards_of
+from .grants import NoArgs
 
 Designator = Literal["battle", "engage", "open", "limited", "dynasty"]
 LIMITED = {"moves": "movement", "destroyed": "destruction", "force_bonus": "Force bonuses",
@@ -26,7 +27,7 @@ LIMITED = {"moves": "movement", "destroyed": "destruction", "force_bonus": "Forc
 class LimitActionArgs(Model):
     prevents: list[Literal[tuple(LIMITED)]] = Field(default_factory=lambda: ["moves"], min_length=1, max_length=4)
     target: Ref  # the cards: chosen now, or (every …) any card fitting when it happens
-    home: bool = False  # movement home only
+    into: Literal["home", "attacking army"] | None = None  # movement there only
     once: bool = False  # the first one ("a Melee or Ranged Attack targeting your Follower")
     designators: list[Designator] = Field(default_factory=list, max_length=5)  # "The Battle action": only that kind
     negate: bool = False  # printed as a negation ("Negate his movement from the action"), not "cannot"
@@ -62,7 +63,7 @@ class LimitAction(Primitive):
             named = args.model_copy(update={"target": [c.title for c in found]})  # the record names them
         words = cls.describe(named)
         action.limits.append(Limit(frozenset(args.prevents), f"{ctx.why()}: {words}", ctx.player, cards, fits,
-                                   "home" if args.home else None, ctx.source, args.once))
+                                   args.into, ctx.source, args.once))
         g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})",
                  [cls.cite, "negate" if args.negate else "prevention"], ctx.player, "resolve")
         return True
@@ -79,7 +80,8 @@ class LimitAction(Primitive):
         if args.prevents[0] in ATTACK_WORDS:
             return f"negate {'one' if args.once else 'each'} of the {kind}action's {what.replace(' and ', ' or ')} " \
                    f"targeting {who}"
-        return f"negate {who}'s {what}{' home' if args.home else ''} from the {kind}action"
+        into = {"home": " home", "attacking army": " into an attacking army", None: ""}[args.into]
+        return f"negate {who}'s {what}{into} from the {kind}action"
 
 
 AttackKind = Literal["fear", "ranged_attack", "melee_attack"]
@@ -88,7 +90,7 @@ ATTACK_WORDS = {"fear": "Fear effect", "ranged_attack": "Ranged Attack", "melee_
 
 class AttackStrengthArgs(Model):
     attacks: list[AttackKind] = Field(min_length=1, max_length=3)
-    amount: SmallInt
+    amount: Number  # counted when the Interrupt resolves ("by the number of Clout tokens in play")
     each: bool = False  # every one of the action's attacks of these kinds; else one of them
 
 
@@ -108,19 +110,24 @@ class AttackStrength(Primitive):
             g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to change", [cls.cite], ctx.player,
                      "resolve")
             return False
+        by = amount(g, args.amount, ctx)
         if args.each:
             for kind in args.attacks:
-                action.strength[kind] = action.strength.get(kind, 0) + args.amount
+                action.strength[kind] = action.strength.get(kind, 0) + by
         else:
-            action.boosts.append((frozenset(args.attacks), args.amount))
-        g.record(StepKind.EFFECT, f"{action.why()}: {cls.describe(args)} ({ctx.why()})",
+            action.boosts.append((frozenset(args.attacks), by))
+        g.record(StepKind.EFFECT, f"{action.why()}: {cls.describe(args.model_copy(update={'amount': by}))} "
+                                  f"({ctx.why()})",
                  [cls.cite] + [ATTACK_CITES[k] for k in args.attacks], ctx.player, "resolve")
         return True
 
     @classmethod
     def describe(cls, args):
         kinds = " or ".join(ATTACK_WORDS[k] + "s" for k in args.attacks)
-        return f"give {'each' if args.each else 'one'} of the action's {kinds} {args.amount:+d} strength"
+        which = f"{'each' if args.each else 'one'} of the action's {kinds}"
+        if not isinstance(args.amount, int):
+            return f"increase the strength of {which} by {describe_amount(args.amount)}"
+        return f"give {which} {args.amount:+d} strength"
 
 
 ATTACK_CITES = {"fear": "fear", "ranged_attack": "ranged-attack", "melee_attack": "melee-attack"}
@@ -177,14 +184,17 @@ class ActionHonor(Primitive):
 
 
 OCCURRENCES = {"recruited": "Recruits", "equipped": "Equips", "destroyed": "destroys", "moves": "moves",
-               "bows": "bows", "honor_gained": "gives you Honor", "duel_won": "wins a duel"}
+               "bows": "bows", "honor_gained": "gives you Honor", "duel_won": "wins a duel", "targeted": "targets"}
 
 
 class AfterActionArgs(Model):
     timing: Literal["after", "before"] = "after"
     occurrence: Literal[tuple(OCCURRENCES)]
     subject: Filter | None = None  # a card like this
+    from_zone: Literal["province", "hand"] | None = None  # … that came from there ("Recruits a Ninja from a Province")
     whose: Literal["any", "self", "host", "your"] = "any"  # or this card, this Personality, you (Honor)
+    each: bool = False  # every time during the action ("each card it bows"), not just the first
+    effect: AttackKind | None = None  # from the action's effects of this kind only ("any Fear effect from the action")
     do: list[Effect] = Field(min_length=1, max_length=10)
 
 
@@ -208,10 +218,10 @@ class AfterAction(Primitive):
                      "resolve")
             return False
         spec = TriggerSpec(when=args.timing, event=args.occurrence, whose=args.whose, subject=args.subject,
-                           do=list(args.do), text=cls.describe(args))
+                           from_zone=args.from_zone, do=list(args.do), text=cls.describe(args))
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
-                                 dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted,
-                                 within=True))
+                                 dict(ctx.targets), ctx.source.id if ctx.source else None, repeat=args.each,
+                                 action=ctx.interrupted, within=True, effect=args.effect, choices=list(ctx.choices)))
         g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})",
                  [cls.cite, "delayed-effects"], ctx.player, "resolve")
         return True
@@ -226,7 +236,36 @@ class AfterAction(Primitive):
         then = "; ".join(describe_effect(e) for e in args.do)
         if args.occurrence == "duel_won":  # the occurrence is the winner's, in a duel the action created (duel)
             return f"{args.timing}{what} wins a duel created by the action: {then}"
-        return f"{args.timing} the action {OCCURRENCES[args.occurrence]}{what}: {then}"
+        what += {"province": " from a Province", "hand": " from your hand", None: ""}[args.from_zone]
+        each = " each time" if args.each else ""
+        doer = f"the action's {ATTACK_WORDS[args.effect]}" if args.effect else "the action"
+        return f"{args.timing}{each} {doer} {OCCURRENCES[args.occurrence]}{what}: {then}"
+
+
+@primitive
+class NegateRemaining(Primitive):
+    """"Negate its remaining effects" (in an Interrupt's "After the action targets …"): the
+    interrupted action's effects not yet carried out do not resolve; those already carried out stay,
+    and the action still resolves (``negate``, ``action-sequence``)."""
+
+    name, Args, cite = "negate_remaining", NoArgs, "negate"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        action = ctx.interrupted
+        if action is None:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to negate", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        action.negated = True
+        g.record(StepKind.EFFECT, f"{action.why()}: its remaining effects are negated ({ctx.why()})",
+                 [cls.cite, "interrupt-actions"], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return "negate the action's remaining effects"
 
 
 NEGATED = {"destroyed": "destruction", "dishonored": "dishonoring", "moves": "movement", "honor_gained": "gain"}

@@ -164,7 +164,8 @@ class Delay(Primitive):
         spec = TriggerSpec(when=timing, event=event, phase=phase, whose=whose, do=list(args.do),
                            text=f"{timing.capitalize()} {text}: " + "; ".join(describe_effect(e) for e in args.do))
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
-                                 dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted))
+                                 dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted,
+                                 choices=list(ctx.choices)))
         g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})", [cls.cite], ctx.player,
                  "resolve")
         return True
