@@ -346,6 +346,14 @@ class Readers:
         self.last = self.person = "host"
         return "host"
 
+    def post_at_its_battlefield(self, post: Tree, data: dict) -> None:
+        """"Before this battle resolves, bow all Followers at its battlefield" on a Terrain: the battlefield
+        it is in play at, the current one (``terrain``: a Terrain is put into play at the current
+        battlefield and discarded after its battle ends)."""
+        if self.kind != "strategy" or self.last not in (None, "self"):
+            raise Unreadable("'at its battlefield' naming another card's battlefield is not read")
+        data["at"] = "here"
+
     def c_in_your_discard(self, node):
         """"If this Strategy is in your discard pile" (``discard-piles``)."""
         if self.np(_sub(node, *NP)) != "self":
