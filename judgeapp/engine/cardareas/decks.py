@@ -294,6 +294,15 @@ class Readers:
     def ev_ev_leaves(self, node):
         return {"event": "leaves_play", **self._whose(node)}
 
+    def ev_ev_discarded_from_play(self, node):
+        """"After this Weapon enters your discard pile from play": it leaves play for its owner's discard
+        pile — destroyed or discarded, not returned to a hand or removed from the game (``discard-piles``,
+        ``in-play-and-out-of-play``)."""
+        spec = {"event": "leaves_play", **self._whose(node)}
+        if spec["whose"] != "self" or self.kind == "personality":
+            raise Unreadable("'enters your discard pile from play' of a card other than this attachment is not read")
+        return {**spec, "condition": Condition.model_validate({"card": "self", "is": ["discarded"]})}
+
     def ev_ev_army_destroys_province(self, node):
         """"After Boyoh Mercenary's army destroys a Province": his army wins and the Attacker destroys
         the battlefield's Province at resolution (``battle-resolution``), with him in it."""
