@@ -294,6 +294,15 @@ class Readers:
     def ev_ev_leaves(self, node):
         return {"event": "leaves_play", **self._whose(node)}
 
+    def ev_ev_discarded_from_play(self, node):
+        """"After this Weapon enters your discard pile from play": it leaves play for its owner's discard
+        pile — destroyed or discarded, not returned to a hand or removed from the game (``discard-piles``,
+        ``in-play-and-out-of-play``)."""
+        spec = {"event": "leaves_play", **self._whose(node)}
+        if spec["whose"] != "self" or self.kind == "personality":
+            raise Unreadable("'enters your discard pile from play' of a card other than this attachment is not read")
+        return {**spec, "condition": Condition.model_validate({"card": "self", "is": ["discarded"]})}
+
     def ev_ev_army_destroys_province(self, node):
         """"After Boyoh Mercenary's army destroys a Province": his army wins and the Attacker destroys
         the battlefield's Province at resolution (``battle-resolution``), with him in it."""
@@ -345,6 +354,14 @@ class Readers:
             raise Unreadable("'its …' naming a card other than this attachment's Personality is not read")
         self.last = self.person = "host"
         return "host"
+
+    def post_at_its_battlefield(self, post: Tree, data: dict) -> None:
+        """"Before this battle resolves, bow all Followers at its battlefield" on a Terrain: the battlefield
+        it is in play at, the current one (``terrain``: a Terrain is put into play at the current
+        battlefield and discarded after its battle ends)."""
+        if self.kind != "strategy" or self.last not in (None, "self"):
+            raise Unreadable("'at its battlefield' naming another card's battlefield is not read")
+        data["at"] = "here"
 
     def c_in_your_discard(self, node):
         """"If this Strategy is in your discard pile" (``discard-piles``)."""
