@@ -47,17 +47,23 @@ def test_a_personality_that_cannot_gain_a_clan_alignment_lacks_the_clan_keyword(
 
 
 def test_no_two_areas_define_the_same_reader_method():
-    """Area readers are mixins of one class: a helper named like another area's silently replaces it
-    (statics' ``_strength`` once shadowed the interrupts area's)."""
+    """Area readers are mixins of one class with the core readers: a helper named like another area's
+    or the core's silently replaces it (statics' ``_strength`` once shadowed the interrupts area's)."""
     from collections import defaultdict
 
     from judgeapp.engine.cardareas import modules
+    from judgeapp.engine.cardeffects import EffectReaders
+    from judgeapp.engine.cardgrammar import SentenceReader
+    from judgeapp.engine.cardtraits import TraitReaders
 
     owners = defaultdict(list)
-    for module in modules():
-        for name in vars(getattr(module, "Readers", object)):
+    classes = [(m.__name__, getattr(m, "Readers", object)) for m in modules()]
+    classes += [(c.__name__, c) for c in (EffectReaders, TraitReaders)]
+    classes += [("SentenceReader", type("Core", (), dict(vars(SentenceReader))))]
+    for owner, cls in classes:
+        for name in vars(cls):
             if not name.startswith("__"):
-                owners[name].append(module.__name__)
+                owners[name].append(owner)
     assert {name: areas for name, areas in owners.items() if len(areas) > 1} == {}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static
-from ..cardtree import ATTACKS, NP, Unreadable, _singular, _sub, _tok, _toks
+from ..cardtree import ATTACKS, NP, Unreadable, _and, _not, _singular, _sub, _tok, _toks
 from ..structures import AllRef, Condition, Filter
 from ..vocab import CLANS
 
@@ -20,7 +20,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_join", "st_enter", "st_provinces", "st_this_province",
                 "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength",
                 "st_must_be", "st_attach_never_either", "st_no_enlightenment",
-                "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow"}
+                "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow", "st_stat_alt",
+                "st_stat_each_his", "st_restrict_unless", "st_restrict_either"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -35,6 +36,22 @@ class Readers:
         if sub.data not in ("phrase", "bare"):
             raise Unreadable("another player's control of a named card is not read")
         return Condition(exists=self.filter_of(sub).model_copy(update={"side": "other"}))
+
+    def c_in_army_with(self, node):
+        """"while in an army with a Crab Clan Personality": another such card on this card's side at its
+        battlefield (``army``)."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("being in an army with one named card is not read")
+        return Condition(exists=self.filter_of(sub).model_copy(update={"army": True, "another": True}))
+
+    def c_attached_to(self, node):
+        """"This Follower has +2F while attached to a Ratling": the Personality it is attached to is one
+        (``attachments``)."""
+        if getattr(self, "trait_subject", None) != "self" or self.kind not in ("follower", "item", "spell"):
+            raise Unreadable("'while attached to …' on a card other than this attachment is not read")
+        flt = self.filter_of(_sub(node, *NP))
+        return Condition.model_validate({"card": "host", "fits": flt.model_dump(exclude_defaults=True)})
 
     def c_card_has_type(self, node):
         """"while he has an attachment", "while she has a Spell": one attached to him (``attachments``)."""
@@ -266,3 +283,49 @@ class Readers:
     def _lobby_word(node, *words: str) -> None:
         if _tok(node, "KEYWORD").value not in words:
             raise Unreadable(f"'{_tok(node, 'KEYWORD').value}' is not the Lobby action")
+
+    # ----- stat changes -------------------------------------------------------------------------------
+    def read_st_stat_alt(self, node, data) -> list[Static]:
+        """"This Shugenja has +1F, or +2F if he is Water": the second change while the condition holds,
+        else the first (``continuous-traits``)."""
+        first, second = [c for c in node.children if isinstance(c, Tree) and c.data == "changes"]
+        cond = self.cond(self.cond_child(node))
+        return [*self._stat_changes(first, {**data, "while": _and(data.get("while"), _not(cond))}),
+                *self._stat_changes(second, {**data, "while": _and(data.get("while"), cond)})]
+
+    def read_st_stat_each_his(self, node, data) -> list[Static]:
+        """"Hikarou has +1F for each of his Fire Spells": the number of such cards attached to him
+        (``possessive-case``, ``for-each``)."""
+        if data["target"] not in ("self", "host"):
+            raise Unreadable("'for each of his …' on a group of cards is not read")
+        what = _sub(node, "his_what")
+        mods, kind = _sub(what, "mods"), _tok(what, "TYPE")
+        words = (self._plural_words(mods) if kind is None else [m.children[0].value for m in mods.children
+                                                                 if isinstance(m, Tree)]) if mods is not None else []
+        count = Filter.model_validate({"type": [kind.value] if kind is not None else [], "keywords": words,
+                                       "in_unit": True, "another": True})
+        return self._stat_changes(node, {**data, "per": count})
+
+    def _stat_changes(self, node, data: dict) -> list[Static]:
+        """A stat change for each of "+1F/+1C" (``bonuses-and-penalties``); ``per``: for each such card."""
+        per = data.pop("per", None)
+        out = []
+        for tok in _toks(node, "STATCHANGE"):
+            stat, n = tok.value
+            if n == "X" or stat == "family_honor":
+                raise Unreadable("that continuous stat change is not read")
+            amount = n if per is None else {"count": per.model_dump(exclude_defaults=True), "times": n}
+            out.append(Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": amount}))
+        return out
+
+    # ----- restrictions -------------------------------------------------------------------------------
+    def read_st_restrict_unless(self, node, data) -> list[Static]:
+        """"This Personality cannot attack unless he is a Shugenja" (``continuous-traits``)."""
+        cond = _not(self.cond(self.cond_child(node)))
+        return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(node),
+                                       "while": _and(data.get("while"), cond)})]
+
+    def read_st_restrict_either(self, node, data) -> list[Static]:
+        """"Katata cannot attack or defend": two restrictions."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(Tree("st", [r]))})
+                for r in node.children if isinstance(r, Tree) and r.data.startswith("r_")]
