@@ -194,6 +194,12 @@ class Static(Model):
                 f"{who} has a {stat_words(self.stat)} change equal to {describe_amount(self.amount)}"
         elif self.kind == "keyword":
             what = f"{who} has {', '.join(self.keywords)}"
+        elif self.kind == "restrict" and self.what == "take_actions":
+            whose = "you" if self.by == "you" else "no player"
+            what = f"{whose} may {'not ' if self.by == 'you' else ''}take {' or '.join(self.keywords)} actions"
+        elif self.kind == "restrict" and self.what in ("play", "bring_into_play"):
+            cards = describe_filter(self.to) if self.to is not None else "card"
+            what = f"you may not play {cards}s" if self.what == "play" else f"you may not bring {cards}s into play"
         elif self.kind == "restrict" and self.keywords:
             whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
             kinds = " and ".join(KIND_WORDS.get(k, f"{k} actions") for k in self.keywords)
@@ -241,6 +247,9 @@ class Static(Model):
             what = f"{who} {'have' if self.players == ['you'] else 'each have'} the ability “{self.embedded}”"
         elif self.kind == "production_for":
             what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
+        elif self.kind == "honor_change" and self.what in ("no_gains", "no_losses"):
+            what = f"you do not {'gain' if self.what == 'no_gains' else 'lose'} Honor" + (
+                f" from {describe_filter(self.to)}" if self.to is not None else "")
         elif self.kind == "honor_change":
             kinds = str(self.what).replace("_", " ")
             whose = "your" if self.player == "you" else "all"

@@ -6,7 +6,7 @@ import pytest
 
 from judgeapp.positions import service
 
-from .helpers import board, failed, run, two_players
+from .helpers import board, failed, run, texts, two_players
 
 REAL = Path(__file__).parent / "real_cards"
 
@@ -83,3 +83,18 @@ def test_the_ring_of_water_in_place_of_the_false_one_wins_by_enlightenment():
     text = (REAL / "statics-false-ring.yaml").read_text(encoding="utf-8")
     result = service.replay(text.replace("False Ring of Water]", "Ring of Water]"))
     assert [e["actual"] for e in failed(result)] == ["alice"]
+
+
+def test_you_may_not_bring_cards_into_play_also_bars_effects():
+    """"You may not bring Shadowlands cards into play" bars every way into play, not only Recruit
+    (permissions): alice's Open action creates no Shadowlands Personality; bob's, not restricted, does."""
+    cards = ("  - {title: Pure Shrine, type: holding, text: 'You may not bring Shadowlands cards into play.'}\n"
+             "  - {title: Raise the Dead, type: strategy, text: 'Open: Create a 2F/2C/0PH Shadowlands Personality.'}\n")
+    alice = "    holdings: [{card: Pure Shrine}]\n    hand: [Raise the Dead]\n"
+    bob = "    hand: [Raise the Dead]\n"
+    result = ok(run(board(two_players(alice=alice, bob=bob), cards=cards, script=(
+        "  - action: {by: alice, card: Raise the Dead, ability: 1}\n"
+        "  - action: {by: bob, card: Raise the Dead, ability: 1}\n")), seconds=60))
+    entered = [t for t in texts(result) if "enters play" in t or "does not enter play" in t]
+    assert len(entered) == 2 and "does not enter play" in entered[0] and "may not bring" in entered[0], entered
+    assert "does not enter play" not in entered[1], entered

@@ -11,7 +11,7 @@ from ..vocab import CLANS
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
          "who": "WHO", "except": "EXCEPT", "count": "COUNT", "towards": "TOWARDS",
-         "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING"}
+         "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING", "taken": "TAKEN", "bring": "BRING"}
 PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
@@ -21,7 +21,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength",
                 "st_must_be", "st_attach_never_either", "st_no_enlightenment",
                 "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow", "st_stat_alt",
-                "st_stat_each_his", "st_restrict_unless", "st_restrict_either"}
+                "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
+                "st_no_actions", "st_no_play", "st_no_bring"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -329,3 +330,49 @@ class Readers:
         """"Katata cannot attack or defend": two restrictions."""
         return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(Tree("st", [r]))})
                 for r in node.children if isinstance(r, Tree) and r.data.startswith("r_")]
+
+    # ----- Honor gains and losses ---------------------------------------------------------------------
+    def read_st_no_honor_change(self, node, data) -> list[Static]:
+        """"You do not lose Honor from your cards", "You cannot gain Honor from Holdings": none of such a loss or
+        gain of yours caused by those cards happens, and a change of zero is neither a gain nor a loss
+        (``honor-gains-and-losses``). "your Shadowlands Followers and Human Shadowlands Personalities": the
+        possessive covers both nouns."""
+        what = "no_gains" if _tok(node, "GAIN") is not None else "no_losses"
+        out, side = [], "any"
+        for sub in (c for c in node.children if isinstance(c, Tree) and c.data in NP):
+            if sub.data not in ("phrase", "bare"):
+                raise Unreadable("Honor changes from one named card are not read")
+            flt = self.filter_of(sub)
+            side = side if flt.side == "any" else flt.side
+            out.append(Static.model_validate({**data, "kind": "honor_change", "what": what, "player": "you",
+                                              "to": flt.model_copy(update={"side": side})}))
+        return out
+
+    # ----- what a player may not do -------------------------------------------------------------------
+    def read_st_no_actions(self, node, data) -> list[Static]:
+        """"You may not take Political Actions" (its player), "Favor actions may not be taken" (everyone):
+        actions with that keyword, card abilities and player abilities alike (``permissions``)."""
+        by = "you" if _tok(node, "YOU") is not None else None
+        return [Static.model_validate({**data, "kind": "restrict", "what": "take_actions", "by": by,
+                                       "keywords": [t.value for t in _toks(_sub(node, "act_kinds"), "KEYWORD")]})]
+
+    def read_st_no_play(self, node, data) -> list[Static]:
+        """"You may not play other Allegiance cards": no using such a card from the hand or putting it into
+        play (``play``, ``permissions``)."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": "play", "by": "you",
+                                       "to": self._players_cards(node)})]
+
+    def read_st_no_bring(self, node, data) -> list[Static]:
+        """"You may not bring Shadowlands cards into play": not by Recruit, Equip or other effects (``permissions``)."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": "bring_into_play", "by": "you",
+                                       "to": self._players_cards(node)})]
+
+    def _players_cards(self, node) -> Filter:
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("a restriction on one named card is not read")
+        flt = self.filter_of(sub)
+        if not flt.type and flt.keywords:  # "other Allegiance cards" reads the plural keyword whole
+            flt = flt.model_copy(update={"keywords": flt.keywords[:-1] + [_singular(Tree("mod", [Token(
+                "KEYWORD", flt.keywords[-1])])).children[0].value]})
+        return flt
