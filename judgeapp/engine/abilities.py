@@ -16,16 +16,25 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from . import primitives  # noqa: F401  (registers every primitive before a reading is validated)
 from .registry import Effect
-from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, Title, Word
+from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
                     "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
-                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged",
+                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
-EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel"}  # a trigger's words, where not its name
+EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel", "challenges": "challenges a Personality",
+               "enters_duel": "enters a duel"}  # a trigger's words, where not its name
+
+
+class CountIf(Model):
+    """"Target your Personality, or one or two of your Personalities if …": how many when the condition holds."""
+
+    count: Annotated[StrictInt, Field(ge=1, le=20)]
+    up_to: StrictBool = False
+    if_: Condition = Field(alias="if")
 
 
 class TargetSpec(Model):
@@ -40,6 +49,8 @@ class TargetSpec(Model):
     province: StrictBool = False
     at: Annotated[StrictInt, Field(ge=0, le=20)] = 0  # chosen before the effect with this (0-based) number
     attack: Literal["ranged", "melee", "fear"] | None = None  # a Follower or a Personality without Followers
+    followers_ok: Filter | None = None  # an Attack "that may target a Personality with Followers": these may have them
+    count_if: CountIf | None = None  # another number of them when a condition holds
 
     def describe(self) -> str:
         from .primitives.cards import describe_filter
@@ -47,12 +58,31 @@ class TargetSpec(Model):
         if self.player:
             return "a target player"
         if self.province:
-            return "a target Province"
+            return {"any": "a Province", "your": "your Province", "enemy": "an enemy Province",
+                    "other": "another player's Province", "opponent": "an opponent's Province"}[self.filter.side]
         if self.attack:
-            return f"the {self.attack.capitalize()} effect's target (an enemy Follower or Personality without Followers)"
+            return f"the {self.attack.capitalize()} effect's target ({self._attack_words()})"
         many = f"up to {self.count} " if self.up_to else f"{self.count} or more " if self.or_more else (
             f"{self.count} " if self.count > 1 else "")
-        return f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
+        words = f"{many}{describe_filter(self.filter)}" + (" (if able)" if self.optional else "")
+        if self.count_if is not None:
+            words += (f" ({'up to ' if self.count_if.up_to else ''}{self.count_if.count} of them if "
+                      f"{describe_condition(self.count_if.if_)})")
+        return words
+
+    def _attack_words(self) -> str:
+        """What an Attack or Fear may target: by default "an enemy Follower or Personality without
+        Followers" (``ranged-attack``, ``fear``), widened or narrowed by the card's own words."""
+        from .primitives.cards import describe_filter
+
+        default = self.filter == Filter(type=["personality", "follower"], side="enemy") and self.followers_ok is None
+        if default:
+            return "an enemy Follower or Personality without Followers"
+        words = describe_filter(self.filter)
+        if "personality" in self.filter.type:
+            words += f"; a {describe_filter(self.followers_ok)} may have Followers" if self.followers_ok is not None \
+                else "; a Personality only without Followers"
+        return words
 
     @model_validator(mode="before")
     @classmethod
@@ -104,6 +134,7 @@ class TriggerSpec(Model):
     phase: PhaseName | None = None
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
+    cause: Literal["other_card", "resolution"] | None = None  # another player's card did it, or battle resolution
     while_in: Literal["hand"] | None = None  # triggers while its card is there, not in play (triggered-traits)
     condition: Condition | None = None
     optional: StrictBool = False
@@ -123,8 +154,14 @@ class TriggerSpec(Model):
         point = f"{whose}{what} {EVENT_WORDS.get(self.event, self.event.replace('_', ' '))}".replace("  ", " ").strip()
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
+        if self.cause:
+            point += " by another player's card" if self.cause == "other_card" else " by battle resolution"
+        if self.from_zone:
+            point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
+        if self.once_per:
+            point += f" (the first time {'each turn' if self.once_per == 'turn' else 'this game'})"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
@@ -158,6 +195,11 @@ PERMIT_WORDS = {"lobby_open": "Lobby as an Open action", "lobby_without_bowing":
 KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks", "fear": "Fear effects"}
 
 
+# Restrictions on where a unit moves (``move``, ``permissions``), in plain words.
+MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
+                     "moves_unopposed": "moving to a battlefield where it would be unopposed"}
+
+
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
@@ -166,7 +208,7 @@ class Static(Model):
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed"]
-    target: Literal["self", "host", "unit", "province"] | AllRef = "self"  # province: the one this card is at
+    target: Literal["self", "host", "unit", "province"] | AllRef | TargetedRef = "self"  # province: the one this card is at
     stat: StatName | None = None
     amount: Number = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
@@ -180,6 +222,8 @@ class Static(Model):
     players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
     player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
     minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"
+    designators: list[DesignatorName] = Field(default_factory=list, max_length=2)  # permit recruit/equip: "as a
+    # Battle action"
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -208,10 +252,15 @@ class Static(Model):
         elif self.kind == "restrict" and self.what in ("join", "enter_play"):
             verb = "come under the control of" if self.what == "join" else "enter play for"
             return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
+        elif self.kind == "permit" and self.designators:
+            what = f"{who} may be {'Recruited' if self.what == 'recruit' else 'Equipped'}" + (
+                f" to a {describe_filter(self.to)}" if self.to is not None else "") + \
+                f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
+                f"{'/'.join(d.capitalize() for d in self.designators)} action"
         elif self.kind in ("permit", "restrict") and self.what == "proclaim":
             what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
-            what = f"{who}: no {str(self.what).replace('_', ' ')}"
+            what = f"{who}: no {MOVE_RESTRICTIONS.get(self.what, str(self.what).replace('_', ' '))}"
         elif self.kind == "permit" and self.to is not None:
             what = f"you may target a {describe_filter(self.to)} with the rulebook " \
                    f"{str(self.what).replace('_', ' ').title()} action"
@@ -337,6 +386,8 @@ class Reading(Model):
     invest_alt_if: Condition | None = None
     discipline: StrictInt | None = None
     discipline_if: Condition | None = None  # "If you are a Crab Clan player, this Strategy has Discipline"
+    discipline_alt: StrictInt | None = None  # "Discipline [3 Gold] or [0 Gold] if you are the Defender"
+    discipline_alt_if: Condition | None = None
     unparsed: list[Unread] = Field(default_factory=list)
 
     @property
@@ -467,6 +518,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:
         parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
+    if cond.attached_to is not None:
+        parts.append(f"{subject} is attached to a {describe_filter(cond.attached_to)}")
     if cond.fits == Filter(side="your"):
         parts.append(f"you control {subject}")
     elif cond.fits is not None:
@@ -506,8 +559,10 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append("you went first" if cond.went_first else "you did not go first")
     if cond.phase:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
-    if cond.won_duel is not None:
-        parts.append(f"{subject} has {'' if cond.won_duel else 'not '}won a duel this turn")
+    if cond.dueling is not None:
+        parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
+    if cond.this_turn:
+        parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:
         parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
     if cond.any:
@@ -559,8 +614,10 @@ def describe_reading(reading: Reading) -> list[dict]:
                     "words": f"its Invest costs {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)}"})
     if reading.discipline is not None:
         only = f" if {describe_condition(reading.discipline_if)}" if reading.discipline_if is not None else ""
+        alt = f" (or {reading.discipline_alt} if {describe_condition(reading.discipline_alt_if)})" \
+            if reading.discipline_alt is not None else ""
         out.append({"kind": "trait", "printed": f"Discipline [{reading.discipline} Gold]",
-                    "words": f"may be played from your discard pile for {reading.discipline} more Gold{only}, then "
+                    "words": f"may be played from your discard pile for {reading.discipline} more Gold{alt}{only}, then "
                              "removed from the game (Discipline)"})
     out += [{"kind": "unread", "printed": u.text, "words": u.reason} for u in reading.unparsed]
     return out

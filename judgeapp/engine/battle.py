@@ -122,7 +122,8 @@ def assign(g, step: dict, side: str) -> None:
         g.record(StepKind.ACTION, f"{by.capitalize()} assigns {card.title} to {'attack' if side == 'attacking' else 'defend'} "
                                   f"{to}" + (" (an ally)" if by not in (g.attacker, g.defender) else ""),
                  ["maneuvers-segment"], by, "assign")
-        triggers.after(g, Event("attacks" if side == "attacking" else "defends", card, by, by))
+        triggers.after(g, Event("attacks" if side == "attacking" else "defends", card, by, by,
+                                data={"cause": "assign", "from": "home"}))
 
 
 def battle(g, bf: str, start: str, rounds):

@@ -22,6 +22,11 @@ def _covers(src: Card, st, kinds: frozenset, by: str | None) -> bool:
     return st.by is None or (by is not None and (by == src.controller) == (st.by == "you"))
 
 
+# How a card arrived where it is, as the memory names the occurrence, and its cause when it tells them apart
+# (an assignment is noted as attacking or defending, ``assign``).
+ARRIVALS = {"moved": ({"moves"}, None), "entered": ({"enters_play"}, None), "assigned": ({"attacks", "defends"}, "assign")}
+
+
 class Board:
     # ----- players --------------------------------------------------------------------
     def player(self, name: str):
@@ -164,18 +169,26 @@ class Board:
         other = "attacking" if mine == "defending" else "defending"
         return any(u is not host for u in self.army(other, bf))
 
-    def note_arrival(self, card: Card, how: str, to: str) -> None:
-        """A unit moved or a card entered play: remembered for this turn and battle (``move``)."""
-        self.arrivals.append({"card": card.id, "how": how, "to": to, "turn": self.turn,
-                              "battlefield": self.battlefield})
-
-    def arrived(self, card: Card, how: tuple[str, ...], span: str, to_battlefield: bool = False) -> bool:
-        """Whether a card's unit moved (or the card entered play, as ``how`` says) this turn, or
-        during the current battle (``span``), to a battlefield if ``to_battlefield``."""
+    def arrived(self, card: Card, how: tuple[str, ...], span: str = "turn", to: str | None = None,
+                where_from: str | None = None) -> bool:
+        """Whether a card's unit moved, was assigned or the card entered play (``how``) this turn or
+        during the current battle (``span``), to and from such places: "home", "battlefield" (any) or
+        "here" (the current battlefield), as the game's memory of what has happened has it (``memory``)."""
         host = self.host(card) or card
-        return any(a["card"] in (host.id, card.id) and a["how"] in how and a["turn"] == self.turn
-                   and (span == "turn" or (self.battlefield is not None and a["battlefield"] == self.battlefield))
-                   and not (to_battlefield and a["to"] == "home") for a in self.arrivals)
+        return any(e["card"] in (host.id, card.id) and e["turn"] == self.turn
+                   and any(e["event"] in names and cause in (None, e["cause"]) for names, cause in
+                           (ARRIVALS[h] for h in how))
+                   and (span == "turn" or (self.battlefield is not None and e["battle"] == self.battlefield))
+                   and self._place_is(e["at"], to) and self._place_is(e["from"], where_from) for e in self.log)
+
+    def _place_is(self, place: str | None, want: str | None) -> bool:
+        if want is None:
+            return True
+        if want == "battlefield":
+            return place not in (None, "home")
+        if want == "here":
+            return place is not None and place == self.battlefield
+        return place == want
 
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:
@@ -339,6 +352,19 @@ class Board:
                 ctx.subject = card
                 total += amount(self, st.amount, ctx)
         return total
+
+    def move_restricted(self, card: Card, to: str, by: str | None = None) -> str | None:
+        """A restriction on where a unit moves: to or from the current battlefield, or to a
+        battlefield where it would be unopposed (``move``, ``permissions``)."""
+        host = self.host(card) or card
+        words = []
+        if to != "home" and to == self.battlefield:
+            words.append("moves_to_here")
+        if host.location != "home" and host.location == self.battlefield:
+            words.append("moves_from_here")
+        if to != "home" and not self.would_be_opposed(host, to):
+            words.append("moves_unopposed")
+        return next((r for r in (self.restricted(host, w, by=by) for w in words) if r), None)
 
     def restricted(self, card: Card, what: str, kinds: frozenset = frozenset(), by: str | None = None) -> str | None:
         """A card's own or another card's restriction on it ("cannot attack"), as text. A restriction

@@ -113,7 +113,7 @@ class EffectReaders:
         sign = -1 if _tok(_sub(node, "bonus_word"), "PENALTY") is not None else 1
         value = self.amount(_sub(node, *AMOUNTS))
         if sign < 0:
-            value = value * -1 if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+            value = -value if isinstance(value, int) else value.negated()
         return Effect.model_validate({stat: {"target": ref, "amount": value}})
 
     def e_missing(self, node):
@@ -164,7 +164,11 @@ class EffectReaders:
 
     def _attack(self, name: str, node: Tree) -> Effect:
         amount_node = _sub(node, *AMOUNTS)
-        value = self.amount(amount_node) if amount_node is not None else int(_tok(node, "NUMBER").value)
+        self.attack_amount = True  # "…, +1 if the target is Shadowlands": the Attack's own target, chosen next
+        try:
+            value = self.amount(amount_node) if amount_node is not None else int(_tok(node, "NUMBER").value)
+        finally:
+            self.attack_amount = False
         self.targets.append(TargetSpec(filter=Filter(type=["personality", "follower"], side="enemy"), at=self.index,
                                        attack=name.split("_")[0]))
         self.last = len(self.targets)
@@ -221,7 +225,7 @@ class EffectReaders:
         stats = [self.statword(c) for c in node.children if isinstance(c, Tree) and c.data == "statword"]
         value = self.amount(_sub(node, *AMOUNTS))
         if _tok(_sub(node, "bonus_word"), "PENALTY") is not None:
-            value = -value if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+            value = -value if isinstance(value, int) else value.negated()
         return Effect.model_validate({"choose": {"options": [
             {"word": stat, "do": [{stat: {"target": ref, "amount": value}}]} for stat in stats]}})
 

@@ -9,6 +9,7 @@ production.  Anything the grammar cannot read whole raises ``Unreadable`` with t
 """
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +17,7 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
-from .abilities import TargetSpec
+from .abilities import CountIf, TargetSpec
 from .cardareas import finishers, grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
 from .cardlexer import CardLexer, Unknown, classify, words
@@ -36,13 +37,26 @@ for _group, _names in (("NP_KINDS", NP), ("AMOUNT_KINDS", AMOUNTS), ("VALUE_KIND
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The core grammar and each area's extensions (``cardrules_*.lark``, ``cardareas/*.lark``, ``%extend``)."""
+    """The core grammar and each area's extensions (``cardrules_*.lark``, ``cardareas/*.lark``, ``%extend``).
+
+    Building the LALR tables of the whole grammar takes seconds, so they are kept in the project's
+    ``var/`` directory (``L5R_VAR_DIR``), keyed by lark on the grammar's text: a new process, or a
+    replay's first card, loads them instead.  Not the shared temporary directory: the cache is a pickle."""
     here = Path(__file__).resolve().parent
     text = "\n".join(p.read_text(encoding="utf-8") for p in [here / "cardrules.lark"]
                       + sorted(here.glob("cardrules_*.lark")) + grammar_files())
     names = sorted(set(re.findall(r"\b[A-Z][A-Z_]*\b", re.sub(r"//.*", "", text))))
     return Lark("%declare " + " ".join(names) + "\n" + text, parser="lalr", lexer=CardLexer,
-                start=["a_sentence", "t_sentence", "cond_only"])
+                start=["a_sentence", "t_sentence", "cond_only"], cache=_table_cache())
+
+
+def _table_cache() -> str | bool:
+    var = Path(os.environ.get("L5R_VAR_DIR") or Path(__file__).resolve().parents[2] / "var")
+    try:
+        var.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False  # nowhere to keep them: build the tables each time
+    return str(var / "cardgrammar-tables.pickle")
 
 
 def tokens(sentence: str, names: list[str]) -> list[Token]:
@@ -89,6 +103,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         self.discarded = False  # a card was discarded by an earlier effect ("the card's Focus Value")
         self.after_action = False  # an Interrupt whose effects wait until the action has resolved
         self.person: object = None  # the last Personality named, for "him"/"he" after a card ("discard a card to move him")
+        self.attack_amount = False  # reading an Attack's or Fear's strength, whose target is the next one
         # a sentence that only changes an earlier effect takes its leading "If" here (order-of-effects, exception 1)
         self.modifier = None
 
@@ -502,6 +517,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         kind = _tok(node, "TYPE")
         if kind is None and _tok(node, "TARGET") is None:
             return None
+        if kind is None and self.attack_amount:
+            return len(self.targets) + 1  # in an Attack's strength, "the target" is its own (ranged-attack, fear)
         for n in range(len(self.targets), 0, -1):
             spec = self.targets[n - 1]
             if spec.player:
@@ -562,6 +579,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         any_kw = []
         if mods is not None:
             has_or = _tok(mods, "OR") is not None
+            if has_or and not types and _titles_or(mods):
+                raise Unreadable("card titles joined by 'or' are not read")
             for m in mods.children:
                 if not isinstance(m, Tree):
                     continue
@@ -630,8 +649,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 data["state"].append("face_up")
             elif kind in ("with_attached", "without_attached"):
                 data["attached" if kind == "with_attached" else "not_attached"] = _attachment_words(post)
-            elif kind == "in_own_army":  # "in Zenshi's army": on his side at his battlefield (army)
-                data["side"], data["at"] = "your", "here"
+            elif kind == "in_own_army":  # "in Zenshi's army", "in his army": his side at his battlefield (army)
+                if _tok(post, "INHISARMY") is not None and self.last not in ("self", "host"):
+                    raise Unreadable("'in his army' naming a card other than this one or its Personality is not read")
+                data["army"] = True
             elif hasattr(self, "post_" + kind):  # an area's own qualifier (cardareas)
                 getattr(self, "post_" + kind)(post, data)
             else:
@@ -659,7 +680,19 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 raise Unreadable("a possessive of a card other than a Personality is not read")
             flt = flt.model_copy(update={"in_unit": True, "another": True})
         count, up_to = _count(dets)
-        self.new_target(flt, optional or opt, count or 1, up_to, "ORMORE" in words)
+        n = self.new_target(flt, optional or opt, count or 1, up_to, "ORMORE" in words)
+        more = [c for c in node.children if isinstance(c, Tree) and c.data == "np_t"][1:]
+        if more:
+            self.targets[n - 1] = self.targets[n - 1].model_copy(update={"count_if": self.count_if(more[0], flt, node)})
+
+    def count_if(self, np_t: Tree, flt, node: Tree) -> CountIf:
+        """"Target your Personality, or one or two of your Personalities if you have fewer Provinces than
+        any other player": the same cards, another number of them when the condition holds."""
+        dets = [c for c in np_t.children if isinstance(c, Tree) and c.data == "det"]
+        if self.filter_parts(np_t, _det_words(dets))[0] != flt:
+            raise Unreadable("'target X, or Y if …' naming other cards is not read")
+        count, up_to = _count(dets)
+        return CountIf.model_validate({"count": count or 1, "up_to": up_to, "if": self.cond(self.cond_child(node))})
 
     # ----- conditions ---------------------------------------------------------------------
     def cond(self, node: Tree) -> Condition:
@@ -876,6 +909,19 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     def cond_child(self, node: Tree) -> Tree:
         """The condition among a rule's children ("…, or 3 Gold if <cond>")."""
         return next(c for c in node.children if isinstance(c, Tree) and c.data in CONDS)
+
+
+def _titles_or(mods: Tree) -> bool:
+    """"Doji Takato or Matsu Misato": two or more capitalised words on each side of every "or" are
+    titles, not keywords ("a Shadowlands Shugenja or Monk" has one word after its "or")."""
+    groups, words = [], 0
+    for m in mods.children:
+        if isinstance(m, Token) and m.type == "OR":
+            groups.append(words)
+            words = 0
+        elif isinstance(m, Tree) and m.children[0].type == "KEYWORD":
+            words += 1
+    return min(groups + [words]) >= 2
 
 
 CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})

@@ -146,7 +146,8 @@ PHRASES = {
     "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"),
     ", or": ("COMMAOR", "or"), ", with": ("COMMAWITH", "with"),  # one token, so "X, or Y if …" and a list "X, Y, and Z" part at the comma (LALR)
     "and attach it": ("ANDATTACHIT", "attach"),  # one token, so "create a … and lose 4 Honor" is another clause (LALR)
-    "anyone else": ("ANYONEELSE", "other"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
+    "anyone else": ("ANYONEELSE", "other"), "the first time each turn": ("FIRSTTIME", "turn"),
+    "the first time this game": ("FIRSTTIME", "game"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
 }
 
 
@@ -233,7 +234,7 @@ def classify(raw: list[str]) -> list[Token]:
         out.append(_one(w, low[i], out))
         spelled.append(w)
         i += 1
-    return _qualifier_and(_titles(out, spelled))
+    return _joiners(_titles(out, spelled))
 
 
 def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
@@ -252,6 +253,10 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
                 elif toks[j].type == "OF" and j + 1 < len(toks) and toks[j + 1].type in ("KEYWORD", "CLAN"):
                     parts.append("of")
                     j += 1
+                elif toks[j].type == "OF" and j + 2 < len(toks) and toks[j + 1].type == "THE" \
+                        and toks[j + 2].type in ("KEYWORD", "CLAN") and spelled[j + 2][:1].isupper():
+                    parts.append("of the")  # "the Ring of the Void"
+                    j += 2
                 else:
                     break
             if len(parts) >= 2 or "of" in parts:
@@ -263,16 +268,27 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
     return out
 
 
-# Words that open a qualifier: "and" before one joins two qualifiers of one noun phrase ("without
-# attachments and with equal or lower Chi"), not two effects (conjunctions).
-QUALIFIER_OPENERS = frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})
+# A joining word whose neighbours show it joins two parts of one phrase, not two effects: "and"
+# before a qualifier ("without attachments and with equal or lower Chi", conjunctions), "and" in a list
+# of things given ("+1F and +1C", "+1F and Conqueror"), a comma before a change to an amount ("equal to
+# his Chi, plus 1 if he is Fire"), "or" before a second "if" ("if he has a Weapon or if …").  (token, the word before it (None: any), the words after it)
+JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), frozenset({"STATCHANGE", "KEYWORD"})),
+                   ("QAND", None, frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"}))],
+           "COMMA": [("COMMAPLUS", None, frozenset({"PLUS", "MINUS", "SIGNED"}))],
+           "OR": [("ORIF", None, frozenset({"IF"}))]}
 
 
-def _qualifier_and(toks: list[Token]) -> list[Token]:
-    """"and" between two qualifiers is its own token (``QAND``), so the LALR grammar tells it from
-    "and" between two effects ("… with lower Force and give him -2F") by the word after it."""
-    return [Token("QAND", t.value) if t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type in QUALIFIER_OPENERS
-            else t for i, t in enumerate(toks)]
+def _joiners(toks: list[Token]) -> list[Token]:
+    """Joining words as their own tokens (``QAND``, ``SAND``, ``COMMAPLUS``, ``ORIF``), so the LALR grammar tells
+    them from the "and" or comma between two effects ("… with lower Force and give him -2F", "give him
+    +1F and dishonor him") by the words around them."""
+    out = []
+    for i, t in enumerate(toks):
+        kind = next((k for k, before, after in JOINERS.get(t.type, ())
+                     if (before is None or (i > 0 and toks[i - 1].type in before))
+                     and i + 1 < len(toks) and toks[i + 1].type in after), None)
+        out.append(Token(kind, t.value) if kind else t)
+    return out
 
 
 def _one(w: str, lw: str, before: list[Token]) -> Token:

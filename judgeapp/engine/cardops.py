@@ -153,14 +153,18 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
         return False
     if to != "home" and g.province(to) is None:
         return False
-    ev = Event("moves", host, host.controller, by, source, {"to": to})
+    refused = g.move_restricted(host, to, by)
+    if refused:
+        g.record(StepKind.EFFECT, f"{host.title} will not move {'home' if to == 'home' else 'to ' + to}: {refused}",
+                 ["move", "permissions"], by)
+        return False
+    ev = Event("moves", host, host.controller, by, source, {"to": to, "from": host.location})
     if not triggers.before(g, ev):
         return False
     if side is None and to != "home":
         side = "attacking" if host.controller == g.attacker else "defending" if host.controller == g.defender \
             else None
     g.set_location(host, to, side)
-    g.note_arrival(host, "moved", to)
     g.record(StepKind.EFFECT, f"{host.title} moves {'home' if to == 'home' else 'to ' + to} ({why})",
              cites or ["move"], by)
     if during is not None:
@@ -226,7 +230,6 @@ def enter_play(g, card: Card, controller: str, how: str, why: str, cites: list[s
     move(g, card, Zone.PLAY, location=location, attach_to=attach_to, bowed=bowed, controller=controller)
     if side and location != "home":
         card.side = side
-    g.note_arrival(card, "entered", location)
     where = f" attached to {g.cards[attach_to].title}" if attach_to and attach_to in g.cards else (
         f" at {location}" if location != "home" else "")
     if attach_to and g.province(attach_to) is not None:

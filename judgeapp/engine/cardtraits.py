@@ -89,7 +89,7 @@ class TraitReaders:
     # ----- triggers ----------------------------------------------------------------------------
     def trigger(self, node: Tree) -> dict:
         when = {"t_after": "after", "t_before": "before", "t_when": "when"}[node.data]
-        ev = _sub(node, "event") or node.children[1]
+        ev = _sub(node, "event") or next(c for c in node.children if isinstance(c, Tree))
         fn = getattr(self, "ev_" + ev.data, None)
         if fn is None:
             raise Unreadable(f"no reading for the trigger {ev.data}")
@@ -97,6 +97,9 @@ class TraitReaders:
         if spec.pop("_when_only", False) and when != "before":
             raise Unreadable("'would' belongs to a before-trigger")
         spec["when"] = "before" if spec.pop("_before", False) else when
+        first = _tok(node, "FIRSTTIME")
+        if first is not None:  # "the first time each turn": a usage limit on the trait (triggered-traits)
+            spec["once_per"] = first.value
         self.subject = "it"
         return spec
 
@@ -242,7 +245,7 @@ class TraitReaders:
             if isinstance(target, AllRef) and not isinstance(value, int):
                 raise Unreadable("an amount that differs for each card of a group is not read")
             if kind == "st_penalty":
-                value = -value if isinstance(value, int) else value.model_copy(update={"times": -value.times})
+                value = -value if isinstance(value, int) else value.negated()
             return [Static.model_validate({**data, "kind": "stat", "stat": self.statword(_sub(node, "statword")),
                                            "amount": value})]
         if kind == "st_keyword":
@@ -318,6 +321,9 @@ class TraitReaders:
             if self.person not in ("self", "host"):
                 raise Unreadable("'he' naming a card other than this one or its Personality is not read")
             return self.person
+        hook = getattr(self, "subject_" + first.data, None)  # an area's own subject (cardareas)
+        if hook is not None:
+            return hook(first)
         return AllRef(all=self.group_filter(first))
 
     def group_filter(self, group: Tree) -> Filter:

@@ -9,6 +9,7 @@ from lark import Token, Tree
 
 from .registry import Effect
 from .structures import Condition, Filter
+from .vocab import Until
 
 
 # Labels defined only by reminder text: "Courtesy traits do not take effect if you went first";
@@ -136,7 +137,7 @@ def _lasting(effect: Effect, until: str) -> Effect:
     fields = effect.primitive.Args.model_fields
     if "until" not in fields:
         raise Unreadable(f"a duration on '{effect.describe()}', which does not last")
-    return effect.model_copy(update={"args": effect.args.model_copy(update={"until": until})})
+    return effect.model_copy(update={"args": effect.args.model_copy(update={"until": Until(until)})})
 
 
 def _singular(mod: Tree) -> Tree:

@@ -42,6 +42,7 @@ SECTIONS = {
     "unit": "Unit", "unique": "Unique", "experienced": "Experienced", "overlay": "Overlay", "resilient": "Resilient",
     "duel": "Duel", "duelist": "Duelist", "duel-stat": "Duel stat", "challenge": "Challenge", "refuse": "Refuse",
     "focus-value": "Focus Value", "focusing-area": "Focusing area", "focus-focus-effect": "Focus, Focus Effect",
+    "focused-card": "Focused card", "facing": "Facing",
     "cavalry": "Cavalry", "tactician": "Tactician", "tactical-advantage": "Tactical Advantage", "courage": "Courage",
     "reserve": "Reserve", "naval-invasion": "Naval Invasion", "kharmic": "Kharmic", "conqueror": "Conqueror",
     "terrain": "Terrain", "fortification": "Fortification", "armor": "Armor", "weapon": "Weapon", "kensai": "Kensai",
@@ -65,8 +66,10 @@ SECTIONS = {
     "abilities": "Abilities", "destroy": "Destroy", "discard": "Discard", "draw": "Draw", "dead": "Dead",
     "indefinite-conditional-effects": "Indefinite conditional effects", "unstoppable": "Unstoppable",
     "keywords": "Keywords", "entering-and-leaving": "Entering and leaving", "legacy": "Legacy",
-    "gold-production": "Gold Production", "absent-stats": "Absent stats", "comparing-stats": "Comparing stats",
+    "gold-production": "Gold Production", "fate-and-dynasty-decks": "Fate and Dynasty decks", "absent-stats": "Absent stats", "comparing-stats": "Comparing stats",
     "conjunctions": "Conjunctions", "embedded-text": "Embedded text", "opposed": "Opposed", "another": "Another",
+    "negate-an-action": "Negate an action",
+    "copy": "Copy",
 }
 
 

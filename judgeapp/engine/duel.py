@@ -115,6 +115,8 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
         return False
     g.record(StepKind.EFFECT, f"{challenger.title} challenges {challenged.title} ({ctx.why()})", ["challenge"],
              ctx.player, "resolve")
+    # "After Nokkai challenges a Personality": he has issued the challenge, whether it is refused or not (challenge)
+    triggers.after(g, Event("challenges", challenger, challenger.controller, ctx.player, challenged))
     if answers.get("refuse"):
         if not args.refusable:
             g.record(StepKind.REJECTED, f"Not allowed: {challenged.controller.capitalize()} cannot refuse this "
@@ -141,12 +143,18 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
     triggers.after(g, ev)
     duel = {"challenger": challenger.id, "challenged": challenged.id, "turn": g.turn,
             "focused": {challenger.controller: [], challenged.controller: []}}
-    now = live(challenger, challenged)
-    if not _focusing(g, ctx, challenger, challenged, duel, answers, args):
-        return _ended(g, duel, challenger, challenged)
-    winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args, now)
+    now = {**live(challenger, challenged), "focused": duel["focused"]}
+    g.dueling.append(now)  # "while dueling": from the challenge accepted to the end of the resolution step
+    try:
+        for c in (challenger, challenged):  # "After this Personality enters a duel" (duel step 1)
+            triggers.after(g, Event("enters_duel", c, c.controller, ctx.player, data={"duel": now}))
+        if not _focusing(g, ctx, challenger, challenged, duel, answers, args):
+            return _ended(g, duel)
+        winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args, now)
+    finally:
+        g.dueling.remove(now)
     if winner is None and not losers:
-        return _ended(g, duel, challenger, challenged)
+        return _ended(g, duel, "A Focus Effect ended it" if now.get("ended") else None)
     duel.update(winner=winner.id if winner else None, losers=[c.id for c in losers], tie=tie)
     g.duels.append(duel)
     # the action's later effects name "the winner"/"the loser" too ("Destroy the duel's loser", duel)
@@ -307,10 +315,11 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
                      ["duel"], who)
     for who in g.in_turn_order():
         for cid in duel["focused"].get(who, []):
-            if not (challenger.in_play and challenged.in_play):
+            if not (challenger.in_play and challenged.in_play) or now.get("ended"):
                 break  # Focus Effects not yet resolved do not resolve at all (``challenge``)
-            triggers.fire(g, "when", Event("focused", g.cards[cid], who, data={"duel": now}))
-    if not (challenger.in_play and challenged.in_play):
+            if g.cards[cid].zone is Zone.FOCUS:  # a focused card discarded by a Focus Effect has none
+                triggers.fire(g, "when", Event("focused", g.cards[cid], who, data={"duel": now}))
+    if not (challenger.in_play and challenged.in_play) or now.get("ended"):
         return None, [], False
     totals, overrides = {}, []
     for c in (challenger, challenged):
@@ -372,8 +381,9 @@ def _discard_focused(g, duel: dict) -> None:
         g.record(StepKind.RULE, f"The focused cards are discarded: {', '.join(gone)}", ["duel"])
 
 
-def _ended(g, duel: dict, challenger: Card, challenged: Card) -> bool:
-    g.record(StepKind.RULE, "A Personality in the duel left play: the duel ends without resolution", ["challenge"])
+def _ended(g, duel: dict, why: str | None = None) -> bool:
+    g.record(StepKind.RULE, f"{why or 'A Personality in the duel left play'}: the duel ends without resolution",
+             ["challenge"])
     g.duels.append({**duel, "winner": None, "losers": [], "ended": True})
     _discard_focused(g, duel)
     return False

@@ -52,6 +52,7 @@ class Game(Board):
         self.resolved_attackers: set[str] = set()
         self.battles: dict[str, dict] = {}
         self.duels: list[dict] = []
+        self.dueling: list[dict] = []  # the duels in progress, innermost last (Context.duel's shape; duel)
         self.destroyed: list[str] = []
         self.winner: str | None = None
         self.how: str | None = None
@@ -71,7 +72,6 @@ class Game(Board):
         self.first_player = self.order[0]  # who took the game's first turn (Courtesy traits read it)
         self.pending_duel: dict | None = None  # a duel: step's answers, for the next duel to start
         self.naval_first: str | None = None
-        self.arrivals: list[dict] = []  # units moved and cards entered play: "if he moved this turn" (move)
         self.log: list[dict] = memory.start(self)  # what has happened, for text about the past
 
     @property

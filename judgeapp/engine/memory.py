@@ -27,7 +27,7 @@ def _entry(g, event: str, card, player, by, cause, data: dict) -> dict:
     host = g.host(card) if card is not None and card.in_play else None
     where = (host or card).location if card is not None and card.in_play else data.get("location")
     return {"turn": g.turn, "battle": g.battlefield, "event": event, "card": card.id if card is not None else None,
-            "player": player, "by": by, "cause": cause, "at": where,
+            "player": player, "by": by, "cause": cause, "at": where, "from": data.get("from"),
             "side": g.side(card) if card is not None and card.in_play else None}
 
 

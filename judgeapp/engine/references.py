@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from .state import Card
-from .structures import AllRef, Amount, Condition, Filter, UnitOf
+from .structures import AllRef, Amount, Condition, Filter, TargetedRef, UnitOf
 from .tokenkinds import count as count_tokens
 from .vocab import OUT_OF_PLAY, Zone
 
@@ -57,6 +57,7 @@ class Context:
     find_named: list = field(default_factory=list)  # the script's ``find:`` answer to a search (lower-case titles or ids)
     found: list = field(default_factory=list)  # the cards a search found ("Show it and put it in your hand")
     vacated: list = field(default_factory=list)  # Provinces emptied for this action's own refill (provinces)
+    looked: list = field(default_factory=list)  # the cards this action looks at in a deck (look)
     choices: list = field(default_factory=list)  # the script's answers to "or" choices, in order
     happened: bool = True  # whether the last effect actually happened ("X to Y", independence-of-effects)
     duel: dict | None = None  # the duel whose consequences are applying: winner, losers, challenger, challenged
@@ -76,6 +77,7 @@ class Context:
     limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
     did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
     honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
+    occurrence: object = None  # the event a triggered trait answers ("Before …, negate the destruction")
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -105,6 +107,10 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return list(ctx.found)
     if ref == "created":  # kept with the chosen targets, so a delayed effect keeps them (created-cards)
         return list(ctx.targets.get("created") or [])
+    if ref == "looked":  # "Look at the top three cards of your Fate deck": those cards (look)
+        return list(ctx.looked)
+    if ref == "rest":  # "the remaining cards": those looked at and still in the deck, not the one taken
+        return [c for c in ctx.looked if c not in ctx.found and c.zone in (Zone.FATE_DECK, Zone.DYNASTY_DECK)]
     if ref in ("winner", "loser", "losers", "challenger", "challenged"):
         duel = ctx.duel or {}
         if ref in ("loser", "losers"):
@@ -234,6 +240,16 @@ def _at_ok(g, at: str, card: Card) -> bool:
     return g.battlefield is not None and host.location == g.battlefield  # "at this battlefield"
 
 
+def _same_army(g, card: Card, ctx: Context) -> bool:
+    """In the army of the text's card (its Personality's, for an attachment): on the same side at the
+    same battlefield (``army``); a card at home is in no army."""
+    me = (g.host(ctx.source) or ctx.source) if ctx.source else None
+    them = g.host(card) or card
+    if me is None or me.zone is not Zone.PLAY or me.location == "home" or them.location != me.location:
+        return False
+    return g.side(me) is not None and g.side(me) == g.side(them)
+
+
 def _opposing(g, card: Card, ctx: Context) -> bool:
     me = g.host(ctx.source) if ctx.source else None
     them = g.host(card) or card
@@ -251,10 +267,14 @@ def _opposes(g, card: Card, other: Filter, ctx: Context) -> bool:
     return any(g.side(o) not in (None, side) and (g.host(o) or o).location == where for o in select(g, other, ctx))
 
 
-# What a card remembers of its movements (move): (how it arrived, this turn or this battle, to a battlefield).
-MEMORY = {"moved_this_turn": (("moved",), "turn"), "moved_this_battle": (("moved",), "battle"),
-          "moved_or_entered_this_battle": (("moved", "entered"), "battle"),
-          "moved_to_battlefield_this_turn": (("moved",), "turn", True)}
+# What a card remembers of its movements (move, assign): how it came, this turn or this battle, to and from where.
+MEMORY = {"moved_this_turn": {"how": ("moved",)}, "moved_this_battle": {"how": ("moved",), "span": "battle"},
+          "moved_or_entered_this_battle": {"how": ("moved", "entered"), "span": "battle"},
+          "moved_to_battlefield_this_turn": {"how": ("moved",), "to": "battlefield"},
+          "assigned_here": {"how": ("assigned",), "to": "here"},
+          "moved_home_from_here": {"how": ("moved",), "to": "home", "where_from": "here"}}
+
+
 def _same_army(g, card: Card, ctx: Context) -> bool:
     """An army is the units on one side at a battlefield (``army``): the card's unit is on the side of
     the text's card's unit, at its battlefield."""
@@ -282,7 +302,7 @@ def has_state(g, card: Card, state: str) -> bool:
     if state == "would_be_opposed":
         return g.would_be_opposed(card)
     if state in MEMORY:
-        return g.arrived(card, *MEMORY[state])
+        return g.arrived(card, **MEMORY[state])
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):
@@ -292,6 +312,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return bool(host.attachments) == (state == "with_attachments")
     if state in ("dead", "discarded"):  # the two states of a Personality in a discard pile (dead)
         return card.zone is (Zone.DEAD if state == "dead" else Zone.DISCARD)
+    if state == "in_play":  # "if it is still in play"
+        return card.zone is Zone.PLAY
     if state == "destroyed":  # "if this destroyed a card": it was in play and is now in a discard pile or dead
         return card.zone in (Zone.DISCARD, Zone.DEAD)
     if state == "face_up":
@@ -336,6 +358,8 @@ def matches_target(g, src: Card, target, card: Card) -> bool:
         return card in g.unit_of(src)
     if isinstance(target, AllRef):
         return matches(g, target.all, card, ctx)
+    if isinstance(target, TargetedRef):
+        return any(card.id in ids for ids in src.targeted.values()) and _type_ok(g, [target.targeted], card)
     if isinstance(target, Filter):
         return matches(g, target, card, ctx)
     return False
@@ -394,10 +418,10 @@ def amount(g, value, ctx) -> int:
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0
-    n = n // a.per * a.times
+    n = n // a.per
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
-    return n + a.plus
+    return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))
 
 
 # ----- conditions --------------------------------------------------------------------------
@@ -433,7 +457,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                                               amount(g, cond.count.value, ctx)):
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits or cond.tokens or cond.won_duel is not None:
+            or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
+            or cond.dueling:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -444,6 +469,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
             if cond.has_attached and not has_attached(g, c, cond.has_attached):
                 return False
+            if cond.attached_to is not None and not (c.attached_to in g.cards and matches(
+                    g, cond.attached_to, g.cards[c.attached_to], ctx)):
+                return False
             if cond.fits is not None and not matches(g, cond.fits.model_copy(update={"zone": ZONE_NAMES.get(
                     c.zone, "play")}), c, ctx):
                 return False
@@ -453,7 +481,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.tokens is not None and not compare(count_tokens(c.tokens, cond.tokens.name), cond.tokens.op,
                                                        amount(g, cond.tokens.value, ctx)):
                 return False
-            if cond.won_duel is not None and won_duel(g, c) != cond.won_duel:
+            if cond.this_turn and not dueled(g, c, cond.this_turn):
+                return False
+            if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -518,6 +548,18 @@ def _duel_result(ctx: Context, result: str) -> bool:
     return any(c is not None and c.controller == ctx.player for c in cards)
 
 
-def won_duel(g, card: Card) -> bool:
-    """Whether the card has won a duel this turn (``duel``: the duels of this turn, as the game recorded them)."""
-    return any(d.get("turn") == g.turn and d.get("winner") == card.id for d in g.duels)
+def dueled(g, card: Card, what: str) -> bool:
+    """Whether the card has won a duel, or issued a challenge, this turn (``duel``, ``challenge``: the
+    challenges of this turn as the game recorded them, refused ones included)."""
+    role = "winner" if what == "won" else "challenger"
+    return any(d.get("turn") == g.turn and d.get(role) == card.id for d in g.duels)
+
+
+def facing(g, card: Card) -> list[Card]:
+    """The Personalities facing this one in a duel in progress (``facing``)."""
+    out = []
+    for duel in g.dueling:
+        pair = (duel["challenger"], duel["challenged"])
+        if card in pair:
+            out += [c for c in pair if c is not card]
+    return out

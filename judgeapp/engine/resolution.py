@@ -118,10 +118,12 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
         # (rules-of-location)
     if spec.attack:
         # Ranged/Melee Attacks and Fear: a Follower, or a Personality without Followers, in the
-        # current enemy army (ranged-attack, melee-attack, fear)
-        if card.type not in ("follower", "personality"):
+        # current enemy army (ranged-attack, melee-attack, fear); the card's own words may add kinds
+        # ("that may target Spells") or Personalities with Followers ("… a Personality with Followers")
+        if card.type not in ("follower", "personality", *spec.filter.type):
             return False
-        if card.type == "personality" and any(g.cards[a].type == "follower" for a in card.attachments):
+        if card.type == "personality" and any(g.cards[a].type == "follower" for a in card.attachments) \
+                and not (spec.followers_ok is not None and matches(g, spec.followers_ok, card, ctx)):
             return False
         if g.battlefield is None or host.location != g.battlefield or not g.enemy_of(card, ctx.player):
             return False
@@ -133,6 +135,8 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
 
 def choose(g, ctx: Context, spec: TargetSpec, k: int, queue: list) -> bool:
     """Make targeting choice ``k``: the script's, else the engine picks and says so."""
+    if spec.count_if is not None and holds(g, spec.count_if.if_, ctx):  # "or one or two … if …" (targeting)
+        spec = spec.model_copy(update={"count": spec.count_if.count, "up_to": spec.count_if.up_to})
     legal = candidates(g, ctx, spec)
     named = queue.pop(0) if queue else None
     if named is not None:
@@ -187,7 +191,8 @@ def run_trait(g, card, trig, ev) -> None:
     from .cardops import bow
 
     ctx = Context(player=card.controller, source=card, label="trait", subject=ev.card, subject_player=ev.player,
-                  duel=ev.data.get("duel"))  # a trait at a point of a duel sees that duel (focus-focus-effect)
+                  duel=ev.data.get("duel"), occurrence=ev)  # a trait at a point of a duel sees that duel
+                  # (focus-focus-effect); "Before …, negate the destruction" sees what it answers
     if trig.once_per:
         key = ("trait", card.id, trig.text or trig.event)
         g.trait_uses[key] = g.trait_uses.get(key, 0) + 1

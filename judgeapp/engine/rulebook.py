@@ -11,8 +11,9 @@ from .actions import Refused, action_resolved, take_interrupts
 from .references import Context, matches
 from .resolution import state_checks
 from .state import Card
-from .textstatics import attach_problem, copies_problem, gold_cost, invest_price, join_problem, own_trait_holds
-from .vocab import Reason, Round, StepKind, Zone
+from .textstatics import (action_permissions, attach_problem, copies_problem, gold_cost, invest_price, join_problem,
+                          own_trait_holds)
+from .vocab import DESIGNATOR_ROUND, Reason, Round, StepKind, Zone
 from .zones import move
 
 NAMES = ("recruit", "equip", "dynasty_discard", "lobby", "favor_limited", "favor_battle", "cycle", "cavalry",
@@ -44,8 +45,11 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
     kind, wanted, section = ABILITIES[name]
     try:
         if round_kind != wanted:
-            raise Refused(Reason.WRONG_ROUND, f"{_title(name)} is a {kind.capitalize()} action: it cannot be taken "
-                                              f"now", section)
+            allowed = _permitted_as(g, step, by, name, round_kind)
+            if allowed is None:
+                raise Refused(Reason.WRONG_ROUND, f"{_title(name)} is a {kind.capitalize()} action: it cannot be "
+                                                  "taken now", section)
+            kind = allowed
         if kind in ("limited", "dynasty") and by != g.active and not _open_lobby(g, name, step, by):
             raise Refused(Reason.NOT_ACTIVE_PLAYER, f"{kind.capitalize()} actions are for the active player "
                                                     f"({g.active})", f"{kind}-actions")
@@ -70,6 +74,24 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
     if done and name != "tactical_advantage":
         g.players[by].used[name] = g.players[by].used.get(name, 0) + 1
     return done
+
+
+def _permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | None:
+    """The designator a card's trait lets this Recruit or Equip have in this round ("You may Equip this
+    Follower as a Battle action", ``permissions``), or None."""
+    if name not in ("recruit", "equip"):
+        return None
+    if name == "recruit":
+        try:
+            card, host = _province_card(g, step, by)[1], None
+        except Refused:
+            return None
+    else:
+        card, host = g.find(step.get("card"), by, prefer=Zone.HAND), _first_target(g, step, by)
+    if card is None:
+        return None
+    return next((d for st in action_permissions(g, card, by, name, host) for d in st.designators
+                 if DESIGNATOR_ROUND[d] == round_kind), None)
 
 
 def _open_lobby(g, name: str, step: dict, by: str) -> bool:
@@ -332,7 +354,8 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     if host is None or not host.in_play or host.type != "personality" or host.controller != by:
         raise Refused(Reason.NO_TARGET, f"{step.get('to') or (step.get('targets') or ['?'])[0]} is not a Personality "
                                         f"{by} controls in play", "attachments")
-    if g.battlefield is not None and g.segment in ("engage", "combat") and host.location != g.battlefield:
+    if g.battlefield is not None and g.segment in ("engage", "combat") and host.location != g.battlefield \
+            and not any(st.to is not None and st.to.at == "any" for st in action_permissions(g, card, by, "equip", host)):
         raise Refused(Reason.LOCATION, f"{host.title} is not at the current battlefield", "rules-of-location")
     _targetable(g, host, by, "equip")
     limit = attach_limit(g, card, host)

@@ -27,9 +27,11 @@ class Card:
     attachments: list[str] = field(default_factory=list)
     tokens: dict = field(default_factory=dict)  # {"force": 2, "Corruption": 1}
     used: dict = field(default_factory=dict)  # ability number -> uses this turn (card memory)
+    targeted: dict = field(default_factory=dict)  # ability number -> ids its last use targeted (card memory)
     resilient_used: bool = False
     side: str | None = None  # at a battlefield: "attacking" or "defending" (allies in multiplayer)
     created: bool = False
+    province_left: str | None = None  # the Province it last left ("refill the Province it entered play from")
 
     def __post_init__(self):
         self.controller = self.controller or self.owner
@@ -145,3 +147,5 @@ class Delayed:
     until: Until = Until.END_OF_TURN
     action: object = None  # the action an Interrupt that set it up interrupted: "the action", "after it resolves"
     within: bool = False  # it waits for an occurrence from that action's own effects ("after the action Recruits …")
+    watch: tuple = ()  # card ids: only an occurrence about one of them triggers it ("the next time he attacks")
+    lapses: bool = False  # "the next time this turn …": it ends with the turn if it has not happened

@@ -28,7 +28,7 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
                 "with_followers", "without_followers", "with_attachments", "without_attachments", "face_up",
                 "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed", "dead",
                 "discarded", "moved_this_turn", "moved_this_battle", "moved_or_entered_this_battle",
-                "moved_to_battlefield_this_turn"]
+                "moved_to_battlefield_this_turn", "assigned_here", "moved_home_from_here", "in_play"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
@@ -71,7 +71,7 @@ class Filter(Model):
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
     opposes: "Filter | None" = None  # at a battlefield, on the other side from such a card ("opposing a Shugenja")
     family: Word | None = None  # a Personality with this family name in his title ("Moshi Personalities")
-    army: StrictBool = False  # in the text's card's army: its side at its battlefield ("in Toturi's army")
+    army: StrictBool = False  # in the text's card's army, its side at its battlefield: "in this army", "in Toturi's army"
     tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
 
     @model_validator(mode="before")
@@ -84,6 +84,13 @@ class Filter(Model):
                 if state in (data.get("state") or []):
                     data = {**data, "zone": state}
         return data
+
+
+class TargetedRef(Model):
+    """"The Personality this ability targeted": the cards of that kind the card's own ability targeted
+    when it was last used (card memory)."""
+
+    targeted: CardKind
 
 
 class AllRef(Model):
@@ -110,6 +117,13 @@ PlayerRef = Union[Literal["you", "opponent", "each", "active", "attacker", "defe
                           "other"], StrictInt, Annotated[str, StringConstraints(min_length=1, max_length=31)]]
 
 
+class BonusIf(Model):
+    """"…, plus 2 if he is a Tactician": added to an amount when the condition holds."""
+
+    amount: SmallInt
+    if_: "Condition" = Field(alias="if")
+
+
 class Amount(Model):
     """A number computed when the effect applies: "equal to his Chi", "for each Samurai",
     "the Gold you paid", "half ... rounded down"."""
@@ -125,6 +139,13 @@ class Amount(Model):
     plus: SmallInt = 0
     half: Literal["down", "up"] | None = None
     per: Annotated[StrictInt, Field(ge=1, le=100)] = 1  # "for every 10 points of Family Honor": divided, rounded down
+    plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
+
+    def negated(self) -> "Amount":
+        """The same amount taken away ("a Force penalty equal to his Chi, plus 1 if …"): every part
+        changes sign, and halving still rounds the positive amount (``bonuses-and-penalties``)."""
+        return self.model_copy(update={"times": -self.times, "plus": -self.plus, "plus_if": [
+            b.model_copy(update={"amount": -b.amount}) for b in self.plus_if]})
 
     @model_validator(mode="after")
     def _one_source(self):
@@ -152,8 +173,8 @@ class ActionTest(Model):
                                                                                           max_length=5)  # one of these
     keywords: list[Word] = Field(default_factory=list, max_length=4)  # it has each ("Political", "Fire")
     source: Filter | None = None  # it is from such a card ("from a Strategy", "an Event's effects")
-    has: list[Literal["fear", "ranged_attack", "melee_attack"]] = Field(default_factory=list,
-                                                                         max_length=3)  # an effect of one of these
+    has: list[Literal["fear", "ranged_attack", "melee_attack", "duel"]] = Field(default_factory=list,
+                                                                                 max_length=3)  # an effect of one of these
     did: Literal["moves", "recruited", "destroyed", "bows"] | None = None  # its effects did this …
     card: Ref | None = None  # … to this card
     fits: Filter | None = None  # … or to a card like this (as it is now)
@@ -206,6 +227,7 @@ class Condition(Model):
     is_not: list[State] = Field(default_factory=list, max_length=6)
     has_keyword: Word | None = None  # of ``card``
     has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
+    attached_to: Filter | None = None  # ``card`` is attached to a card of these ("if it is attached to a Commander")
     stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
     tokens: TokenTest | None = None  # of ``card``: "if he has a Poison token"
     fits: Filter | None = None  # ``card`` is one of these, wherever it is now ("if this destroyed a Follower")
@@ -227,7 +249,9 @@ class Condition(Model):
     phase: Literal["action", "attack", "dynasty", "battle"] | None = None
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
-    won_duel: StrictBool | None = None  # ``card`` has won a duel this turn ("if he won a duel this turn")
+    # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
+    this_turn: Literal["won", "challenged"] | None = None
+    dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")
@@ -236,3 +260,5 @@ class Condition(Model):
 StatTest.model_rebuild()
 Filter.model_rebuild()
 Condition.model_rebuild()
+BonusIf.model_rebuild()
+Amount.model_rebuild()

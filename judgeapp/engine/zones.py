@@ -29,6 +29,7 @@ def _take_out(g, card: Card) -> None:
         for prov in g.players[card.owner].provinces:
             if card.id in prov.cards:
                 prov.cards.remove(card.id)
+                card.province_left = prov.id
     else:
         for pile in (_pile(g, card.owner, card.zone), _below(g, card.owner, card.zone)):
             if pile is not None and card.id in pile:
@@ -102,6 +103,7 @@ def move(g, card: Card, to: Zone, *, location: str = "home", attach_to: str | No
             pile.append(card.id)
         if not card.face_up:
             card.used.clear()  # out of play and face down: it forgets (card-memory-rule)
+            card.targeted.clear()
             card.dishonored = False
     g.version += 1
     g.timeline.note({"card": card.id, "zone": [str(old), str(to)]})

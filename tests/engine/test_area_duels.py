@@ -91,3 +91,15 @@ def test_focusing_exactly_once():
                        "  - hand: {bob: 1}\n")
     ok(result)
     assert any("cannot focus again (the card allows 1 focus" in t for t in texts(result))
+
+
+def test_a_refused_challenge_was_still_issued_this_turn():
+    """CR Challenge, Refuse: a refused challenge was issued, though no duel was won ("if Ibara has
+    challenged a Personality this turn")."""
+    ability = ("[{ability: battle, targets: [{side: enemy, what: personality}], do: [{duel: {challenger: self, "
+               "challenged: 1, refusable: true}}, {gain_honor: {player: you, amount: 1}, if: {this_turn: challenged}},"
+               " {gain_honor: {player: you, amount: 5}, if: {this_turn: won}}]}]")
+    cards = person("Provoker", effects=ability) + person("Guard", f=2, c=2)
+    ok(in_battle("    units: [{card: Provoker, id: p, at: bob.p1}]\n", "    units: [{card: Guard, id: g, at: bob.p1}]\n",
+                 cards, "  - action: {by: alice, card: p, ability: 1, targets: [g], duel: {refuse: true}}\n",
+                 "  - honor: {alice: 9}\n"))

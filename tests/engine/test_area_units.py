@@ -1,6 +1,16 @@
 """Units, armies, battlefields and movement (cardareas/units): each test cites its section of
 the Ivory CR, on boards of inline cards whose text the engine reads."""
+import pytest
+
+from judgeapp.engine.cardgrammar import parser
+
 from .helpers import board, failed, run, texts, two_players
+
+
+@pytest.fixture(autouse=True, scope="module")
+def grammar():
+    """The card grammar is built once, before the first replay, whose time budget it would use up."""
+    parser()
 
 BACK = "{title: Orderly Retreat, type: strategy, text: 'Battle: Move home your target Personality. As he moves, " \
        "straighten his unit and you may straighten one of your other units.'}"
@@ -80,3 +90,21 @@ def test_the_conditional_alternative_does_nothing_when_its_condition_fails():
                        expect="  - at: {ranger: home}\n"))
     assert failed(result) == [], result["expectations"]
     assert any("its condition is not met" in t for t in texts(result))
+
+
+OGRE = ("{title: Hill Ogre, type: personality, force: 5, chi: 2, honor: 0, cost: 3, ph: 0, keywords: [Nonhuman], "
+        "text: 'Home Battle: If he would be opposed, move Hill Ogre to the current battlefield. After he moves, "
+        "straighten his attachments.'}")
+
+
+def test_what_follows_a_move_does_not_happen_without_it():
+    """CR Independence of effects: effects linked by "after" depend on the effect before them; the
+    Ogre is already at the battlefield, so he does not move and his Archers stay bowed."""
+    alice = "    units: [{card: Hill Ogre, id: ogre, at: bob.p1, attach: [{card: Archers, id: archers, bowed: true}]}]\n"
+    bob = "    units: [{card: Rider, id: rider, at: bob.p1}]\n"
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=f"  - {OGRE}\n  - {ARCHERS}\n  - {RIDER}\n",
+                       script="  - pass: bob\n  - action: {by: alice, card: ogre, ability: 1}\n",
+                       expect="  - bowed: [archers]\n"))
+    assert failed(result) == [], result["expectations"]
+    assert any("does not happen, because the effect it depends on did not happen" in t for t in texts(result))

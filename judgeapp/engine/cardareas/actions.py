@@ -7,26 +7,28 @@ reaches the value; raise only ever a bonus, lower only ever a penalty).
 """
 from __future__ import annotations
 
-from lark import Tree
+from lark import Token, Tree
 
-from ..cardtree import NP, VALUES, Unreadable, _sub, _tok
+from ..abilities import TargetSpec
+from ..cardtree import ABSENCES, NP, VALUES, Unreadable, _sub, _tok
 from ..registry import Effect
-from ..structures import Amount
+from ..structures import Amount, BonusIf, Condition, Filter, TargetedRef
 
+ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
+RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
-WORDS = {"raise": "RAISE", "set": "SET"}
+WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
+VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
+PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here")}
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
 
 
-def negated(value):
-    """The penalty of an amount: "reduce … by his Chi" is a Force penalty of his Chi."""
-    if isinstance(value, int):
-        return -value
-    if value.half is not None:
-        raise Unreadable("reducing by half an amount is not read")
-    return value.model_copy(update={"times": -value.times, "plus": -value.plus})
+def _change_word(change) -> str:
+    """("force", 2) → "+2F": a stat change as printed, the word a script chooses it by."""
+    stat, n = change
+    return f"{n:+d}" + {"force": "F", "chi": "C", "personal_honor": "PH", "gold_production": "GP"}.get(stat, stat)
 
 
 class Readers:
@@ -45,7 +47,7 @@ class Readers:
         """"Reduce the Force of a target enemy Follower by this Personality's Chi": a Force
         penalty of that amount (``bonuses-and-penalties``; a reduction is never a bonus)."""
         stat, ref = self._stat_name(node), self._stat_subject(node)
-        return Effect.model_validate({stat: {"target": ref, "amount": negated(self.value(_sub(node, *VALUES)))}})
+        return Effect.model_validate({stat: {"target": ref, "amount": self.value(_sub(node, *VALUES)).negated()}})
 
     def e_lower_stat_to(self, node):
         """"Reduce the Force of a target enemy Personality or Follower to 0": lowered to the value,
@@ -104,3 +106,199 @@ class Readers:
 
     def post_qualifier_and(self, post, data):
         """"without attachments and with equal or lower Chi": every qualifier holds (``conjunctions``)."""
+
+    # ----- amounts -------------------------------------------------------------------------------
+    def _inner(self, node: Tree) -> Amount:
+        return self.value(next(c for c in node.children if isinstance(c, Tree) and c.data in VALUES))
+
+    def _number(self, node: Tree) -> int:
+        tok = next(t for t in node.children if isinstance(t, Token) and t.type in ("NUMBER", "SIGNED"))
+        return int(tok.value)
+
+    def value_minus(self, node):
+        """"Zaiburo's Force minus 1"."""
+        inner = self._inner(node)
+        return inner.model_copy(update={"plus": inner.plus - self._number(node)})
+
+    def value_number_plus(self, node):
+        """"2 plus the number of other Personalities in this army"."""
+        inner = self._inner(node)
+        return inner.model_copy(update={"plus": inner.plus + self._number(node)})
+
+    def value_plus_if(self, node):
+        """"his Personal Honor, plus 2 if he is a Tactician": the condition is checked when the amount
+        is (a condition carries only to the part it follows, ``conjunctions``)."""
+        return self._bonus_if(node, self._number(node))
+
+    def value_minus_if(self, node):
+        """"his Personal Honor, minus 1 if he is unopposed"."""
+        return self._bonus_if(node, -self._number(node))
+
+    def _bonus_if(self, node: Tree, n: int) -> Amount:
+        inner = self._inner(node)
+        bonus = BonusIf.model_validate({"amount": n, "if": self.cond(self.cond_child(node))})
+        return inner.model_copy(update={"plus_if": inner.plus_if + [bonus]})
+
+    # ----- an Attack's own targeting and result (``ranged-attack``, ``melee-attack``, ``fear``) -----------
+    def e_attack_rider(self, node):
+        """"Fear 3 that may target a Personality with Followers", "Ranged 4 Attack that may target Items
+        but not Personalities", "Fear 4 that destroys Shugenja after it bows them": the Attack's
+        targeting or result as the card changes it."""
+        effects = self.act(node.children[0], self.index)
+        if len(effects) != 1 or effects[0].name not in ATTACK_EFFECTS or not isinstance(effects[0].args.target, int):
+            raise Unreadable("'that …' after something other than an Attack or Fear is not read")
+        effect, n = effects[0], effects[0].args.target
+        rider = _sub(node, *RIDERS)
+        spec, effect = getattr(self, "rider_" + rider.data)(rider, self.targets[n - 1], effect)
+        self.targets[n - 1] = spec
+        return effect
+
+    def _kind_filter(self, node: Tree) -> Filter:
+        """"a dishonorable Personality", "Shadowlands cards", "Shugenja": the cards a rider names (its
+        first card type; "a Personality with Followers" is a Personality)."""
+        mods = _sub(node, "mods")
+        types = [t for t in node.children if isinstance(t, Token) and t.type == "TYPE"]
+        loose = [m for m in node.children if isinstance(m, Tree) and m.data == "mod"]
+        if loose:
+            mods = Tree("mods", loose)
+        head = Tree("typed" if types else "keyworded", ([mods] if mods is not None else []) + types[:1])
+        return self.filter_parts(Tree("kind", [head]), [])[0]
+
+    def rider_may_target_with(self, rider, spec, effect):
+        """"… that may target a (dishonorable) Personality with Followers"."""
+        kinds = [t.value for t in rider.children if isinstance(t, Token) and t.type == "TYPE"]
+        if kinds != ["personality", "follower"]:
+            raise Unreadable("'that may target a … with …' other than a Personality with Followers is not read")
+        return spec.model_copy(update={"followers_ok": self._kind_filter(rider)}), effect
+
+    def rider_may_target_kinds(self, rider, spec, effect):
+        """"… that may target Items and Spells": those kinds of card too, in the enemy army."""
+        added = [t.value for t in _sub(rider, "kinds").children if isinstance(t, Token) and t.type == "TYPE"]
+        if set(added) - {"item", "spell", "holding"}:
+            raise Unreadable("'that may target' other kinds of card is not read")
+        flt = spec.filter.model_copy(update={"type": list(dict.fromkeys(spec.filter.type + added))})
+        return spec.model_copy(update={"filter": flt}), effect
+
+    def rider_may_target_but_not(self, rider, spec, effect):
+        """"… that may target Items but not Personalities"."""
+        spec, effect = self.rider_may_target_kinds(rider, spec, effect)
+        dropped = [t.value for t in rider.children if isinstance(t, Token) and t.type == "TYPE"][-1]
+        flt = spec.filter.model_copy(update={"type": [t for t in spec.filter.type if t != dropped]})
+        return spec.model_copy(update={"filter": flt}), effect
+
+    def rider_cannot_target(self, rider, spec, effect):
+        """"Fear 4 that cannot target a Cavalry card": cards without the keyword."""
+        flt = self._kind_filter(rider)
+        if flt.type != ["card"] or flt.state or flt.clan or flt.any_keyword or not flt.keywords:
+            raise Unreadable("'that cannot target' other than cards with a keyword is not read")
+        return spec.model_copy(update={"filter": spec.filter.model_copy(update={
+            "without": spec.filter.without + flt.keywords})}), effect
+
+    def rider_destroys_after(self, rider, spec, effect):
+        """"Fear 2 that destroys Followers after it bows them": a card of those kinds that this Fear
+        bows is then destroyed (each kind named is enough, ``conjunctions``)."""
+        if effect.name != "fear":
+            raise Unreadable("'that destroys … after it bows them' on an Attack is not read")
+        kinds = [self._kind_filter(k) for k in rider.children if isinstance(k, Tree) and k.data == "kind_phrase"]
+        return spec, effect.model_copy(update={"args": effect.args.model_copy(update={"destroys": kinds})})
+
+    # ----- choices between effects (``choices``) ------------------------------------------------------
+    def _choice(self, options: list[tuple[str, list[Effect]]]) -> Effect:
+        words = [w for w, _ in options]
+        if len(set(words)) != len(words):
+            raise Unreadable("a choice between two effects of one kind is not read")
+        return Effect.model_validate({"choose": {"options": [
+            {"word": w, "do": [e.model_dump() for e in do]} for w, do in options]}})
+
+    def e_bow_or_straighten(self, node):
+        """"Bow or straighten a target Sensei": one target, then the player's choice of effect."""
+        ref = self.np(_sub(node, *NP))
+        return self._choice([(verb, [Effect.model_validate({verb: {"target": ref}})])
+                             for verb in ("bow", "straighten")])
+
+    def e_stat_give_choice(self, node):
+        """"Give a target Follower or Personality +2F or -2F"."""
+        ref = self.np(_sub(node, *NP))
+        options = []
+        for changes in (c for c in node.children if isinstance(c, Tree) and c.data == "changes"):
+            effects = self._changes(ref, changes)
+            options.append((" ".join(_change_word(t.value) for t in changes.children if isinstance(t, Token)
+                                     and t.type == "STATCHANGE"), effects))
+        return self._choice(options)
+
+    def e_keyword_choice(self, node):
+        """"Give Karachu Cavalry, Conqueror, or Naval": one of the keywords, the player's choice."""
+        ref = self.np(_sub(node, *NP))
+        return self._choice([(t.value, [Effect.model_validate({"keyword": {"target": ref, "add": [t.value]}})])
+                             for t in node.children if isinstance(t, Token) and t.type == "KEYWORD"])
+
+    def e_transfer(self, node):
+        """"Transfer this Spell to your target Air Shugenja": the attachment moves to the other
+        Personality, its restrictions on attaching met, no cost paid (``transfer``)."""
+        what, to = (self.np(n) for n in node.children if isinstance(n, Tree))
+        if isinstance(to, int) and self.targets[to - 1].filter.type not in ([], ["personality"]):
+            raise Unreadable("transferring to a card other than a Personality is not read")
+        return Effect.model_validate({"transfer": {"target": what, "to": to}})
+
+    def e_stat_and_keyword(self, node):
+        """"Give them each +1F and Conqueror", "Give this Shugenja +2F and Conqueror"."""
+        ref = self.np(_sub(node, *NP))
+        gains = _sub(node, "gains")
+        return self._changes(ref, gains) + [
+            Effect.model_validate({"keyword": {"target": ref, "add": self.kwlist(_sub(gains, "kwlist"))}})]
+
+    def subject_targeted_group(self, group):
+        """"The Personality this ability targeted has +2F": the card of that kind its ability last
+        targeted (``card-memory-rule``); "this ability" is the card's own."""
+        return TargetedRef(targeted=_tok(group, "TYPE").value)
+
+    # ----- conditions on a card ------------------------------------------------------------------
+    def c_card_attached_to(self, node):
+        """"if it is attached to a Commander": the card's Personality is such a card (``possessive-case``)."""
+        mods = _sub(node, "mods")
+        head = Tree("typed" if _tok(node, "TYPE") else "keyworded",
+                    ([mods] if mods is not None else []) + ([_tok(node, "TYPE")] if _tok(node, "TYPE") else []))
+        flt, _ = self.filter_parts(Tree("bare", [head]), [])
+        return Condition.model_validate({"card": self._card_cond(node), "attached_to": flt.model_dump(
+            exclude_defaults=True)})
+
+    def c_card_in_play(self, node):
+        """"Bow the target if it is still in play"."""
+        return Condition.model_validate({"card": self._card_cond(node), "is": ["in_play"]})
+
+    def c_card_is_kinds(self, node):
+        """"if it is a One-Handed Weapon": the card has every one of these keywords."""
+        return Condition(all=[self._is_kind(self._card_cond(node), k.children[0])
+                              for k in node.children if isinstance(k, Tree) and k.data == "kind_word"])
+
+    def _is_kind(self, card, tok: Token) -> Condition:
+        """A card is Shadowlands, Crab Clan, bowed, or Human (no Nonhuman, ``human``)."""
+        if tok.type == "STATE":
+            return Condition.model_validate({"card": card, "is": [tok.value]})
+        word = f"{tok.value} Clan" if tok.type == "CLAN" else tok.value
+        if word in ABSENCES:
+            return Condition.model_validate({"not": {"card": card, "has_keyword": ABSENCES[word]}})
+        return Condition.model_validate({"card": card, "has_keyword": word})
+
+    # ----- armies (``army``) ------------------------------------------------------------------------------
+    def post_in_this_army(self, post, data):
+        """"in this army": the army of this card (of its Personality, on an attachment)."""
+        data["army"] = True
+
+    def post_in_your_army(self, post, data):
+        """"in your army": your army at the current battlefield (``army``)."""
+        data["side"], data["at"] = "your", "here"
+
+    # ----- Provinces (``provinces``) ----------------------------------------------------------------------
+    def e_province_chosen_give(self, node):
+        """"Give a Province +3 strength": any player's Province, the player's choice (``choices``)."""
+        self.targets.append(TargetSpec(province=True, filter=Filter(), at=self.index))
+        return Effect.model_validate({"province_strength": {"target": len(self.targets),
+                                                           "amount": int(_tok(node, "SIGNED").value)}})
+
+    def e_province_raise_or_lower(self, node):
+        """"Raise or lower this Province's strength by Etsuki's Personal Honor": a bonus or a penalty of
+        that amount, the player's choice (``choices``, ``bonuses-and-penalties``)."""
+        value = self.value(_sub(node, *VALUES))
+        return self._choice([(word, [Effect.model_validate({"province_strength": {"target": "here", "amount": n}})])
+                             for word, n in (("raise", value), ("lower", value.negated()))])

@@ -12,9 +12,9 @@ from __future__ import annotations
 from lark import Tree
 
 from ..abilities import Static, TriggerSpec
-from ..cardtree import NP, Unreadable, _sub, _tok
+from ..cardtree import NP, Unreadable, _name_words, _sub, _tok
 from ..registry import Effect
-from ..structures import Condition
+from ..structures import ActionTest, Condition, Filter
 
 PHRASES = {
     "as a focus effect": ("FOCUSEFFECT", "focus"), "this duel": ("THEDUEL", "duel"),
@@ -29,15 +29,19 @@ PHRASES = {
     "; if he does ,": ("IFREFUSED", "refused"),  # "He may refuse; if he does, give Niwa +3F"
     "both players": ("EACHPLAYER", "each"), "at least once": ("ATLEASTONCE", "1"), "exactly once": ("EXACTLYONCE", "1"),
     "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
+    "make a fear effect": ("MAKEFEAR", "fear"),
+    "created by the action": ("CREATEDBYACTION", "action"),
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON"}
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
+         "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED"}
 NP_KINDS = ("duelist", "the_other", "challenger")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat")
 # What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
 RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
 
-DUEL_STATS = ("chi", "force", "personal_honor")  # the stats a duel may compare (duel-stat)
+DUEL_STATS = ("chi", "force", "personal_honor")
+VERBS = {"bow": "bow", "dishonor": "dishonor", "rehonor": "rehonor", "destroy": "destroy", "straighten": "straighten"}  # the stats a duel may compare (duel-stat)
 
 # What names the duel's outcome, in a reading: the winner, the loser, their players, "if you win".
 OUTCOME_REFS = frozenset({"winner", "loser", "losers", "winner_controller", "loser_controller"})
@@ -105,16 +109,31 @@ class Readers:
         return ref
 
     def np_the_other(self, node):
-        """"The other Personality" in a Focus Effect: the one facing yours (``facing``)."""
-        if not self.in_duel or _tok(node, "TYPE").value != "personality":
+        """"The other Personality" in a Focus Effect, "the other Personality in the duel": the one facing
+        yours (``facing``)."""
+        if not (self.in_duel or _tok(node, "THEDUEL") is not None) or _tok(node, "TYPE").value != "personality":
             raise Unreadable("'the other …' outside a duel is not read")
         self.last = self.person = "duelist_other"
         return "duelist_other"
 
     def e_np_gains_honor(self, node):
         """"The winner gains 2 Honor": the player who controls the card gains it."""
+        return self.e_gain_honor(self._who_np(node))
+
+    def e_np_loses_honor(self, node):
+        """"The loser loses 2 Honor": the player who controls the card loses it."""
+        return self.e_lose_honor(self._who_np(node))
+
+    def _who_np(self, node: Tree) -> Tree:
+        """The rule with its card as the player's "who" (``who`` reads a card as its controller)."""
         who = Tree("who", [_sub(node, *NP)])
-        return self.e_gain_honor(Tree(node.data, [who] + [c for c in node.children if c is not who.children[0]]))
+        return Tree(node.data, [who] + [c for c in node.children if c is not who.children[0]])
+
+    def e_np_loses_keyword(self, node):
+        """"The other Personality in the duel loses Duelist": until the end of the turn (``keywords``,
+        ``duration-of-effects``)."""
+        return Effect.model_validate({"keyword": {"target": self.np(_sub(node, *NP)),
+                                                  "lose": [_tok(node, "KEYWORD").value]}})
 
     def e_np_may_take_action(self, node):
         """"The duel's winner may take an additional action": the card's player may (``additional-action``)."""
@@ -300,8 +319,132 @@ class Readers:
         return Effect.model_validate({"duel": {"challenger": challenger, "challenged": challenged, "stat": stat}})
 
     def c_won_duel(self, node):
-        """"If he won a duel this turn", "unless he has won a duel this turn": the card has won one
-        (``duel``)."""
+        """"If he won a duel this turn", "unless he has won a duel this turn": the card has won one (``duel``)."""
+        return self._this_turn(node, "won")
+
+    def c_issued_challenge(self, node):
+        """"If Ibara has challenged a Personality this turn": he has issued a challenge (``challenge``)."""
+        if _tok(node, "TYPE").value != "personality":
+            raise Unreadable("challenging something other than a Personality is not read")
+        return self._this_turn(node, "challenged")
+
+    def _this_turn(self, node, what: str) -> Condition:
         if _tok(node, "DUR").value != "end_of_turn":
-            raise Unreadable("a duel won other than this turn is not read")
-        return Condition.model_validate({"card": self._card_cond(node), "won_duel": True})
+            raise Unreadable("a duel other than this turn's is not read")
+        return Condition.model_validate({"card": self._card_cond(node), "this_turn": what})
+
+    def e_two_verbs(self, node):
+        """"Dishonor and bow the duel's loser", "Rehonor and bow a target dishonorable Personality": both,
+        in the order written, on the same card (``order-of-effects``)."""
+        ref = self.np(_sub(node, *NP))
+        verbs = [c.children[0].value.lower() for c in node.children if isinstance(c, Tree) and c.data == "card_verb"]
+        if verbs[0] == verbs[1]:
+            raise Unreadable("the same verb twice is not read")
+        return [Effect.model_validate({VERBS[v]: {"target": ref}}) for v in verbs]
+
+    # ----- "while dueling …" (facing) ---------------------------------------------------------------
+    def c_dueling(self, node):
+        """"While this Personality is dueling a Personality with lower Force": he is in a duel in progress
+        facing such a Personality (``facing``, ``duel``)."""
+        first, other = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        card = self._card_cond(Tree("cond", [first]))
+        return Condition.model_validate({"card": card, "dueling": self._faced(other)})
+
+    def c_dueling_self(self, node):
+        """"Toshigure has -1C while dueling Doji Moro": this Personality is dueling him (``facing``)."""
+        if self.kind != "personality":
+            raise Unreadable("'while dueling' with no Personality named is read on a Personality only")
+        return Condition.model_validate({"card": "self", "dueling": self._faced(_sub(node, *NP))})
+
+    def c_dueling_or_opposed(self, node):
+        """"While dueling, or opposed by, a Phoenix Clan Personality": facing him in a duel, or in the battle
+        at his battlefield on the other side (``facing``, ``opposed``)."""
+        if self.kind != "personality" or _tok(node, "STATE").value != "opposed":
+            raise Unreadable("'while dueling, or …' is read on a Personality, with 'opposed by', only")
+        faced = self._faced(_sub(node, *NP))
+        return Condition.model_validate({"any": [{"card": "self", "dueling": faced},
+                                                 {"exists": {**faced.model_dump(exclude_defaults=True),
+                                                             "opposing": True}}]})
+
+    def _faced(self, node) -> Filter:
+        if node.data == "titled":
+            return Filter(type=["personality"], title=node.children[0].value)
+        name = _name_words(node)
+        if name:  # "while dueling Doji Moro": a Personality named by his title (references)
+            return Filter(type=["personality"], title=name)
+        if node.data not in ("phrase", "bare"):
+            raise Unreadable("'dueling' a card named before is not read")
+        flt = self.filter_of(node)
+        if flt.type != ["personality"]:
+            raise Unreadable("'dueling' something other than a Personality is not read")
+        return flt
+
+    # ----- challenge triggers (challenge) -----------------------------------------------------------
+    def ev_ev_challenges(self, node):
+        """"After Nokkai challenges a Personality": once he has issued the challenge (``challenge``)."""
+        if _tok(node, "TYPE").value != "personality":
+            raise Unreadable("challenging something other than a Personality is not read")
+        return {"event": "challenges", **self._whose(node)}
+
+    # ----- Interrupts to an action that creates a duel (interrupt-actions) --------------------------------
+    def c_action_creates_duel(self, node):
+        """"If the action creates a duel": the interrupted action has a challenge (``interrupt-actions``)."""
+        self._interrupt_only()
+        return Condition(action=ActionTest(has=["duel"]))
+
+    def c_action_is_and_creates_duel(self, node):
+        """"If the action is Battle and creates a duel" (``interrupt-actions``)."""
+        test = self._kind_test(node)
+        return Condition(action=test.model_copy(update={"has": [*test.has, "duel"]}))
+
+    def s_after_action_duel(self, tree: Tree, i: int) -> None:
+        """"If the action creates a duel, after your Personality wins it, give him …", "After your
+        Personality wins any duel created by the action, …", "After you win the action's duel, …": the
+        effects wait until a Personality wins a duel the interrupted action created; "him" is the winner
+        (``interrupt-actions``: an Interrupt's "after" phrases refer to the action's effects, delayed until
+        they occur; ``delayed-effects``)."""
+        self._interrupt_only()
+        win = _sub(tree, "duel_win", "you_win_action_duel")
+        data: dict = {"occurrence": "duel_won"}
+        if win.data == "you_win_action_duel":
+            data["subject"] = Filter(type=["personality"], side="your")
+        else:
+            sub = _sub(win, *NP)
+            if sub.data not in ("phrase", "bare"):
+                raise Unreadable("a named card winning the action's duel is not read")
+            data["subject"] = self.filter_of(sub)
+            if _tok(win, "IT") is None and _tok(win, "CREATEDBYACTION") is None and i == 0:
+                raise Unreadable("'after your Personality wins' naming no duel of the action is not read")
+        self.last = self.person = "it"
+        self.subject, self.it_type = "it", "personality"  # "give him the ability, …": a Personality's
+        before = len(self.targets)
+        effects = self.sentence_effects(tree)
+        if len(self.targets) != before:
+            raise Unreadable("a target chosen after the action's duel is not read")
+        self.effects.append(Effect.model_validate({"after_action": {**data, "do": [e.model_dump() for e in effects]}}))
+
+    # ----- ending the duel (challenge) ----------------------------------------------------------------
+    def e_end_duel(self, node):
+        """"End this duel now, without resolution" in a Focus Effect (``challenge``)."""
+        if not self.in_duel:
+            raise Unreadable("ending a duel outside a Focus Effect is not read")
+        return Effect.model_validate({"end_duel": {}})
+
+    def e_discard_focused(self, node):
+        """"Discard all focused cards" in a Focus Effect (``focused-card``)."""
+        if not self.in_duel or _tok(node, "TYPE").value != "card":
+            raise Unreadable("discarding focused cards outside a Focus Effect is not read")
+        return Effect.model_validate({"discard_focused": {}})
+
+    def c_duel_in_battle(self, node):
+        """"If the duel is not during a battle": whether a battle is going on now (``battle``)."""
+        if not self.in_duel:
+            raise Unreadable("'the duel is during a battle' outside a Focus Effect is not read")
+        cond = Condition(phase="battle")
+        return Condition.model_validate({"not": cond.model_dump(exclude_defaults=True)}) \
+            if _tok(node, "NOT") is not None else cond
+
+    def ev_ev_enters_duel(self, node):
+        """"After this Personality enters a duel": once the challenge is accepted (``duel``); the trait sees that
+        duel ("the other Personality in the duel")."""
+        return {"event": "enters_duel", **self._whose(node)}

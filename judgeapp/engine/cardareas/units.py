@@ -9,15 +9,18 @@ from __future__ import annotations
 from lark import Tree
 
 from ..cardtree import CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
+from ..abilities import Static
 from ..registry import Effect
 from ..structures import Condition, UnitOf
 
-WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE"}
+WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
+         "assigned": "ASSIGNED", "here": "HERE"}
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here")}
 
 NP_KINDS = ("poss_unit",)
 CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if")
+STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
 UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
@@ -112,6 +115,35 @@ class Readers:
             to = self._where(node)
         return [Effect.model_validate({"move_to": {"target": first[0].args.target, "to": to}})]
 
+    def s_after_moves(self, tree: Tree, i: int) -> None:
+        """"After he moves, straighten him": the effect depends on the move just before it and follows
+        it (``independence-of-effects``: effects linked by "after")."""
+        mover = self.np(_sub(tree, *NP))
+        if not self.effects or self.effects[-1].name not in MOVES or self.effects[-1].args.target != mover:
+            raise Unreadable("'After he moves' with no move of him just before it is not read")
+        effects = self.sentence_effects(tree)
+        if not all(e.needs_previous for e in effects[1:]):  # "you may discard a card to make …" is one chain
+            raise Unreadable("several effects after a move are not read")
+        self.effects += [effects[0].model_copy(update={"needs_previous": True})] + effects[1:]
+
+    # ----- where units may not move ------------------------------------------------------------------
+    def read_st_no_move_here(self, node: Tree, data: dict) -> list[Static]:
+        """"Personalities cannot move to or from this battlefield" (``move``, ``permissions``)."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": what})
+                for what in ("moves_to_here", "moves_from_here")]
+
+    def read_st_no_move_unopposed(self, node: Tree, data: dict) -> list[Static]:
+        """"Your Personalities will not move to battlefields without enemy units", "Kyuji may only move
+        to a battlefield if any enemy units are there": not where they would be unopposed (``opposed``)."""
+        if _tok(node, "TYPE").value != "unit":
+            raise Unreadable("'without enemy …' other than units is not read")
+        return [Static.model_validate({**data, "kind": "restrict", "what": "moves_unopposed"})]
+
+    def e_cannot_move(self, node: Tree) -> Effect:
+        """"A target Personality at any location will not move this turn" (``permissions``)."""
+        chosen = self.phrase(Tree("phrase", [c for c in node.children if isinstance(c, Tree)]))
+        return Effect.model_validate({"restrict": {"target": chosen, "what": "moves"}})
+
     # ----- what a unit remembers of its moves ------------------------------------------------------
     def c_moved(self, node: Tree) -> Condition:
         """"If Nozomi moved this battle", "if this unit moved this turn" (``move``)."""
@@ -128,18 +160,34 @@ class Readers:
         (``rules-of-location``)."""
         data["at"] = "battlefield"
 
-    def post_in_this_army(self, post: Tree, data: dict) -> None:
-        """"each Shugenja in this army": on this card's side at the current battlefield, where its
-        Battle abilities are used (``army``, ``rules-of-location``)."""
-        data["side"], data["at"] = "your", "here"
-
-    def post_in_your_army(self, post: Tree, data: dict) -> None:
-        """"your army" alone is your army at the current battlefield (``army``)."""
-        data["side"], data["at"] = "your", "here"
+    def post_in_a_unit(self, post: Tree, data: dict) -> None:
+        """"a target card in a unit": a Personality or a card attached to one (``unit``)."""
+        if _tok(post, "TYPE").value != "unit":
+            raise Unreadable("'in a …' naming something other than a unit is not read")
+        if data["type"] in ([], ["card"]):
+            data["type"] = ["personality", "attachment"]
 
     def post_in_enemy_army(self, post: Tree, data: dict) -> None:
         """"the enemy army": the army opposing this card's, at its battlefield (``army``, ``opposing``)."""
         data["opposing"] = True
+
+    def post_assigned_here(self, post: Tree, data: dict) -> None:
+        """"your Personality at any location who assigned to this battlefield": he was assigned there
+        in this Attack Phase (``assign``, a memory of the turn); "there" names this battlefield after it."""
+        data["state"].append("assigned_here")
+        self.__dict__["there"] = "here"
+
+    def post_moved_home_from_here(self, post: Tree, data: dict) -> None:
+        """"who was moved home from the current battlefield" this turn (``move``)."""
+        data["state"].append("moved_home_from_here")
+        self.__dict__["there"] = "here"
+
+    def e_move_there(self, node: Tree) -> Effect:
+        """"Move him there": to the battlefield named before in the ability."""
+        ref = self.np(_sub(node, *NP))
+        if self.__dict__.get("there") != "here":
+            raise Unreadable("'there' naming no battlefield before it is not read")
+        return Effect.model_validate({"move_to": {"target": ref, "to": "here"}})
 
     def post_moved_or_entered(self, post: Tree, data: dict) -> None:
         """"a target Personality that has moved or entered play this battle"."""

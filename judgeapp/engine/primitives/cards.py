@@ -329,7 +329,7 @@ class Remove(Primitive):
 
 def describe_ref(ref) -> str:
     """Plain words for a reference, for timelines and the card page's reading."""
-    from ..structures import AllRef, UnitOf
+    from ..structures import AllRef, TargetedRef, UnitOf
 
     if isinstance(ref, UnitOf):
         return f"the cards in {describe_ref(ref.unit_of)}'s unit"
@@ -345,6 +345,10 @@ def describe_ref(ref) -> str:
         return "the card found"
     if ref == "created":
         return "the created card"
+    if ref == "looked":
+        return "the cards looked at"
+    if ref == "rest":
+        return "the rest of the cards looked at"
     if ref == "unit":
         return "the cards in this unit"
     if ref == "here":
@@ -359,6 +363,8 @@ def describe_ref(ref) -> str:
         return f"target {ref}"
     if isinstance(ref, AllRef):
         return "each " + describe_filter(ref.all)
+    if isinstance(ref, TargetedRef):
+        return f"the {ref.targeted.capitalize()} this card's ability targeted"
     if isinstance(ref, list):
         return " and ".join(describe_ref(r) for r in ref)
     return str(ref)
@@ -368,7 +374,8 @@ def describe_ref(ref) -> str:
 PREDICATES = {"would_be_opposed": "would be opposed at this battlefield", "moved_this_turn": "has moved this turn",
               "moved_this_battle": "has moved this battle",
               "moved_or_entered_this_battle": "has moved or entered play this battle",
-              "moved_to_battlefield_this_turn": "has moved to a battlefield this turn"}
+              "moved_to_battlefield_this_turn": "has moved to a battlefield this turn",
+              "assigned_here": "assigned to this battlefield", "moved_home_from_here": "was moved home from this battlefield"}
 
 
 def describe_filter(f: Filter) -> str:
@@ -472,7 +479,11 @@ def describe_amount(value) -> str:
     if value.half:
         out = f"half {out}, rounded {value.half}"
     if value.plus:
-        out += f" plus {value.plus}"
+        out += f" plus {value.plus}" if value.plus > 0 else f" minus {-value.plus}"
+    for bonus in value.plus_if:
+        from ..abilities import describe_condition
+
+        out += f", {'plus' if bonus.amount >= 0 else 'minus'} {abs(bonus.amount)} if {describe_condition(bonus.if_)}"
     return out
 
 

@@ -4,20 +4,26 @@ Personality without Followers whose Force is not more than the strength
 Courage add in (``courage``, ``combining``)."""
 from __future__ import annotations
 
+from pydantic import Field
+
 from .. import cardops
 from ..acting import boost, limited_attack
-from ..references import amount
+from ..references import amount, matches
 from ..registry import Primitive, primitive
-from ..structures import Model, Number, Ref
+from ..structures import Filter, Model, Number, Ref
 from ..textstatics import attack_against
 from ..vocab import StepKind
 from .common import cards_of
-from .cards import describe_amount, describe_ref
+from .cards import describe_amount, describe_filter, describe_ref
 
 
 class AttackArgs(Model):
     target: Ref
     amount: Number
+
+
+class FearArgs(AttackArgs):
+    destroys: list[Filter] = Field(default_factory=list, max_length=4)  # "that destroys Followers after it bows them"
 
 
 class _Attack(Primitive):
@@ -43,17 +49,20 @@ class _Attack(Primitive):
                          "resolve")
                 continue
             force = g.stat(card, "force")
-            label = cls.label.format(n=max(strength + change, 0))
-            if force > strength + change:
-                g.record(StepKind.EFFECT, f"{label} against {card.title} fails: {force}F is more than "
-                                          f"{max(strength + change, 0)}",
+            total = max(strength + change, 0)  # no strength below zero ("his Force minus 1 (minimum zero)")
+            label = cls.label.format(n=total)
+            if force > total:
+                g.record(StepKind.EFFECT, f"{label} against {card.title} fails: {force}F is more than {total}",
                          [cls.cite], ctx.player, "resolve")
                 continue
-            g.record(StepKind.EFFECT, f"{label} against {card.title}: {force}F is not more than "
-                                      f"{max(strength + change, 0)}",
+            g.record(StepKind.EFFECT, f"{label} against {card.title}: {force}F is not more than {total}",
                      [cls.cite], ctx.player, "resolve")
             if cls.name == "fear":
-                done = cardops.bow(g, card, label, [cls.cite], ctx.player, ctx.source) or done
+                bowed = cardops.bow(g, card, label, [cls.cite], ctx.player, ctx.source)
+                done = bowed or done
+                if bowed and any(matches(g, f, card, ctx) for f in args.destroys):
+                    cardops.leave_play(g, card, "destroyed", f"{label}, which destroys it after it bows it",
+                                       [cls.cite], ctx.player, ctx.source)
             else:
                 done = bool(cardops.leave_play(g, card, "destroyed", label, [cls.cite], ctx.player, ctx.source)) or done
         return done
@@ -61,8 +70,12 @@ class _Attack(Primitive):
     @classmethod
     def describe(cls, args):
         if isinstance(args.amount, int):
-            return f"{cls.label.format(n=args.amount)} against {describe_ref(args.target)}"
-        return f"{cls.label.format(n='X')} against {describe_ref(args.target)}, X = {describe_amount(args.amount)}"
+            words = f"{cls.label.format(n=args.amount)} against {describe_ref(args.target)}"
+        else:
+            words = f"{cls.label.format(n='X')} against {describe_ref(args.target)}, X = {describe_amount(args.amount)}"
+        for flt in getattr(args, "destroys", []):
+            words += f"; it destroys a {describe_filter(flt)} after bowing it"
+        return words
 
 
 @primitive
@@ -77,4 +90,4 @@ class MeleeAttack(_Attack):
 
 @primitive
 class Fear(_Attack):
-    name, Args, cite, label = "fear", AttackArgs, "fear", "Fear {n}"
+    name, Args, cite, label = "fear", FearArgs, "fear", "Fear {n}"

@@ -48,3 +48,58 @@ class DuelConsequence(Primitive):
         from ..abilities import describe_effect
 
         return "once the duel has resolved: " + "; ".join(describe_effect(e) for e in args.do)
+
+
+class NoArgs(Model):
+    pass
+
+
+@primitive
+class EndDuel(Primitive):
+    """"End this duel now, without resolution": no totals, no winner or loser, no consequences; Focus
+    Effects not yet resolved do not resolve (``challenge``: a duel that ends without resolution)."""
+
+    name, Args, cite = "end_duel", NoArgs, "challenge"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        duel = ctx.duel
+        if duel is None or duel.get("winner") is not None or duel.get("losers") or duel not in g.dueling:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: no duel in progress to end", [cls.cite], ctx.player, "resolve")
+            return False
+        duel["ended"] = True
+        g.record(StepKind.EFFECT, f"The duel ends now, without resolution ({ctx.why()})", [cls.cite, "duel"],
+                 ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return "end the duel now, without resolution"
+
+
+@primitive
+class DiscardFocused(Primitive):
+    """"Discard all focused cards": every card in the duel's focusing areas (``focused-card``); their Focus
+    Effects not yet resolved do not happen."""
+
+    name, Args, cite = "discard_focused", NoArgs, "focused-card"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..vocab import Zone
+        from ..zones import move
+
+        duel = ctx.duel
+        ids = [cid for ids in (duel or {}).get("focused", {}).values() for cid in ids]
+        gone = [g.cards[cid] for cid in ids if g.cards[cid].zone is Zone.FOCUS]
+        for card in gone:
+            move(g, card, Zone.DISCARD)
+        g.record(StepKind.EFFECT, f"The focused cards are discarded: {', '.join(c.title for c in gone) or 'none'} "
+                                  f"({ctx.why()})", [cls.cite, "duel"], ctx.player, "resolve")
+        return bool(gone)
+
+    @classmethod
+    def describe(cls, args):
+        return "discard all focused cards"

@@ -110,7 +110,7 @@ class _Stat(Primitive):
             if not isinstance(value, int):
                 sign = "penalty" if value.times < 0 else "bonus"
                 return f"{who} gets a {stat_words(cls.stat)} {sign} equal to " \
-                       f"{describe_amount(value.model_copy(update={'times': abs(value.times)}))}{until}"
+                       f"{describe_amount(value.negated() if value.times < 0 else value)}{until}"
             return f"{who} gets {'+' if value >= 0 else ''}{value}{letter}{until}"
         return f"{who}'s {stat_words(cls.stat)} is {OP_WORDS[op]} {describe_amount(value)}{until}"
 
@@ -155,6 +155,7 @@ class ProvinceStrength(_Stat):
     @classmethod
     def targets(cls, g, ctx, args):
         refs = args.target if isinstance(args.target, list) else [args.target]
+        refs = [r for ref in refs for r in ((ctx.targets.get(ref) or []) if isinstance(ref, int) else [ref])]
         out = []
         for ref in refs:
             prov = g.province(ref) if isinstance(ref, str) else None
