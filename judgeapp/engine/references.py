@@ -512,6 +512,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.other_clan is not None and not any(cond.other_clan.replace(" Clan", "") in g.players[p].clans
                                                 for p in g.live() if p != me):
         return False
+    if cond.defender_clan is not None and not (g.attacking and g.defender is not None and cond.defender_clan.replace(
+            " Clan", "") in g.players[g.defender].clans):
+        return False  # the Defender is the player defending in this attack; none outside one (battle)
     if cond.favor is not None and (g.favor == me) != cond.favor:
         return False
     if cond.first_turn is not None and (g.turn <= len(g.order)) != cond.first_turn:

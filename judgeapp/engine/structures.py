@@ -242,6 +242,7 @@ class Condition(Model):
     honor: HonorTest | None = None
     clan: Word | None = None  # "if you are a Crane Clan player"
     other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment
+    defender_clan: Word | None = None  # "if the Defender is Spider Clan": the defending player has that Clan Alignment
     favor: StrictBool | None = None
     first_turn: StrictBool | None = None
     fewer_provinces: StrictBool | None = None  # you have fewer Provinces than each other player (Compassion)

@@ -98,3 +98,14 @@ def test_you_may_not_bring_cards_into_play_also_bars_effects():
     entered = [t for t in texts(result) if "enters play" in t or "does not enter play" in t]
     assert len(entered) == 2 and "does not enter play" in entered[0] and "may not bring" in entered[0], entered
     assert "does not enter play" not in entered[1], entered
+
+
+@pytest.mark.django_db
+def test_the_defender_is_spider_clan_is_about_the_defending_player():
+    """statics-ikoma-shungo with a Crab Clan Defender: Shungo has only the first bonus, +1F (battle);
+    at home, not attacking, he has neither (continuous-traits)."""
+    text = (REAL / "statics-ikoma-shungo.yaml").read_text(encoding="utf-8")
+    lion = text.replace("stronghold: The Hidden Bastion of the Spider", "stronghold: The Unassailable Fortress of the Crab")
+    assert failed(service.replay(lion.replace("shungo: 4", "shungo: 3"))) == []
+    home = text.replace("{card: Ikoma Shungo, id: shungo, at: bob.p1}", "{card: Ikoma Shungo, id: shungo}")
+    assert failed(service.replay(home.replace("shungo: 4", "shungo: 2"))) == []

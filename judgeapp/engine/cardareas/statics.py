@@ -38,6 +38,10 @@ class Readers:
             raise Unreadable("another player's control of a named card is not read")
         return Condition(exists=self.filter_of(sub).model_copy(update={"side": "other"}))
 
+    def c_defender_clan(self, node):
+        """"if the Defender is Spider Clan": the player defending in this attack has that Clan Alignment."""
+        return Condition(defender_clan=_tok(node, "CLAN").value)
+
     def c_in_army_with(self, node):
         """"while in an army with a Crab Clan Personality": another such card on this card's side at its
         battlefield (``army``)."""
