@@ -548,6 +548,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"you are a {cond.clan} Clan player")
     if cond.other_clan:
         parts.append(f"another player is {cond.other_clan} Clan")
+    if cond.honor_rank:
+        parts.append(f"no other player has {'higher' if cond.honor_rank == 'highest' else 'lower'} Family Honor than you")
     if cond.defender_clan:
         parts.append(f"the Defender is {cond.defender_clan} Clan")
     if cond.favor is not None:

@@ -242,6 +242,8 @@ class Condition(Model):
     honor: HonorTest | None = None
     clan: Word | None = None  # "if you are a Crane Clan player"
     other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment
+    # "if no other player has higher (lower) Family Honor than you": yours is at least (at most) each other's
+    honor_rank: Literal["highest", "lowest"] | None = None
     defender_clan: Word | None = None  # "if the Defender is Spider Clan": the defending player has that Clan Alignment
     favor: StrictBool | None = None
     first_turn: StrictBool | None = None

@@ -109,3 +109,13 @@ def test_the_defender_is_spider_clan_is_about_the_defending_player():
     assert failed(service.replay(lion.replace("shungo: 4", "shungo: 3"))) == []
     home = text.replace("{card: Ikoma Shungo, id: shungo, at: bob.p1}", "{card: Ikoma Shungo, id: shungo}")
     assert failed(service.replay(home.replace("shungo: 4", "shungo: 2"))) == []
+
+
+@pytest.mark.django_db
+def test_no_other_player_has_higher_family_honor_fails_when_one_has():
+    """statics-moto-taosu with bob at 11 Family Honor, higher than alice's 10: Taosu lacks Tactician;
+    at 9 he has it again (continuous-traits)."""
+    text = (REAL / "statics-moto-taosu.yaml").read_text(encoding="utf-8")
+    bob = "    stronghold: The Grand Halls of the Lion\n    honor: 10"
+    assert [e["actual"] for e in failed(service.replay(text.replace(bob, bob[:-2] + "11")))] == [{"taosu": []}]
+    assert failed(service.replay(text.replace(bob, bob[:-2] + "9"))) == []
