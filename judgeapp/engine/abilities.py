@@ -562,7 +562,8 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.went_first is not None:
         parts.append("you went first" if cond.went_first else "you did not go first")
     if cond.phase:
-        parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
+        when = {"battle": "a battle", "combat": "the Combat Segment"}.get(cond.phase, f"the {cond.phase.capitalize()} Phase")
+        parts.append(f"it is {when}")
     if cond.dueling is not None:
         parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
     if cond.this_turn:

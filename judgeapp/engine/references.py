@@ -531,7 +531,10 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             return False
     if cond.went_first is not None and (g.first_player == me) != cond.went_first:
         return False  # the first player listed in the position took the first turn
-    if cond.phase is not None:
+    if cond.phase == "combat":
+        if not (g.battlefield and g.segment == "combat"):
+            return False
+    elif cond.phase is not None:
         now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
         if cond.phase != now and not (cond.phase == "attack" and g.phase == "attack"):
             return False

@@ -249,7 +249,7 @@ class Condition(Model):
     first_turn: StrictBool | None = None
     fewer_provinces: StrictBool | None = None  # you have fewer Provinces than each other player (Compassion)
     went_first: StrictBool | None = None  # you took the game's first turn (Courtesy: "not if you went first")
-    phase: Literal["action", "attack", "dynasty", "battle"] | None = None
+    phase: Literal["action", "attack", "dynasty", "battle", "combat"] | None = None  # combat: the Combat Segment
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn

@@ -119,3 +119,12 @@ def test_no_other_player_has_higher_family_honor_fails_when_one_has():
     bob = "    stronghold: The Grand Halls of the Lion\n    honor: 10"
     assert [e["actual"] for e in failed(service.replay(text.replace(bob, bob[:-2] + "11")))] == [{"taosu": []}]
     assert failed(service.replay(text.replace(bob, bob[:-2] + "9"))) == []
+
+
+@pytest.mark.django_db
+def test_during_the_combat_segment_is_not_during_the_engage_segment():
+    """statics-armor-of-the-emperor in the Engage Segment of the same battle: the Combat Segment has not
+    begun, Hikarou has his printed 2F (engage-segment, combat-segment)."""
+    text = (REAL / "statics-armor-of-the-emperor.yaml").read_text(encoding="utf-8")
+    engage = text.replace("at: attack/combat", "at: attack/engage").replace("hikarou: 5", "hikarou: 2")
+    assert failed(service.replay(engage)) == []

@@ -15,14 +15,14 @@ WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "ruleb
 PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
-           "need not to": ("NEEDNOT", "not")}
+           "need not to": ("NEEDNOT", "not"), "the combat segment": ("COMBATSEGMENT", "combat")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
                 "st_join", "st_enter", "st_provinces", "st_this_province",
                 "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength",
                 "st_must_be", "st_attach_never_either", "st_no_enlightenment",
                 "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow", "st_stat_alt",
                 "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
-                "st_no_actions", "st_no_play", "st_no_bring"}
+                "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -386,3 +386,9 @@ class Readers:
             flt = flt.model_copy(update={"keywords": flt.keywords[:-1] + [_singular(Tree("mod", [Token(
                 "KEYWORD", flt.keywords[-1])])).children[0].value]})
         return flt
+
+    def read_st_stat_combat(self, node, data) -> list[Static]:
+        """"This Shugenja has +3F during the Combat Segment": only while a battle's Combat Segment goes on
+        (``combat-segment``)."""
+        return self._stat_changes(_sub(node, "changes"), {**data, "while": _and(data.get("while"),
+                                                                                Condition(phase="combat"))})
