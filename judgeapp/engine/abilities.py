@@ -241,6 +241,12 @@ class Static(Model):
                 f"{who} has a {stat_words(self.stat)} change equal to {describe_amount(self.amount)}"
         elif self.kind == "keyword":
             what = f"{who} has {', '.join(self.keywords)}"
+        elif self.kind == "restrict" and self.what == "take_actions":
+            whose = "you" if self.by == "you" else "no player"
+            what = f"{whose} may {'not ' if self.by == 'you' else ''}take {' or '.join(self.keywords)} actions"
+        elif self.kind == "restrict" and self.what in ("play", "bring_into_play"):
+            cards = describe_filter(self.to) if self.to is not None else "card"
+            what = f"you may not play {cards}s" if self.what == "play" else f"you may not bring {cards}s into play"
         elif self.kind == "restrict" and self.keywords:
             whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
             kinds = " and ".join(KIND_WORDS.get(k, f"{k} actions") for k in self.keywords)
@@ -293,6 +299,9 @@ class Static(Model):
             what = f"{who} {'have' if self.players == ['you'] else 'each have'} the ability “{self.embedded}”"
         elif self.kind == "production_for":
             what = f"{who} has {self.amount:+d}GP when its Gold pays only for {self.only.describe()}"
+        elif self.kind == "honor_change" and self.what in ("no_gains", "no_losses"):
+            what = f"you do not {'gain' if self.what == 'no_gains' else 'lose'} Honor" + (
+                f" from {describe_filter(self.to)}" if self.to is not None else "")
         elif self.kind == "honor_change":
             kinds = str(self.what).replace("_", " ")
             whose = "your" if self.player == "you" else "all"
@@ -560,6 +569,10 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"you are a {cond.clan} Clan player")
     if cond.other_clan:
         parts.append(f"another player is {cond.other_clan} Clan")
+    if cond.honor_rank:
+        parts.append(f"no other player has {'higher' if cond.honor_rank == 'highest' else 'lower'} Family Honor than you")
+    if cond.defender_clan:
+        parts.append(f"the Defender is {cond.defender_clan} Clan")
     if cond.favor is not None:
         parts.append("you control the Imperial Favor" if cond.favor else "you do not control the Imperial Favor")
     if cond.first_turn is not None:
@@ -570,7 +583,8 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.went_first is not None:
         parts.append("you went first" if cond.went_first else "you did not go first")
     if cond.phase:
-        parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
+        when = {"battle": "a battle", "combat": "the Combat Segment"}.get(cond.phase, f"the {cond.phase.capitalize()} Phase")
+        parts.append(f"it is {when}")
     if cond.dueling is not None:
         parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
     if cond.duel_role:

@@ -156,6 +156,10 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     problem = None if ability.player else source_problem(g, card, ability, by, interrupt_to)
     if problem:
         raise problem
+    barred = g.player_restricted(by, "take_actions", frozenset(k.lower() for k in ability.keywords)) or (
+        None if card.in_play else g.player_restricted(by, "play", card=card))
+    if barred:
+        raise Refused(Reason.RESTRICTED, barred, "permissions")
     designator = designator_for(ability, round_kind) or _granted_kind(g, by, card, ability)
     if designator is None:
         names = "/".join(d.capitalize() for d in ability.designators)

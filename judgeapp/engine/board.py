@@ -380,6 +380,23 @@ class Board:
                 return o.source
         return None
 
+    def player_restricted(self, player: str, what: str, kinds: frozenset = frozenset(), card: Card | None = None) -> str | None:
+        """A trait's restriction on what a player may do, as text: "You may not take Political Actions"
+        (``take_actions``, with the action's keywords), "You may not play other Allegiance cards" (``play``),
+        "You may not bring Shadowlands cards into play" (``bring_into_play``); "your" is its own player, a
+        trait naming no player restricts everyone ("Favor actions may not be taken", ``permissions``)."""
+        from .references import card_context, holds, matches
+
+        for src, st in self.statics():
+            if st.kind != "restrict" or st.what != what or not _covers(src, st, kinds, player):
+                continue
+            if st.to is not None and (card is None or not matches(self, st.to, card, card_context(self, src),
+                                                                   anywhere=True)):
+                continue
+            if st.while_ is None or holds(self, st.while_, src):
+                return st.text or f"{src.title}: {what.replace('_', ' ')} is not allowed"
+        return None
+
     def permitted(self, card: Card, what: str) -> bool:
         return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
                    for src, st in self.statics())

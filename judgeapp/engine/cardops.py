@@ -218,6 +218,10 @@ def enter_play(g, card: Card, controller: str, how: str, why: str, cites: list[s
                attach_to: str | None = None, bowed: bool = False, by: str | None = None, side: str | None = None,
                from_zone: str | None = None) -> bool:
     """A card enters play (``entering-and-leaving``); "after … enters play" follows."""
+    barred = g.player_restricted(by or controller, "bring_into_play", card=card)
+    if barred:  # "You may not bring Shadowlands cards into play": by no means (permissions)
+        g.record(StepKind.RULE, f"{card.title} does not enter play ({barred})", ["permissions"], by)
+        return False
     ev = Event("enters_play", card, controller, by, None, {"how": how, "from": from_zone})
     if not triggers.before(g, ev):
         return False

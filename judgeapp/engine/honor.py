@@ -61,20 +61,23 @@ def change(g, player: str, amount: int, gain: bool, why: str, cites: list[str], 
 
 
 def _by_traits(g, player: str, amount: int, gain: bool, source) -> int:
-    """The gain or loss after continuous traits that reduce or increase it ("Reduce your Honor losses
-    from your Ninja cards by 2"); those "to a minimum of 1" apply after every other change and stop at
-    that bound (``honor-gains-and-losses``, ``to-a-minimum-to-a-maximum``)."""
+    """The gain or loss after continuous traits that reduce, increase or forbid it ("Reduce your Honor
+    losses from your Ninja cards by 2", "You cannot gain Honor from Holdings"); those "to a minimum of 1"
+    apply after every other change and stop at that bound (``honor-gains-and-losses``, ``to-a-minimum-to-a-maximum``)."""
     if source is None:
         return amount
     from .references import card_context, holds, matches
 
+    kinds = ("gains_and_losses", "gains", "no_gains") if gain else ("gains_and_losses", "losses", "no_losses")
     limited = []
     for src, st in g.statics():
-        if st.kind != "honor_change" or st.what not in ("gains_and_losses", "gains" if gain else "losses") \
+        if st.kind != "honor_change" or st.what not in kinds \
                 or (st.player == "you" and src.controller != player) or not holds(g, st.while_, src) \
                 or (st.to is not None and not matches(g, st.to, source, card_context(g, src), anywhere=True)):
             continue
-        if st.minimum is None:
+        if st.what.startswith("no_"):  # "You do not lose Honor from your cards": none of it happens
+            amount = 0
+        elif st.minimum is None:
             amount = max(0, amount + st.amount)
         else:
             limited.append(st)

@@ -532,6 +532,14 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.other_clan is not None and not any(cond.other_clan.replace(" Clan", "") in g.players[p].clans
                                                 for p in g.live() if p != me):
         return False
+    if cond.honor_rank is not None:  # "no other player has higher Family Honor than you": ties hold
+        mine = g.players[me].honor
+        if not all(mine >= g.players[p].honor if cond.honor_rank == "highest" else mine <= g.players[p].honor
+                   for p in g.live() if p != me):
+            return False
+    if cond.defender_clan is not None and not (g.attacking and g.defender is not None and cond.defender_clan.replace(
+            " Clan", "") in g.players[g.defender].clans):
+        return False  # the Defender is the player defending in this attack; none outside one (battle)
     if cond.favor is not None and (g.favor == me) != cond.favor:
         return False
     if cond.first_turn is not None and (g.turn <= len(g.order)) != cond.first_turn:
@@ -543,7 +551,10 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             return False
     if cond.went_first is not None and (g.first_player == me) != cond.went_first:
         return False  # the first player listed in the position took the first turn
-    if cond.phase is not None:
+    if cond.phase == "combat":
+        if not (g.battlefield and g.segment == "combat"):
+            return False
+    elif cond.phase is not None:
         now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
         if cond.phase != now and not (cond.phase == "attack" and g.phase == "attack"):
             return False

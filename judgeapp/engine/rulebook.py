@@ -53,6 +53,9 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
         if kind in ("limited", "dynasty") and by != g.active and not _open_lobby(g, name, step, by):
             raise Refused(Reason.NOT_ACTIVE_PLAYER, f"{kind.capitalize()} actions are for the active player "
                                                     f"({g.active})", f"{kind}-actions")
+        barred = g.player_restricted(by, "take_actions", KEYWORDS.get(name, frozenset()))
+        if barred:
+            raise Refused(Reason.RESTRICTED, barred, "permissions")
         if name not in REPEATABLE and name != "tactical_advantage" and g.players[by].used.get(name):
             raise Refused(Reason.USED, f"{by.capitalize()} has already used {_title(name)} this turn",
                           "player-abilities-and-traits")
@@ -318,7 +321,8 @@ def _entry_checks(g, card: Card, by: str) -> None:
         raise Refused(Reason.UNIQUE, f"{by.capitalize()} already controls a Unique {card.title}", "unique")
     if card.card.has_keyword("Loyal") and card.card.clans and not (card.card.clans & g.players[by].clans):
         raise Refused(Reason.RESTRICTED, f"{card.title} is Loyal and does not share {by}'s Clan Alignment", "loyal")
-    limit = copies_problem(g, card, by) or join_problem(g, card, by)
+    limit = copies_problem(g, card, by) or join_problem(g, card, by) or g.player_restricted(by, "bring_into_play",
+                                                                                           card=card)
     if limit:
         raise Refused(Reason.RESTRICTED, limit, "continuous-traits")
 

@@ -249,11 +249,14 @@ class Condition(Model):
     honor_vs_others: Literal[">", ">="] | None = None  # your Family Honor against each other player's
     clan: Word | None = None  # "if you are a Crane Clan player"
     other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment
+    # "if no other player has higher (lower) Family Honor than you": yours is at least (at most) each other's
+    honor_rank: Literal["highest", "lowest"] | None = None
+    defender_clan: Word | None = None  # "if the Defender is Spider Clan": the defending player has that Clan Alignment
     favor: StrictBool | None = None
     first_turn: StrictBool | None = None
     fewer_provinces: StrictBool | None = None  # you have fewer Provinces than each other player (Compassion)
     went_first: StrictBool | None = None  # you took the game's first turn (Courtesy: "not if you went first")
-    phase: Literal["action", "attack", "dynasty", "battle"] | None = None
+    phase: Literal["action", "attack", "dynasty", "battle", "combat"] | None = None  # combat: the Combat Segment
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn

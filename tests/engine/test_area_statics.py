@@ -6,7 +6,7 @@ import pytest
 
 from judgeapp.positions import service
 
-from .helpers import board, failed, run, two_players
+from .helpers import board, failed, run, texts, two_players
 
 REAL = Path(__file__).parent / "real_cards"
 
@@ -47,17 +47,23 @@ def test_a_personality_that_cannot_gain_a_clan_alignment_lacks_the_clan_keyword(
 
 
 def test_no_two_areas_define_the_same_reader_method():
-    """Area readers are mixins of one class: a helper named like another area's silently replaces it
-    (statics' ``_strength`` once shadowed the interrupts area's)."""
+    """Area readers are mixins of one class with the core readers: a helper named like another area's
+    or the core's silently replaces it (statics' ``_strength`` once shadowed the interrupts area's)."""
     from collections import defaultdict
 
     from judgeapp.engine.cardareas import modules
+    from judgeapp.engine.cardeffects import EffectReaders
+    from judgeapp.engine.cardgrammar import SentenceReader
+    from judgeapp.engine.cardtraits import TraitReaders
 
     owners = defaultdict(list)
-    for module in modules():
-        for name in vars(getattr(module, "Readers", object)):
+    classes = [(m.__name__, getattr(m, "Readers", object)) for m in modules()]
+    classes += [(c.__name__, c) for c in (EffectReaders, TraitReaders)]
+    classes += [("SentenceReader", type("Core", (), dict(vars(SentenceReader))))]
+    for owner, cls in classes:
+        for name in vars(cls):
             if not name.startswith("__"):
-                owners[name].append(module.__name__)
+                owners[name].append(owner)
     assert {name: areas for name, areas in owners.items() if len(areas) > 1} == {}
 
 
@@ -77,3 +83,48 @@ def test_the_ring_of_water_in_place_of_the_false_one_wins_by_enlightenment():
     text = (REAL / "statics-false-ring.yaml").read_text(encoding="utf-8")
     result = service.replay(text.replace("False Ring of Water]", "Ring of Water]"))
     assert [e["actual"] for e in failed(result)] == ["alice"]
+
+
+def test_you_may_not_bring_cards_into_play_also_bars_effects():
+    """"You may not bring Shadowlands cards into play" bars every way into play, not only Recruit
+    (permissions): alice's Open action creates no Shadowlands Personality; bob's, not restricted, does."""
+    cards = ("  - {title: Pure Shrine, type: holding, text: 'You may not bring Shadowlands cards into play.'}\n"
+             "  - {title: Raise the Dead, type: strategy, text: 'Open: Create a 2F/2C/0PH Shadowlands Personality.'}\n")
+    alice = "    holdings: [{card: Pure Shrine}]\n    hand: [Raise the Dead]\n"
+    bob = "    hand: [Raise the Dead]\n"
+    result = ok(run(board(two_players(alice=alice, bob=bob), cards=cards, script=(
+        "  - action: {by: alice, card: Raise the Dead, ability: 1}\n"
+        "  - action: {by: bob, card: Raise the Dead, ability: 1}\n")), seconds=60))
+    entered = [t for t in texts(result) if "enters play" in t or "does not enter play" in t]
+    assert len(entered) == 2 and "does not enter play" in entered[0] and "may not bring" in entered[0], entered
+    assert "does not enter play" not in entered[1], entered
+
+
+@pytest.mark.django_db
+def test_the_defender_is_spider_clan_is_about_the_defending_player():
+    """statics-ikoma-shungo with a Crab Clan Defender: Shungo has only the first bonus, +1F (battle);
+    at home, not attacking, he has neither (continuous-traits)."""
+    text = (REAL / "statics-ikoma-shungo.yaml").read_text(encoding="utf-8")
+    lion = text.replace("stronghold: The Hidden Bastion of the Spider", "stronghold: The Unassailable Fortress of the Crab")
+    assert failed(service.replay(lion.replace("shungo: 4", "shungo: 3"))) == []
+    home = text.replace("{card: Ikoma Shungo, id: shungo, at: bob.p1}", "{card: Ikoma Shungo, id: shungo}")
+    assert failed(service.replay(home.replace("shungo: 4", "shungo: 2"))) == []
+
+
+@pytest.mark.django_db
+def test_no_other_player_has_higher_family_honor_fails_when_one_has():
+    """statics-moto-taosu with bob at 11 Family Honor, higher than alice's 10: Taosu lacks Tactician;
+    at 9 he has it again (continuous-traits)."""
+    text = (REAL / "statics-moto-taosu.yaml").read_text(encoding="utf-8")
+    bob = "    stronghold: The Grand Halls of the Lion\n    honor: 10"
+    assert [e["actual"] for e in failed(service.replay(text.replace(bob, bob[:-2] + "11")))] == [{"taosu": []}]
+    assert failed(service.replay(text.replace(bob, bob[:-2] + "9"))) == []
+
+
+@pytest.mark.django_db
+def test_during_the_combat_segment_is_not_during_the_engage_segment():
+    """statics-armor-of-the-emperor in the Engage Segment of the same battle: the Combat Segment has not
+    begun, Hikarou has his printed 2F (engage-segment, combat-segment)."""
+    text = (REAL / "statics-armor-of-the-emperor.yaml").read_text(encoding="utf-8")
+    engage = text.replace("at: attack/combat", "at: attack/engage").replace("hikarou: 5", "hikarou: 2")
+    assert failed(service.replay(engage)) == []

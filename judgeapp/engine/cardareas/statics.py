@@ -5,22 +5,24 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static
-from ..cardtree import ATTACKS, NP, Unreadable, _singular, _sub, _tok, _toks
+from ..cardtree import ATTACKS, NP, Unreadable, _and, _not, _singular, _sub, _tok, _toks
 from ..structures import AllRef, Condition, Filter
 from ..vocab import CLANS
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
          "who": "WHO", "except": "EXCEPT", "count": "COUNT", "towards": "TOWARDS",
-         "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING"}
+         "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING", "taken": "TAKEN", "bring": "BRING"}
 PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
-           "need not to": ("NEEDNOT", "not")}
+           "need not to": ("NEEDNOT", "not"), "the combat segment": ("COMBATSEGMENT", "combat")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
                 "st_join", "st_enter", "st_provinces", "st_this_province",
                 "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength",
                 "st_must_be", "st_attach_never_either", "st_no_enlightenment",
-                "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow"}
+                "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow", "st_stat_alt",
+                "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
+                "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -35,6 +37,32 @@ class Readers:
         if sub.data not in ("phrase", "bare"):
             raise Unreadable("another player's control of a named card is not read")
         return Condition(exists=self.filter_of(sub).model_copy(update={"side": "other"}))
+
+    def c_defender_clan(self, node):
+        """"if the Defender is Spider Clan": the player defending in this attack has that Clan Alignment."""
+        return Condition(defender_clan=_tok(node, "CLAN").value)
+
+    def c_honor_rank(self, node):
+        """"if no other player has higher (more) Family Honor than you": a tie still holds; "lower" (less) the
+        other way round."""
+        word = _sub(node, "honor_than").children[0].type
+        return Condition(honor_rank="highest" if word in ("HIGHER", "MORE") else "lowest")
+
+    def c_in_army_with(self, node):
+        """"while in an army with a Crab Clan Personality": another such card on this card's side at its
+        battlefield (``army``)."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("being in an army with one named card is not read")
+        return Condition(exists=self.filter_of(sub).model_copy(update={"army": True, "another": True}))
+
+    def c_attached_to(self, node):
+        """"This Follower has +2F while attached to a Ratling": the Personality it is attached to is one
+        (``attachments``)."""
+        if getattr(self, "trait_subject", None) != "self" or self.kind not in ("follower", "item", "spell"):
+            raise Unreadable("'while attached to …' on a card other than this attachment is not read")
+        flt = self.filter_of(_sub(node, *NP))
+        return Condition.model_validate({"card": "host", "fits": flt.model_dump(exclude_defaults=True)})
 
     def c_card_has_type(self, node):
         """"while he has an attachment", "while she has a Spell": one attached to him (``attachments``)."""
@@ -266,3 +294,101 @@ class Readers:
     def _lobby_word(node, *words: str) -> None:
         if _tok(node, "KEYWORD").value not in words:
             raise Unreadable(f"'{_tok(node, 'KEYWORD').value}' is not the Lobby action")
+
+    # ----- stat changes -------------------------------------------------------------------------------
+    def read_st_stat_alt(self, node, data) -> list[Static]:
+        """"This Shugenja has +1F, or +2F if he is Water": the second change while the condition holds,
+        else the first (``continuous-traits``)."""
+        first, second = [c for c in node.children if isinstance(c, Tree) and c.data == "changes"]
+        cond = self.cond(self.cond_child(node))
+        return [*self._stat_changes(first, {**data, "while": _and(data.get("while"), _not(cond))}),
+                *self._stat_changes(second, {**data, "while": _and(data.get("while"), cond)})]
+
+    def read_st_stat_each_his(self, node, data) -> list[Static]:
+        """"Hikarou has +1F for each of his Fire Spells": the number of such cards attached to him
+        (``possessive-case``, ``for-each``)."""
+        if data["target"] not in ("self", "host"):
+            raise Unreadable("'for each of his …' on a group of cards is not read")
+        what = _sub(node, "his_what")
+        mods, kind = _sub(what, "mods"), _tok(what, "TYPE")
+        words = (self._plural_words(mods) if kind is None else [m.children[0].value for m in mods.children
+                                                                 if isinstance(m, Tree)]) if mods is not None else []
+        count = Filter.model_validate({"type": [kind.value] if kind is not None else [], "keywords": words,
+                                       "in_unit": True, "another": True})
+        return self._stat_changes(node, {**data, "per": count})
+
+    def _stat_changes(self, node, data: dict) -> list[Static]:
+        """A stat change for each of "+1F/+1C" (``bonuses-and-penalties``); ``per``: for each such card."""
+        per = data.pop("per", None)
+        out = []
+        for tok in _toks(node, "STATCHANGE"):
+            stat, n = tok.value
+            if n == "X" or stat == "family_honor":
+                raise Unreadable("that continuous stat change is not read")
+            amount = n if per is None else {"count": per.model_dump(exclude_defaults=True), "times": n}
+            out.append(Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": amount}))
+        return out
+
+    # ----- restrictions -------------------------------------------------------------------------------
+    def read_st_restrict_unless(self, node, data) -> list[Static]:
+        """"This Personality cannot attack unless he is a Shugenja" (``continuous-traits``)."""
+        cond = _not(self.cond(self.cond_child(node)))
+        return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(node),
+                                       "while": _and(data.get("while"), cond)})]
+
+    def read_st_restrict_either(self, node, data) -> list[Static]:
+        """"Katata cannot attack or defend": two restrictions."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(Tree("st", [r]))})
+                for r in node.children if isinstance(r, Tree) and r.data.startswith("r_")]
+
+    # ----- Honor gains and losses ---------------------------------------------------------------------
+    def read_st_no_honor_change(self, node, data) -> list[Static]:
+        """"You do not lose Honor from your cards", "You cannot gain Honor from Holdings": none of such a loss or
+        gain of yours caused by those cards happens, and a change of zero is neither a gain nor a loss
+        (``honor-gains-and-losses``). "your Shadowlands Followers and Human Shadowlands Personalities": the
+        possessive covers both nouns."""
+        what = "no_gains" if _tok(node, "GAIN") is not None else "no_losses"
+        out, side = [], "any"
+        for sub in (c for c in node.children if isinstance(c, Tree) and c.data in NP):
+            if sub.data not in ("phrase", "bare"):
+                raise Unreadable("Honor changes from one named card are not read")
+            flt = self.filter_of(sub)
+            side = side if flt.side == "any" else flt.side
+            out.append(Static.model_validate({**data, "kind": "honor_change", "what": what, "player": "you",
+                                              "to": flt.model_copy(update={"side": side})}))
+        return out
+
+    # ----- what a player may not do -------------------------------------------------------------------
+    def read_st_no_actions(self, node, data) -> list[Static]:
+        """"You may not take Political Actions" (its player), "Favor actions may not be taken" (everyone):
+        actions with that keyword, card abilities and player abilities alike (``permissions``)."""
+        by = "you" if _tok(node, "YOU") is not None else None
+        return [Static.model_validate({**data, "kind": "restrict", "what": "take_actions", "by": by,
+                                       "keywords": [t.value for t in _toks(_sub(node, "act_kinds"), "KEYWORD")]})]
+
+    def read_st_no_play(self, node, data) -> list[Static]:
+        """"You may not play other Allegiance cards": no using such a card from the hand or putting it into
+        play (``play``, ``permissions``)."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": "play", "by": "you",
+                                       "to": self._players_cards(node)})]
+
+    def read_st_no_bring(self, node, data) -> list[Static]:
+        """"You may not bring Shadowlands cards into play": not by Recruit, Equip or other effects (``permissions``)."""
+        return [Static.model_validate({**data, "kind": "restrict", "what": "bring_into_play", "by": "you",
+                                       "to": self._players_cards(node)})]
+
+    def _players_cards(self, node) -> Filter:
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("a restriction on one named card is not read")
+        flt = self.filter_of(sub)
+        if not flt.type and flt.keywords:  # "other Allegiance cards" reads the plural keyword whole
+            flt = flt.model_copy(update={"keywords": flt.keywords[:-1] + [_singular(Tree("mod", [Token(
+                "KEYWORD", flt.keywords[-1])])).children[0].value]})
+        return flt
+
+    def read_st_stat_combat(self, node, data) -> list[Static]:
+        """"This Shugenja has +3F during the Combat Segment": only while a battle's Combat Segment goes on
+        (``combat-segment``)."""
+        return self._stat_changes(_sub(node, "changes"), {**data, "while": _and(data.get("while"),
+                                                                                Condition(phase="combat"))})
