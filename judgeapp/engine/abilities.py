@@ -563,14 +563,12 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.honor is not None:
         parts.append(f"your Family Honor {cond.honor.op} {cond.honor.value if isinstance(cond.honor.value, int) else 'X'}")
     if cond.honor_vs_others:
-        parts.append("your Family Honor is " + ("higher than each other player's" if cond.honor_vs_others == ">"
-                                                else "at least each other player's"))
+        parts.append("your Family Honor is " + {">": "higher than each other player's", ">=": "at least each other "
+                                                "player's", "<=": "at most each other player's"}[cond.honor_vs_others])
     if cond.clan:
         parts.append(f"you are a {cond.clan} Clan player")
     if cond.other_clan:
         parts.append(f"another player is {cond.other_clan} Clan")
-    if cond.honor_rank:
-        parts.append(f"no other player has {'higher' if cond.honor_rank == 'highest' else 'lower'} Family Honor than you")
     if cond.defender_clan:
         parts.append(f"the Defender is {cond.defender_clan} Clan")
     if cond.favor is not None:

@@ -532,11 +532,6 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.other_clan is not None and not any(cond.other_clan.replace(" Clan", "") in g.players[p].clans
                                                 for p in g.live() if p != me):
         return False
-    if cond.honor_rank is not None:  # "no other player has higher Family Honor than you": ties hold
-        mine = g.players[me].honor
-        if not all(mine >= g.players[p].honor if cond.honor_rank == "highest" else mine <= g.players[p].honor
-                   for p in g.live() if p != me):
-            return False
     if cond.defender_clan is not None and not (g.attacking and g.defender is not None and cond.defender_clan.replace(
             " Clan", "") in g.players[g.defender].clans):
         return False  # the Defender is the player defending in this attack; none outside one (battle)

@@ -403,9 +403,14 @@ class Readers:
                 for w in node.children if isinstance(w, Tree) and w.data == "statword"]
 
     # ----- Family Honor against the other players' (``family-honor``) ----------------------------------------
+    def c_honor_not_beaten(self, node):
+        """"If no other player has more (higher) Family Honor than you": a tie still holds; "lower" ("less")
+        the other way round (``family-honor``)."""
+        word = _sub(node, "honor_than").children[0].type
+        return Condition(honor_vs_others=">=" if word in ("HIGHER", "MORE") else "<=")
+
     def c_honor_not_below(self, node):
-        """"If no other player has more Family Honor than you", "if you have the highest Family Honor" (a tie
-        for the highest is still the highest)."""
+        """"If you have the highest Family Honor": a tie for the highest is still the highest."""
         return Condition(honor_vs_others=">=")
 
     def c_honor_above(self, node):

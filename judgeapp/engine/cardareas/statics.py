@@ -42,12 +42,6 @@ class Readers:
         """"if the Defender is Spider Clan": the player defending in this attack has that Clan Alignment."""
         return Condition(defender_clan=_tok(node, "CLAN").value)
 
-    def c_honor_rank(self, node):
-        """"if no other player has higher (more) Family Honor than you": a tie still holds; "lower" (less) the
-        other way round."""
-        word = _sub(node, "honor_than").children[0].type
-        return Condition(honor_rank="highest" if word in ("HIGHER", "MORE") else "lowest")
-
     def c_in_army_with(self, node):
         """"while in an army with a Crab Clan Personality": another such card on this card's side at its
         battlefield (``army``)."""
