@@ -10,7 +10,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import TargetSpec
-from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _sub, _tok
+from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _not, _sub, _tok
 from ..registry import Effect
 from ..structures import Amount, BonusIf, Condition, Filter, TargetedRef
 
@@ -20,7 +20,7 @@ OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
 NP_KINDS = {"one_of_own", "either_target"}
-CLAUSE_KINDS = {"stronger_ifs"}
+CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
@@ -369,6 +369,25 @@ class Readers:
                                             "if": self.cond(self.cond_child(part))})
             value = value.model_copy(update={"plus_if": value.plus_if + [bonus]})
         return [effects[0].model_copy(update={"args": effects[0].args.model_copy(update={"amount": value})})]
+
+    def clause_strength_instead(self, node, index):
+        """"Fear 3, or 5 if the target is Shadowlands, that may target a Personality with Followers": the
+        same Attack or Fear, with the other strength when the condition holds, else the printed one
+        (``fear``, ``ranged-attack``, ``melee-attack``).  "Fear equal to Nozomi's Force, or 2 if she is
+        Naval": "she" may be the Fear's target or Nozomi, so a pronoun there is not read (``pronouns``)."""
+        effects = self.act(next(c for c in node.children if isinstance(c, Tree)), index)
+        if len(effects) != 1 or effects[0].name not in ATTACK_EFFECTS:
+            raise Unreadable("'…, or N if …' after something other than an Attack or Fear is not read")
+        attack, n = effects[0], effects[0].args.target
+        if any(sub.data == "pronoun" and _tok(sub, "HE") is not None for sub in self.cond_child(node).iter_subtrees()):
+            raise Unreadable("a pronoun after an Attack or Fear (its target, or the card it names?) is not read")
+        cond = self.cond(self.cond_child(node))
+        rider = _sub(node, *RIDERS)
+        if rider is not None:
+            self.targets[n - 1], attack = getattr(self, "rider_" + rider.data)(rider, self.targets[n - 1], attack)
+        other = attack.model_copy(update={"args": attack.args.model_copy(update={"amount": int(_tok(node, "NUMBER").value)})})
+        return [attack.model_copy(update={"condition": _and(attack.condition, _not(cond))}),
+                other.model_copy(update={"condition": _and(attack.condition, cond)})]
 
     def c_this_destroyed_such(self, node):
         """"Straighten Iaitsu if this destroyed a card without abilities": the Attack's target is now
