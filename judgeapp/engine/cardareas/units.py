@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..cardtree import CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
+from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
 from ..abilities import Static
 from ..registry import Effect
 from ..structures import Condition, UnitOf
@@ -143,6 +143,40 @@ class Readers:
         """"A target Personality at any location will not move this turn" (``permissions``)."""
         chosen = self.phrase(Tree("phrase", [c for c in node.children if isinstance(c, Tree)]))
         return Effect.model_validate({"restrict": {"target": chosen, "what": "moves"}})
+
+    def c_would_be_there(self, node: Tree) -> Condition:
+        """"if it would be opposed there": at the battlefield the sentence names, the current one."""
+        return self.c_would_be(node)
+
+    def c_there_are(self, node: Tree) -> Condition:
+        """"if any enemy attacking units are there": such cards at the current battlefield, the one
+        the sentence names (``army``)."""
+        sub = _sub(node, *NP)
+        if sub.data != "phrase":
+            raise Unreadable("'if he is there' is not read")
+        return Condition(exists=self.filter_of(sub).model_copy(update={"at": "here"}))
+
+    def post_in_your_home(self, post: Tree, data: dict) -> None:
+        """"your target Personality in your home": yours, at home."""
+        data["side"], data["at"] = "your", "home"
+
+    def ev_ev_moves(self, node: Tree) -> dict:
+        """"After this unit moves": its Personality moves (``move``, ``unit``)."""
+        sub = _sub(node, *NP)
+        if sub.data == "his_unit":
+            if _tok(sub, "HISUNIT").value != "this":
+                raise Unreadable("'after his unit moves' is not read")
+            self.subject = "it"
+            return {"event": "moves", "whose": "host" if self.kind in ATTACHMENTS else "self"}
+        return {"event": "moves", **self._whose(node)}
+
+    def s_may_declare_then(self, tree: Tree, i: int) -> None:
+        """"You may target your Personality and move him home": the targeting and what follows are
+        one choice, taken or not (``choices``); the targeting is optional (``good-faith-rule``)."""
+        first = len(self.targets)
+        self.declare(_sub(tree, "target"), optional=True)
+        self.effects += [e.model_copy(update={"may": True}) for e in self.sentence_effects(tree)]
+        self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
 
     # ----- what a unit remembers of its moves ------------------------------------------------------
     def c_moved(self, node: Tree) -> Condition:
