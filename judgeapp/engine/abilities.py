@@ -134,6 +134,7 @@ class TriggerSpec(Model):
     phase: PhaseName | None = None
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
+    cause: Literal["other_card", "resolution"] | None = None  # another player's card did it, or battle resolution
     while_in: Literal["hand"] | None = None  # triggers while its card is there, not in play (triggered-traits)
     condition: Condition | None = None
     optional: StrictBool = False
@@ -153,10 +154,14 @@ class TriggerSpec(Model):
         point = f"{whose}{what} {EVENT_WORDS.get(self.event, self.event.replace('_', ' '))}".replace("  ", " ").strip()
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
+        if self.cause:
+            point += " by another player's card" if self.cause == "other_card" else " by battle resolution"
+        if self.from_zone:
+            point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         if self.once_per:
-            point += f" (the first time each {self.once_per})"
+            point += f" (the first time {'each turn' if self.once_per == 'turn' else 'this game'})"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
@@ -186,6 +191,7 @@ class GoldFor(Model):
         if self.in_play:
             return out + " from your card in play"
         return out + (f" from a {describe_filter(self.card)}" if self.card is not None else "")
+PERMIT_WORDS = {"lobby_open": "Lobby as an Open action", "lobby_without_bowing": "Lobby without bowing"}
 KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks", "fear": "Fear effects"}
 
 
@@ -197,8 +203,8 @@ MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_
 class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
-    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed", "cannot_gain",
-                  "duel_stat",
+    kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed",
+                  "enters_unbowed", "cannot_gain", "no_enlightenment", "lobby_bonus", "duel_stat",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed"]
@@ -216,6 +222,8 @@ class Static(Model):
     players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
     player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
     minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"
+    designators: list[DesignatorName] = Field(default_factory=list, max_length=2)  # permit recruit/equip: "as a
+    # Battle action"
     while_: Condition | None = Field(default=None, alias="while")
     text: str = Field("", max_length=2000)
 
@@ -238,6 +246,11 @@ class Static(Model):
         elif self.kind == "restrict" and self.what in ("join", "enter_play"):
             verb = "come under the control of" if self.what == "join" else "enter play for"
             return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
+        elif self.kind == "permit" and self.designators:
+            what = f"{who} may be {'Recruited' if self.what == 'recruit' else 'Equipped'}" + (
+                f" to a {describe_filter(self.to)}" if self.to is not None else "") + \
+                f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
+                f"{'/'.join(d.capitalize() for d in self.designators)} action"
         elif self.kind in ("permit", "restrict") and self.what == "proclaim":
             what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
@@ -246,7 +259,7 @@ class Static(Model):
             what = f"you may target a {describe_filter(self.to)} with the rulebook " \
                    f"{str(self.what).replace('_', ' ').title()} action"
         elif self.kind == "permit":
-            what = f"{who} may {str(self.what).replace('_', ' ')}"
+            what = f"{who} may {PERMIT_WORDS.get(str(self.what), str(self.what).replace('_', ' '))}"
         elif self.kind == "cost":
             n = self.amount if isinstance(self.amount, int) else 0
             if not isinstance(self.amount, int):
@@ -295,8 +308,13 @@ class Static(Model):
             what = f"{who} uses {'its printed ' if self.what == 'printed' else 'its '}{stat_words(self.stat)} as its duel stat"
         elif self.kind == "cannot_gain":
             what = f"{who} cannot gain {' or '.join(self.keywords)}" + (f" except {self.what}" if self.what else "")
-        elif self.kind == "enters_bowed":
-            what = f"{who} enters play bowed"
+        elif self.kind == "lobby_bonus":
+            n = f"{self.amount:+d}" if isinstance(self.amount, int) else describe_amount(self.amount)
+            what = f"you have a Lobby Bonus of {n}"
+        elif self.kind == "no_enlightenment":
+            what = f"{who} does not count towards an Enlightenment Victory"
+        elif self.kind in ("enters_bowed", "enters_unbowed"):
+            what = f"{who} enters play {self.kind[7:]}"
         elif self.kind == "copies":
             what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
         elif self.kind == "use_from_hand":
@@ -359,6 +377,8 @@ class Reading(Model):
     invest_alt_if: Condition | None = None
     discipline: StrictInt | None = None
     discipline_if: Condition | None = None  # "If you are a Crab Clan player, this Strategy has Discipline"
+    discipline_alt: StrictInt | None = None  # "Discipline [3 Gold] or [0 Gold] if you are the Defender"
+    discipline_alt_if: Condition | None = None
     unparsed: list[Unread] = Field(default_factory=list)
 
     @property
@@ -585,8 +605,10 @@ def describe_reading(reading: Reading) -> list[dict]:
                     "words": f"its Invest costs {reading.invest_alt} Gold if {describe_condition(reading.invest_alt_if)}"})
     if reading.discipline is not None:
         only = f" if {describe_condition(reading.discipline_if)}" if reading.discipline_if is not None else ""
+        alt = f" (or {reading.discipline_alt} if {describe_condition(reading.discipline_alt_if)})" \
+            if reading.discipline_alt is not None else ""
         out.append({"kind": "trait", "printed": f"Discipline [{reading.discipline} Gold]",
-                    "words": f"may be played from your discard pile for {reading.discipline} more Gold{only}, then "
+                    "words": f"may be played from your discard pile for {reading.discipline} more Gold{alt}{only}, then "
                              "removed from the game (Discipline)"})
     out += [{"kind": "unread", "printed": u.text, "words": u.reason} for u in reading.unparsed]
     return out

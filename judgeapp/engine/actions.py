@@ -15,6 +15,7 @@ from .abilities import Ability, describe_condition
 from .references import Context, holds, matches
 from .resolution import candidates, run_effects, _lookup
 from .state import Card
+from .textstatics import discipline_price
 from .vocab import DESIGNATOR_ROUND, DESIGNATOR_SECTION, Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -154,7 +155,8 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if g.battlefield is not None and round_kind in (Round.ENGAGE, Round.COMBAT, Round.INTERRUPT) \
             and g.segment in ("engage", "combat"):
         battle_checks(g, card, ability, by)
-    gold = 0 if free_use(card, ability) else gold_cost(ability, step) + strategy_invest(g, card, step)
+    gold = 0 if free_use(card, ability) else gold_cost(ability, step) + strategy_invest(g, card, step) + (
+        discipline_price(g, card, by) if card.zone is Zone.DISCARD else 0)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
                   interrupted=(interrupt_to or {}).get("action"), paid=gold)  # "a target with Chi <= the Gold paid"
     if ability.condition is not None and not holds(g, ability.condition, ctx):
@@ -337,7 +339,7 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
         if free:
             discard_to_use(g, card, by)
         else:
-            pay_costs(g, card, ability, step, ctx, card.card.reading.discipline if disciplined else 0)
+            pay_costs(g, card, ability, step, ctx, discipline_price(g, card, by) if disciplined else 0)
         uses, key = granted.memory(card, ability, g.players[by])
         uses[key] = uses.get(key, 0) + 1
         named = step.get("targets")
@@ -510,7 +512,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
     if free:
         discard_to_use(g, card, by)
     else:
-        pay_costs(g, card, chosen, entry, ctx, card.card.reading.discipline if disciplined else 0)
+        pay_costs(g, card, chosen, entry, ctx, discipline_price(g, card, by) if disciplined else 0)
     uses, key = granted.memory(card, chosen, g.players[by])
     uses[key] = uses.get(key, 0) + 1
     resolve_effects(g, ctx, card, chosen, entry, entry.get("targets"))

@@ -237,7 +237,11 @@ class Board:
         return all(self.has_keyword(c, word) for c in self.unit_of(host) if c.type in ("personality", "follower"))
 
     def elements_controlled(self, player: str) -> set[str]:
-        return {e for c in self.in_play(player) if c.type == "ring" for e in ELEMENTS if self.has_keyword(c, e)}
+        """The element keywords among a player's Rings (``enlightenment-victory``), but for Rings whose
+        trait says they do not count towards it (the False Rings, ``continuous-traits``)."""
+        false = {src.id for src, st in self.statics() if st.kind == "no_enlightenment"}
+        return {e for c in self.in_play(player) if c.type == "ring" and c.id not in false for e in ELEMENTS
+                if self.has_keyword(c, e)}
 
     # ----- stats -----------------------------------------------------------------------------
     def stat(self, card: Card, name: str) -> int:
@@ -379,6 +383,14 @@ class Board:
     def permitted(self, card: Card, what: str) -> bool:
         return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
                    for src, st in self.statics())
+
+    def lobby_bonus(self, player: str) -> int:
+        """A player's Lobby Bonus: "You have a +3 Lobby Bonus" (``lobby-bonus``)."""
+        from .references import amount, card_context, holds
+
+        return sum(amount(self, st.amount, card_context(self, src)) for src, st in self.statics()
+                   if st.kind == "lobby_bonus" and src.controller == player
+                   and (st.while_ is None or holds(self, st.while_, src)))
 
     def permitted_targets(self, player: str, what: str) -> list:
         """The cards a player's traits also let an action target ("You may target defending Personalities

@@ -146,7 +146,8 @@ PHRASES = {
     "may not be used": ("NOTUSED", "actions"), "the action's": ("THEACTIONS", "action"),
     ", or": ("COMMAOR", "or"), ", with": ("COMMAWITH", "with"),  # one token, so "X, or Y if …" and a list "X, Y, and Z" part at the comma (LALR)
     "and attach it": ("ANDATTACHIT", "attach"),  # one token, so "create a … and lose 4 Honor" is another clause (LALR)
-    "anyone else": ("ANYONEELSE", "other"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
+    "anyone else": ("ANYONEELSE", "other"), "the first time each turn": ("FIRSTTIME", "turn"),
+    "the first time this game": ("FIRSTTIME", "game"), "the discarded card's": ("DISCARDEDS", "discarded"), "cannot be used": ("NOTUSED", "actions"),
 }
 
 
@@ -252,6 +253,10 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
                 elif toks[j].type == "OF" and j + 1 < len(toks) and toks[j + 1].type in ("KEYWORD", "CLAN"):
                     parts.append("of")
                     j += 1
+                elif toks[j].type == "OF" and j + 2 < len(toks) and toks[j + 1].type == "THE" \
+                        and toks[j + 2].type in ("KEYWORD", "CLAN") and spelled[j + 2][:1].isupper():
+                    parts.append("of the")  # "the Ring of the Void"
+                    j += 2
                 else:
                     break
             if len(parts) >= 2 or "of" in parts:

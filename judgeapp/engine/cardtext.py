@@ -104,7 +104,7 @@ def embed(text: str) -> tuple[str, list[str]]:
 
 
 def _unembed(text: str, texts: list[str]) -> str:
-    return re.sub(r"«(\d+)»([.,;]*)", lambda m: f'"{texts[int(m.group(1))]}{m.group(2)}"', text)
+    return re.sub(r"«(\d+)»([.,;]?)", lambda m: f'"{texts[int(m.group(1))]}{m.group(2)}"', text)
 
 
 def sentences(body: str) -> list[str]:
@@ -185,6 +185,8 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
                 reading.invest_cost, (reading.invest, reading.invest_targets, *alt) = gold, effects
                 if alt:  # "Invest [2 Gold], or [0 Gold] if …"
                     reading.invest_alt, reading.invest_alt_if = alt
+            elif what == "discipline_or":  # "Discipline [3 Gold] or [0 Gold] if you are the Defender"
+                reading.discipline, (reading.discipline_alt, reading.discipline_alt_if) = gold, effects
             elif what == "invest_alt":  # "If you are a Dragon Clan player, Kikumura's Invest is [2 Gold]"
                 reading.invest_alt, reading.invest_alt_if = gold, effects
             else:
@@ -255,7 +257,8 @@ def _refers_back(sentence: str, names: list[str]) -> bool:
     (``traits``: such sentences are part of the same trait)."""
     try:
         toks = tokens(sentence, names)
-        parse(sentence, names, "a_sentence")
+        if parse(sentence, names, "t_sentence").data != "imperative":
+            return False
     except Unreadable:
         return False
     return any(t.type in _BACK or (t.type == "THE" and toks[i + 1:i + 2] and toks[i + 1].type == "TARGET")

@@ -89,7 +89,7 @@ class TraitReaders:
     # ----- triggers ----------------------------------------------------------------------------
     def trigger(self, node: Tree) -> dict:
         when = {"t_after": "after", "t_before": "before", "t_when": "when"}[node.data]
-        ev = _sub(node, "event") or node.children[1]
+        ev = _sub(node, "event") or next(c for c in node.children if isinstance(c, Tree))
         fn = getattr(self, "ev_" + ev.data, None)
         if fn is None:
             raise Unreadable(f"no reading for the trigger {ev.data}")
@@ -97,6 +97,9 @@ class TraitReaders:
         if spec.pop("_when_only", False) and when != "before":
             raise Unreadable("'would' belongs to a before-trigger")
         spec["when"] = "before" if spec.pop("_before", False) else when
+        first = _tok(node, "FIRSTTIME")
+        if first is not None:  # "the first time each turn": a usage limit on the trait (triggered-traits)
+            spec["once_per"] = first.value
         self.subject = "it"
         return spec
 
@@ -292,10 +295,11 @@ class TraitReaders:
             words = [_tok(item, "KEYWORD").value for item in node.children if isinstance(item, Tree)
                      and item.data == "gain_item"]
             return [Static.model_validate({**data, "kind": "cannot_gain", "keywords": words})]
-        if kind == "st_enters_state":
-            if _tok(node, "STATE").value != "bowed" or target != "self":
-                raise Unreadable("only a card entering play bowed itself is read")
-            return [Static.model_validate({**data, "kind": "enters_bowed"})]
+        if kind == "st_enters_state":  # "This Holding enters play unbowed" overrides Holdings entering bowed (recruit)
+            state = _tok(node, "STATE").value
+            if state not in ("bowed", "unbowed") or target != "self" or (state == "bowed" and "while" in data):
+                raise Unreadable("only a card entering play bowed or unbowed itself is read")
+            return [Static.model_validate({**data, "kind": f"enters_{state}"})]
         if kind == "st_no_abilities":
             # "Your Stronghold has no abilities": its actions cannot be used; its traits stay (abilities, traits)
             return [Static.model_validate({**data, "kind": "restrict", "what": "actions"})]

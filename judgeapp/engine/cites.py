@@ -56,7 +56,7 @@ SECTIONS = {
     "battlefields": "Battlefields", "side": "Side", "move": "Move", "locations": "Locations",
     "holding-gold-production": "Holding \u201cGold Production\u201d", "stronghold-immunity": "Stronghold Immunity",
     "token": "Token", "created-cards": "Created cards", "invest": "Invest", "discipline": "Discipline",
-    "expendable": "Expendable", "destined": "Destined", "loyal": "Loyal", "join": "Join", "army": "Army", "family-name": "Family name", "province": "Province", "imperial-favor": "Imperial Favor",
+    "expendable": "Expendable", "destined": "Destined", "loyal": "Loyal", "join": "Join", "army": "Army", "family-name": "Family name", "province": "Province", "lobby-bonus": "Lobby Bonus", "imperial-favor": "Imperial Favor",
     "additional-action": "Additional action", "combining": "Combining", "remove-from-the-game": "Remove from the game",
     "event": "Event", "strategy": "Strategy", "ring": "Ring", "spell": "Spell", "shugenja": "Shugenja",
     "player-elimination": "Player elimination", "references": "References", "independence-of-effects":
@@ -66,8 +66,10 @@ SECTIONS = {
     "abilities": "Abilities", "destroy": "Destroy", "discard": "Discard", "draw": "Draw", "dead": "Dead",
     "indefinite-conditional-effects": "Indefinite conditional effects", "unstoppable": "Unstoppable",
     "keywords": "Keywords", "entering-and-leaving": "Entering and leaving", "legacy": "Legacy",
-    "gold-production": "Gold Production", "absent-stats": "Absent stats", "comparing-stats": "Comparing stats",
+    "gold-production": "Gold Production", "fate-and-dynasty-decks": "Fate and Dynasty decks", "absent-stats": "Absent stats", "comparing-stats": "Comparing stats",
     "conjunctions": "Conjunctions", "embedded-text": "Embedded text", "opposed": "Opposed", "another": "Another",
+    "negate-an-action": "Negate an action",
+    "copy": "Copy",
 }
 
 

@@ -8,7 +8,7 @@ chosen when they were created, and come from the card that created them.
 from __future__ import annotations
 
 from . import acting
-from .references import Context
+from .references import Context, holds
 from .state import Delayed
 from .triggers import Pending, trait_matches
 from .vocab import StepKind
@@ -29,8 +29,15 @@ def _matches(g, d: Delayed, timing: str, ev) -> bool:
         return False  # an Interrupt's "after it resolves": the action it interrupted (interrupt-actions)
     if d.within and acting.current(g) is not d.action:
         return False  # "after the action Recruits …": that action's own effects (interrupt-actions)
+    if d.watch and (ev.card is None or ev.card.id not in d.watch):
+        return False  # "after the next time he attacks": an occurrence about that card (delayed-effects)
     source = g.cards.get(d.source_id) if d.source_id else None
-    return trait_matches(g, _Anchor(d.owner, source), d.spec, ev)
+    if not trait_matches(g, _Anchor(d.owner, source), d.spec, ev):
+        return False
+    if d.watch and d.spec.condition is not None:  # "the next time he attacks you": only such an occurrence
+        ctx = Context(player=d.owner, source=source, targets=dict(d.targets), subject=ev.card, subject_player=ev.player)
+        return holds(g, d.spec.condition, ctx)
+    return True
 
 
 
@@ -57,6 +64,6 @@ def _pending(g, d: Delayed, ev) -> Pending:
                                    f"{d.spec.text or d.spec.event.replace('_', ' ')}",
                  ["delayed-effects" if not d.repeat else "indefinite-conditional-effects"], d.owner)
         ctx = Context(player=d.owner, source=source, label="delayed effect", targets=dict(d.targets),
-                      subject=ev.card, subject_player=ev.player, interrupted=d.action)
+                      subject=ev.card, subject_player=ev.player, interrupted=d.action, occurrence=ev)
         run_effects(g, ctx, d.spec.targets, d.spec.effects)
     return Pending(f"{d.source}: {d.spec.text or d.spec.event}", run, d.owner)

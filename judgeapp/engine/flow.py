@@ -229,7 +229,7 @@ def expire(g, until: str) -> None:
     back can bring Chi death (``chi-death-rule``)."""
     ended = [m for m in g.modifiers if m.until == until]
     others = [o for o in g.ongoing if o.until == until]
-    children = [d for d in g.delayed if d.repeat and d.until == until]
+    children = [d for d in g.delayed if (d.repeat or d.lapses) and d.until == until]
     if until == Until.END_OF_TURN:
         others += [o for o in g.ongoing if o.once and o not in others]
     if not (ended or others or children):

@@ -57,6 +57,7 @@ class Context:
     find_named: list = field(default_factory=list)  # the script's ``find:`` answer to a search (lower-case titles or ids)
     found: list = field(default_factory=list)  # the cards a search found ("Show it and put it in your hand")
     vacated: list = field(default_factory=list)  # Provinces emptied for this action's own refill (provinces)
+    looked: list = field(default_factory=list)  # the cards this action looks at in a deck (look)
     choices: list = field(default_factory=list)  # the script's answers to "or" choices, in order
     happened: bool = True  # whether the last effect actually happened ("X to Y", independence-of-effects)
     duel: dict | None = None  # the duel whose consequences are applying: winner, losers, challenger, challenged
@@ -76,6 +77,7 @@ class Context:
     limits: list = field(default_factory=list)  # Interrupts' limits on this action's effects (acting.Limit)
     did: list = field(default_factory=list)  # what these effects did: the occurrences, in order (acting)
     honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
+    occurrence: object = None  # the event a triggered trait answers ("Before …, negate the destruction")
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -105,6 +107,10 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return list(ctx.found)
     if ref == "created":  # kept with the chosen targets, so a delayed effect keeps them (created-cards)
         return list(ctx.targets.get("created") or [])
+    if ref == "looked":  # "Look at the top three cards of your Fate deck": those cards (look)
+        return list(ctx.looked)
+    if ref == "rest":  # "the remaining cards": those looked at and still in the deck, not the one taken
+        return [c for c in ctx.looked if c not in ctx.found and c.zone in (Zone.FATE_DECK, Zone.DYNASTY_DECK)]
     if ref in ("winner", "loser", "losers", "challenger", "challenged"):
         duel = ctx.duel or {}
         if ref in ("loser", "losers"):

@@ -191,7 +191,8 @@ def run_trait(g, card, trig, ev) -> None:
     from .cardops import bow
 
     ctx = Context(player=card.controller, source=card, label="trait", subject=ev.card, subject_player=ev.player,
-                  duel=ev.data.get("duel"))  # a trait at a point of a duel sees that duel (focus-focus-effect)
+                  duel=ev.data.get("duel"), occurrence=ev)  # a trait at a point of a duel sees that duel
+                  # (focus-focus-effect); "Before …, negate the destruction" sees what it answers
     if trig.once_per:
         key = ("trait", card.id, trig.text or trig.event)
         g.trait_uses[key] = g.trait_uses.get(key, 0) + 1

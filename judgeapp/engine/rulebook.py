@@ -11,8 +11,9 @@ from .actions import Refused, action_resolved, take_interrupts
 from .references import Context, matches
 from .resolution import state_checks
 from .state import Card
-from .textstatics import attach_problem, copies_problem, gold_cost, invest_price, join_problem, own_trait_holds
-from .vocab import Reason, Round, StepKind, Zone
+from .textstatics import (action_permissions, attach_problem, copies_problem, gold_cost, invest_price, join_problem,
+                          own_trait_holds)
+from .vocab import DESIGNATOR_ROUND, Reason, Round, StepKind, Zone
 from .zones import move
 
 NAMES = ("recruit", "equip", "dynasty_discard", "lobby", "favor_limited", "favor_battle", "cycle", "cavalry",
@@ -44,9 +45,12 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
     kind, wanted, section = ABILITIES[name]
     try:
         if round_kind != wanted:
-            raise Refused(Reason.WRONG_ROUND, f"{_title(name)} is a {kind.capitalize()} action: it cannot be taken "
-                                              f"now", section)
-        if kind in ("limited", "dynasty") and by != g.active:
+            allowed = _permitted_as(g, step, by, name, round_kind)
+            if allowed is None:
+                raise Refused(Reason.WRONG_ROUND, f"{_title(name)} is a {kind.capitalize()} action: it cannot be "
+                                                  "taken now", section)
+            kind = allowed
+        if kind in ("limited", "dynasty") and by != g.active and not _open_lobby(g, name, step, by):
             raise Refused(Reason.NOT_ACTIVE_PLAYER, f"{kind.capitalize()} actions are for the active player "
                                                     f"({g.active})", f"{kind}-actions")
         if name not in REPEATABLE and name != "tactical_advantage" and g.players[by].used.get(name):
@@ -67,6 +71,31 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
     if done and name != "tactical_advantage":
         g.players[by].used[name] = g.players[by].used.get(name, 0) + 1
     return done
+
+
+def _permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | None:
+    """The designator a card's trait lets this Recruit or Equip have in this round ("You may Equip this
+    Follower as a Battle action", ``permissions``), or None."""
+    if name not in ("recruit", "equip"):
+        return None
+    if name == "recruit":
+        try:
+            card, host = _province_card(g, step, by)[1], None
+        except Refused:
+            return None
+    else:
+        card, host = g.find(step.get("card"), by, prefer=Zone.HAND), _first_target(g, step, by)
+    if card is None:
+        return None
+    return next((d for st in action_permissions(g, card, by, name, host) for d in st.designators
+                 if DESIGNATOR_ROUND[d] == round_kind), None)
+
+
+def _open_lobby(g, name: str, step: dict, by: str) -> bool:
+    """"Dainagon may Lobby as an Open action": a Lobby with him needs not be the active player's
+    (``open-actions``, ``permissions``)."""
+    target = _first_target(g, step, by) if name == "lobby" else None
+    return target is not None and g.permitted(target, "lobby_open")
 
 
 def _title(name: str) -> str:
@@ -188,7 +217,8 @@ def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool, targets
     player = g.players[by]
     fortification = card.card.has_keyword("Fortification")
     home = prov or next((p for p in player.provinces if not p.destroyed), None)
-    bowed = card.type == "holding" and (not fortification or g.rules == "twenty-festivals")
+    bowed = card.type == "holding" and (not fortification or g.rules == "twenty-festivals") \
+        and not own_trait_holds(g, card, by, "enters_unbowed")  # "This Holding enters play unbowed" (recruit)
     location, side = "home", None
     if card.type == "personality" and g.battlefield is not None and g.segment in ("engage", "combat"):
         location = g.battlefield
@@ -320,7 +350,8 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     if host is None or not host.in_play or host.type != "personality" or host.controller != by:
         raise Refused(Reason.NO_TARGET, f"{step.get('to') or (step.get('targets') or ['?'])[0]} is not a Personality "
                                         f"{by} controls in play", "attachments")
-    if g.battlefield is not None and g.segment in ("engage", "combat") and host.location != g.battlefield:
+    if g.battlefield is not None and g.segment in ("engage", "combat") and host.location != g.battlefield \
+            and not any(st.to is not None and st.to.at == "any" for st in action_permissions(g, card, by, "equip", host)):
         raise Refused(Reason.LOCATION, f"{host.title} is not at the current battlefield", "rules-of-location")
     _targetable(g, host, by, "equip")
     limit = attach_limit(g, card, host)
@@ -377,10 +408,10 @@ def attach_limit(g, card: Card, host: Card) -> tuple[str, str] | None:
 def lobby(g, step: dict, by: str) -> bool:
     """Political Limited: if you have higher Family Honor than each other player, bow your target
     unbowed Personality with 1 or more Personal Honor to take the Imperial Favor (``lobby``)."""
-    mine = g.players[by].honor
-    if not all(mine > g.players[p].honor for p in g.live() if p != by):
-        raise Refused(Reason.CONDITION, f"{by.capitalize()} ({mine} Honor) does not have higher Family Honor than "
-                                        "each other player", "lobby")
+    mine = g.players[by].honor + g.lobby_bonus(by)  # each player's Lobby Bonus counts (lobby-bonus)
+    if not all(mine > g.players[p].honor + g.lobby_bonus(p) for p in g.live() if p != by):
+        raise Refused(Reason.CONDITION, f"{by.capitalize()} ({mine} Honor, with any Lobby Bonus) does not have "
+                                        "higher Family Honor than each other player", "lobby")
     target = _first_target(g, step, by)
     if target is None or not target.in_play or target.controller != by or target.type != "personality" \
             or target.bowed or g.stat(target, "personal_honor") < 1:
@@ -389,7 +420,9 @@ def lobby(g, step: dict, by: str) -> bool:
     _targetable(g, target, by, "lobby")
     _announce(g, by, f"Lobbies with {target.title}", ["lobby"])
     take_interrupts(g, step, _ctx(g, step, by, "Lobby"), None)
-    if cardops.bow(g, target, "Lobby", ["lobby"], by):
+    if g.permitted(target, "lobby_without_bowing"):  # "Kozan need not bow to Lobby" (permissions)
+        g.record(StepKind.EFFECT, f"{target.title} need not bow to Lobby", ["lobby", "permissions"], by, "resolve")
+    if g.permitted(target, "lobby_without_bowing") or cardops.bow(g, target, "Lobby", ["lobby"], by):
         g.set_favor(by)
         g.record(StepKind.EFFECT, f"{by.capitalize()} takes the Imperial Favor", ["lobby", "imperial-favor"], by,
                  "resolve")

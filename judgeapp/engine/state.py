@@ -31,6 +31,7 @@ class Card:
     resilient_used: bool = False
     side: str | None = None  # at a battlefield: "attacking" or "defending" (allies in multiplayer)
     created: bool = False
+    province_left: str | None = None  # the Province it last left ("refill the Province it entered play from")
 
     def __post_init__(self):
         self.controller = self.controller or self.owner
@@ -146,3 +147,5 @@ class Delayed:
     until: Until = Until.END_OF_TURN
     action: object = None  # the action an Interrupt that set it up interrupted: "the action", "after it resolves"
     within: bool = False  # it waits for an occurrence from that action's own effects ("after the action Recruits …")
+    watch: tuple = ()  # card ids: only an occurrence about one of them triggers it ("the next time he attacks")
+    lapses: bool = False  # "the next time this turn …": it ends with the turn if it has not happened

@@ -49,6 +49,32 @@ def invest_price(g, card: Card, by: str) -> int | None:
     return reading.invest_cost
 
 
+def discipline_price(g, card: Card, by: str) -> int:
+    """The Gold a Discipline trait adds to the action's cost now: printed, or the other one while its
+    condition holds ("Discipline [3 Gold] or [0 Gold] if you are the Defender", ``discipline``)."""
+    reading = card.card.reading
+    if reading.discipline_alt is not None:
+        ctx = card_context(g, card)
+        ctx.player = by
+        if holds(g, reading.discipline_alt_if, ctx):
+            return reading.discipline_alt
+    return reading.discipline or 0
+
+
+def action_permissions(g, card: Card, by: str, what: str, host: Card | None = None) -> list:
+    """Traits that let ``by`` Recruit or Equip ``card`` as another kind of action (``permissions``): the
+    card's own ("You may Equip this Follower as a Battle action") and those of ``by``'s cards in play
+    ("Equipping Weapons to Matsuo is a Battle/Open action for you"); one naming the Personality equipped
+    to counts only for him."""
+    ctx = card_context(g, card)
+    ctx.player = by
+    found = [(st, ctx) for st in card.card.reading.statics if st.target == "self"]
+    found += [(st, card_context(g, src)) for src, st in g.statics() if src.controller == by
+              and isinstance(st.target, AllRef) and matches(g, st.target.all, card, card_context(g, src), anywhere=True)]
+    return [st for st, where in found if st.kind == "permit" and st.what == what and st.designators
+            and holds(g, st.while_, where) and (st.to is None or (host is not None and matches(g, st.to, host, where)))]
+
+
 def own_trait_holds(g, card: Card, by: str, kind: str, what: str | None = None) -> bool:
     """Whether the card's own trait of this kind holds now for ``by``, the player bringing it into play:
     "Mantis Clan players ignore Tametaka's Honor Requirement" (``honor-requirement``), "Phoenix Clan

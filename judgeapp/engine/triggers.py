@@ -83,7 +83,7 @@ def before(g, ev: Event) -> bool:
             run_effects(g, ctx, [], do)
             return False
     fire(g, "before", ev)
-    return True
+    return not ev.data.get("negated")  # "Before this Follower is destroyed, negate the destruction" (negate)
 
 
 def when(g, ev: Event) -> None:
@@ -187,6 +187,8 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         return False
     if trig.by == "other" and (ev.by is None or ev.by == card.controller):
         return False
+    if trig.cause and not _caused(ev, trig.cause, card.controller):
+        return False
     if trig.from_zone and ev.data.get("from") != trig.from_zone:
         return False
     if trig.once_per:
@@ -208,6 +210,14 @@ def _enemy_card(g, ev: Event, player: str) -> bool:
         return g.enemy_of(ev.card, player)
     other = g.defender if player == g.attacker else g.attacker
     return ev.card.type in UNIT_TYPES and ev.data.get("controller", ev.player) == other
+
+
+def _caused(ev: Event, cause: str, controller: str) -> bool:
+    """"another player's card destroys …" (the effect's card is another player's), "… destruction from
+    battle resolution" (``battle-resolution``)."""
+    if cause == "resolution":
+        return ev.data.get("cause") == "resolution"
+    return ev.source is not None and ev.source.controller != controller
 
 
 def _zone_name(card: Card) -> str:

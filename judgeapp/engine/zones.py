@@ -29,6 +29,7 @@ def _take_out(g, card: Card) -> None:
         for prov in g.players[card.owner].provinces:
             if card.id in prov.cards:
                 prov.cards.remove(card.id)
+                card.province_left = prov.id
     else:
         for pile in (_pile(g, card.owner, card.zone), _below(g, card.owner, card.zone)):
             if pile is not None and card.id in pile:

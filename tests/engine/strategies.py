@@ -51,7 +51,7 @@ def field_value(name: str, annotation):
         return st.sampled_from(literals(annotation))
     if name == "to" and int in get_args(get_args(annotation)[0] if get_args(annotation) else annotation):
         return st.integers(0, 3)  # "reduce … to 0"
-    if name in ("target", "challenger", "challenged", "attach_to") or (name == "to" and admits_cards(annotation)):
+    if name in ("target", "challenger", "challenged", "attach_to", "card") or (name == "to" and admits_cards(annotation)):
         return st.one_of(st.sampled_from(CARD_IDS), st.lists(st.sampled_from(CARD_IDS), min_size=1, max_size=3,
                                                               unique=True))
     if name == "player":

@@ -120,3 +120,22 @@ def test_an_invest_cost_is_reduced_unless_it_cannot_be():
     result = run(board(two_players(alice=alice), at="dynasty", cards=INVEST, script=script,
                        expect="  - at: {saver: home, miser: home}\n  - gold: {alice: 0}\n  - honor: {alice: 10}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+DISCIPLINE = ("  - {title: Rally, type: strategy, focus: 1, text: 'Discipline [3 Gold] or [0 Gold] if you are the "
+              "Defender.<br><b>Battle:</b> Gain 1 Honor.'}\n"
+              "  - {title: Guard, type: personality, force: 1, chi: 1, honor: 0, cost: 2, ph: 1}\n")
+
+
+def test_a_discipline_cost_that_changes_with_a_condition():
+    """Rally played from the discard pile with Discipline: 0 Gold for the Defender, 3 for the Attacker;
+    each is removed from the game after its action (discipline)."""
+    alice = "    discard: [Rally]\n    units: [{card: Guard, id: a, at: bob.p1}]\n"
+    bob = "    discard: [Rally]\n    units: [{card: Guard, id: b, at: bob.p1}]\n"
+    script = ("  - action: {by: bob, card: Rally, ability: 1}\n"
+              "  - action: {by: alice, card: Rally, ability: 1, pay: [stronghold]}\n")
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=DISCIPLINE, script=script,
+                       expect="  - honor: {alice: 9, bob: 11}\n  - bowed: [alice.stronghold]\n"
+                              "  - unbowed: [bob.stronghold]\n  - gold: {alice: 2}\n"))
+    assert failed(result) == [], result["expectations"]

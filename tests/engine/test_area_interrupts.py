@@ -51,7 +51,7 @@ def test_an_interrupt_with_no_action_changes_nothing():
     """An Interrupt's changes are to the action it interrupts; stated as a judge's effect there is none."""
     cards = person("Archer")
     alice = "    units: [{card: Archer, id: archer}]\n"
-    script = "  - effect: {by: alice, do: {attack_strength: {kinds: [ranged_attack], amount: 2}}}\n"
+    script = "  - effect: {by: alice, do: {attack_strength: {attacks: [ranged_attack], amount: 2}}}\n"
     result = run(board(two_players(alice=alice), cards=cards, script=script))
     assert failed(result) == []
     assert any("there is no action to change" in t for t in texts(result))

@@ -68,3 +68,12 @@ def test_a_trait_on_your_cards_out_of_play_leaves_other_players_cards_alone():
     text = (REAL / "statics-chinua-honor-cards-courage.yaml").read_text(encoding="utf-8")
     result = service.replay(text.replace("die-on-your-feet: [Courage]", "die-on-your-feet-2: [Courage]"))
     assert [e["actual"] for e in failed(result)] == [{"die-on-your-feet-2": []}]
+
+
+@pytest.mark.django_db
+def test_the_ring_of_water_in_place_of_the_false_one_wins_by_enlightenment():
+    """statics-false-ring with the Ring of Water instead of the False Ring: five elements, an
+    Enlightenment Victory (enlightenment-victory) — the False Ring's trait is what stops it."""
+    text = (REAL / "statics-false-ring.yaml").read_text(encoding="utf-8")
+    result = service.replay(text.replace("False Ring of Water]", "Ring of Water]"))
+    assert [e["actual"] for e in failed(result)] == ["alice"]

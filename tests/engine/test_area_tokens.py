@@ -58,6 +58,9 @@ def test_sentences_referring_back_are_one_triggered_trait():
     assert trait.effects[0].args.attach_to == 1
     two = read_text("After your turn begins, gain 1 Honor. This Personality has +1F.", "Band", "personality")
     assert len(two.triggers) == 1 and len(two.statics) == 1
+    both = read_text("After Band enters play, lose 2 Honor. After your turn begins, give him a +1F Infamy token.",
+                     "Band", "personality")
+    assert len(both.triggers) == 2  # a trigger of its own, though it says "him"
 
 
 def test_a_created_attachment_for_each_of_several_personalities():
@@ -120,3 +123,17 @@ def test_a_continuous_trait_gives_cards_an_ability_while_its_card_is_in_play():
     result = run(board(two_players(alice=units), cards=cards, script=script,
                        expect="  - honor: {alice: 9}\n  - bowed: [guard]\n  - rejected: {step: 2}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+def test_copying_a_keyword_takes_the_one_chosen_for_the_turn():
+    """"Myuken copies one keyword from your target Personality" (copy): the script's choose: names it."""
+    cards = SAMURAI + ("  - {title: Mimic, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 1}\n"
+                       "  - {title: Scout, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 1, "
+                       "keywords: [Cavalry, Tactician]}\n")
+    units = "    units: [{card: Mimic, id: mimic}, {card: Scout, id: scout}]\n"
+    script = ("  - effect: {by: alice, source: mimic, do: {copy_keyword: {target: self, source: scout}}}\n"
+              "  - effect: {by: alice, source: mimic, do: {copy_keyword: {target: self, source: self}}}\n")
+    result = run(board(two_players(alice=units), cards=cards, script=script.replace(
+        "source: scout}}}", "source: scout}}, choose: [Tactician]}"), expect="  - keywords: {mimic: [Tactician]}\n"))
+    assert failed(result) == [], result["expectations"]
+    assert any("copy Tactician from Scout (as the script chooses" in t for t in texts(result))

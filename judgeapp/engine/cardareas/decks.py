@@ -10,14 +10,28 @@ from __future__ import annotations
 from lark import Tree
 
 from ..abilities import Static, TriggerSpec
-from ..cardtree import NP, Unreadable, _and, _sub, _tok
+from ..cardtree import NP, VALUES, Unreadable, _and, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
 
-WORDS = {"use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
-         "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL"}
-PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom")}
+WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
+         "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
+         "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE"}
+PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
+           "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand"}
+
+
+def _deck(node: Tree) -> str:
+    """"your Fate deck", "your deck" (a Fate card's deck), "your Dynasty deck"."""
+    deck = _sub(_sub(node, "of_deck") or node, "a_deck")
+    return "dynasty_deck" if deck is not None and _tok(deck, "DYNASTYDECK") is not None else "fate_deck"
+
+
+# "the next time he attacks / is destroyed / bows …": the event, and a condition on it
+NEXT_EVENTS = {"ev_attacks": ("attacks", None), "ev_attacks_you": ("attacks", Condition(you_are="defender")),
+               "ev_destroyed": ("destroyed", None), "ev_destroyed_battle": ("destroyed", Condition(phase="battle")),
+               "ev_bows": ("bows", None)}
 
 
 class Readers:
@@ -122,6 +136,27 @@ class Readers:
         ref = effect.args.target
         return isinstance(ref, int) and self.targets[ref - 1].filter.zone == "province"
 
+    def ev_ev_recruited_from(self, node):
+        """"After you Recruit this Holding from a Province": "it", "the Province" is that Province."""
+        spec = self._by_you({"event": "recruited", **self._whose(node), "from_zone": "province"})
+        self.province = "origin"
+        return spec
+
+    def ev_ev_enters_from(self, node):
+        spec = {"event": "enters_play", **self._whose(node), "from_zone": "province"}
+        self.province = "origin"
+        return spec
+
+    def e_refill_it(self, node):
+        """"refill it face-up": the Province named before — the one the card came from, or the one an
+        effect of this ability emptied (``provinces``)."""
+        if _tok(node, "STATE").value != "face_up":
+            raise Unreadable("refilling a Province other than face-up is not read")
+        where = getattr(self, "province", None)
+        if where is None:
+            raise Unreadable("'refill it' with no Province named before it")
+        return Effect.model_validate({"refill": {"province": where, "face_up": True}})
+
     def e_put_on_bottom(self, node):
         return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "bottom"}})
 
@@ -150,6 +185,99 @@ class Readers:
                 raise Unreadable("an additional action to play a card other than the one searched for is not read")
             data["target"] = ref
         return Effect.model_validate({"additional_play": data})
+
+    # ----- looking at the top of a deck --------------------------------------------------------
+    def e_look_top(self, node):
+        """"Look at the top three cards of your Fate deck": "them", "one of them" and "the rest" are
+        these cards from now on (``look``)."""
+        kind = _tok(node, "TYPE")
+        if kind is not None and kind.value != "card":
+            raise Unreadable("looking at cards of one type is not read")
+        count = _tok(node, "NUMBER")
+        self.last = "looked"
+        return Effect.model_validate({"look": {"deck": _deck(node), "count": int(count.value) if count else 1}})
+
+    def e_look_top_n(self, node):
+        """"Look at a number of cards on the top of your Fate deck equal to his Chi" (``look``)."""
+        if _tok(node, "TYPE").value != "card" or (_tok(node, "KEYWORD") is not None
+                                                  and _tok(node, "KEYWORD").value not in ("Fate", "Dynasty")):
+            raise Unreadable("looking at cards of one type is not read")
+        count = self.value(_sub(node, *VALUES))
+        self.last = "looked"
+        return Effect.model_validate({"look": {"deck": _deck(node), "count": count}})
+
+    def e_rest_to_bottom(self, node):
+        """"Put the rest at the bottom of the deck in any order": the engine keeps their listed order (``look``)."""
+        if self.last not in ("looked", "found"):
+            raise Unreadable("'the rest' with no cards looked at before it")
+        return Effect.model_validate({"to_deck": {"target": "rest", "where": "bottom"}})
+
+    def _looked(self) -> None:
+        if self.last not in ("looked", "found"):
+            raise Unreadable("'one of them' with no cards looked at before it")
+        self.last = "found"
+
+    def e_pick_to_hand(self, node):
+        self._looked()
+        return Effect.model_validate({"pick_looked": {"to": "hand"}})
+
+    def e_pick_to_bottom(self, node):
+        self._looked()
+        return Effect.model_validate({"pick_looked": {"to": "bottom"}})
+
+    def e_pick_show(self, node):
+        """"You may show one of them that is a Political Strategy": the card chosen is "it" (``show``)."""
+        self._looked()
+        kind = _sub(node, "that_is")
+        data: dict = {"show": True}
+        if kind is not None:
+            data["filter"] = self.filter_of(Tree("bare", [Tree("typed", [c for c in kind.children
+                                                                          if isinstance(c, Tree) or c.type == "TYPE"])]))
+        return Effect.model_validate({"pick_looked": data})
+
+    def e_arrange(self, node):
+        if self.last not in ("looked", "found"):
+            raise Unreadable("'put them back in any order' with no cards looked at before it")
+        which = "looked" if _tok(node, "THEM") is not None or (_tok(node, "TYPE") is not None and _tok(
+            node, "REMAINING") is None and self.last == "looked") else "rest"
+        return Effect.model_validate({"arrange": {"target": which}})
+
+    def e_shuffle_deck(self, node):
+        return Effect.model_validate({"arrange": {"shuffle": True}})
+
+    # ----- delayed effects ---------------------------------------------------------------------
+    def ev_ev_attacks_you(self, node):
+        """"he attacks you": he is assigned or moved to attack one of your Provinces (you are the Defender)."""
+        return {"event": "attacks", **self._whose(node), "condition": Condition(you_are="defender")}
+
+    def ev_ev_destroyed_battle(self, node):
+        return {"event": "destroyed", **self._whose(node), "condition": Condition(phase="battle")}
+
+    def ev_ev_bows(self, node):
+        return {"event": "bows", **self._whose(node)}
+
+    def s_after_next(self, tree: Tree, i: int) -> None:
+        """"After the next time this turn he attacks, his controller loses 2 Honor": a delayed effect
+        waiting for that occurrence of the chosen card, once; "this turn" ends it with the turn
+        (``delayed-effects``)."""
+        ev = next(c for c in tree.children if isinstance(c, Tree) and c.data in NEXT_EVENTS)
+        sub = _sub(ev, *NP)
+        if sub.data in ("self_ref", "this_type", "this_kw"):
+            raise Unreadable("'the next time this card …' is not read")
+        card = self.np(sub)
+        if not isinstance(card, int):
+            raise Unreadable("'the next time' a card not chosen as a target does something is not read")
+        event, cond = NEXT_EVENTS[ev.data]
+        self.index = len(self.effects)
+        do = self.sentence_effects(tree)
+        this_turn = _tok(_sub(tree, "next_time"), "DUR")
+        if this_turn is not None and this_turn.value != "end_of_turn":
+            raise Unreadable("'the next time' in a period other than this turn is not read")
+        data = {"event": event, "card": card, "this_turn": this_turn is not None, "do": [e.model_dump() for e in do]}
+        if cond is not None:
+            data["if"] = cond.model_dump(exclude_defaults=True, by_alias=True)
+        self.effects.append(Effect.model_validate({"after_next": data}))
+        return None
 
     # ----- hands ---------------------------------------------------------------------------
     def e_discard_hand(self, node):

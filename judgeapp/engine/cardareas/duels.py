@@ -9,7 +9,7 @@ duel's outcome cannot happen yet: it becomes a consequence applied once the duel
 """
 from __future__ import annotations
 
-from lark import Token, Tree
+from lark import Tree
 
 from ..abilities import Static, TriggerSpec
 from ..cardtree import NP, Unreadable, _name_words, _sub, _tok
@@ -29,7 +29,7 @@ PHRASES = {
     "; if he does ,": ("IFREFUSED", "refused"),  # "He may refuse; if he does, give Niwa +3F"
     "both players": ("EACHPLAYER", "each"), "at least once": ("ATLEASTONCE", "1"), "exactly once": ("EXACTLYONCE", "1"),
     "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
-    "make a fear effect": ("MAKEFEAR", "fear"), "the first time each turn": ("FIRSTTIME", "turn"),
+    "make a fear effect": ("MAKEFEAR", "fear"),
     "created by the action": ("CREATEDBYACTION", "action"),
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
@@ -386,16 +386,6 @@ class Readers:
             raise Unreadable("challenging something other than a Personality is not read")
         return {"event": "challenges", **self._whose(node)}
 
-    def t_first_time(self, tree: Tree) -> TriggerSpec:
-        """"After the first time each turn Nokkai challenges a Personality, draw a card": the trait
-        happens at the first such occurrence of each turn only (``triggered-traits``: usage limits)."""
-        trigger = Tree("t_after", [Token("AFTER", "after"), _sub(tree, "event") or tree.children[2]])
-        spec = {**self.trigger(trigger), "once_per": "turn"}
-        lead = _sub(tree, "lead")
-        if lead is not None:
-            raise Unreadable("'after the first time …, if …' is not read")
-        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": self.sentence_effects(tree)})
-
     # ----- Interrupts to an action that creates a duel (interrupt-actions) --------------------------------
     def c_action_creates_duel(self, node):
         """"If the action creates a duel": the interrupted action has a challenge (``interrupt-actions``)."""
@@ -415,7 +405,7 @@ class Readers:
         they occur; ``delayed-effects``)."""
         self._interrupt_only()
         win = _sub(tree, "duel_win", "you_win_action_duel")
-        data: dict = {"event": "duel_won"}
+        data: dict = {"occurrence": "duel_won"}
         if win.data == "you_win_action_duel":
             data["subject"] = Filter(type=["personality"], side="your")
         else:

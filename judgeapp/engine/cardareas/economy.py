@@ -14,11 +14,13 @@ from ..structures import AllRef, Amount, Condition, Filter
 
 WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
          "losses": "LOSS", "minimum": "MINIMUM", "paid": "PAID", "amount": "AMOUNT", "minus": "MINUS",
-         "reduced": "REDUCED"}
+         "reduced": "REDUCED",
+         # misprints of "Discipline" on Ending the Chase and Selfless Sacrifice (discipline)
+         "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING"}
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
-                "st_no_proclaim", "st_honor_change", "st_invest_fixed"}
+                "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as"}
 
 
 class Readers:
@@ -164,6 +166,39 @@ class Readers:
             return {"event": "proclaimed", "whose": "your", "subject": {"title": name}}
         return self._by_you({"event": "proclaimed", **self._whose(node)})
 
+    # ----- permissions to Recruit and Equip -----------------------------------------------------
+    def read_st_equip_as(self, node: Tree, data: dict) -> list[Static]:
+        """"You may Equip this Follower as a Battle action", "… to a Naga Personality …", "Equipping Weapons to
+        Matsuo is a Battle/Open action for you": the Equip may be taken in that kind of action round
+        (``permissions``, ``equip``)."""
+        return self._as_action(node, data, "equip")
+
+    def read_st_recruit_as(self, node: Tree, data: dict) -> list[Static]:
+        """"You may Recruit this Holding as an Open" (``permissions``, ``recruit``)."""
+        return self._as_action(node, data, "recruit")
+
+    def _as_action(self, node: Tree, data: dict, what: str) -> list[Static]:
+        card, *host = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        words = [w.children[0].value.lower() for w in _sub(node, "desig_words").children if isinstance(w, Tree)]
+        if any(w not in ("battle", "open", "engage", "limited", "dynasty") for w in words):
+            raise Unreadable("Recruiting or Equipping as that kind of action is not read")
+        if card.data in ("this_type", "this_kw", "self_ref"):
+            target = "self"
+        elif card.data in ("phrase", "bare") and not _name_words(card):
+            target = AllRef(all=singular(self.filter_of(card)).model_copy(update={"side": "your", "zone": "hand"}))
+        else:
+            raise Unreadable("that card to Recruit or Equip is not read")
+        to = None
+        if host:
+            if host[0].data == "self_ref" and self.kind == "personality":  # "to Matsuo": in his own unit
+                to = Filter(in_unit=True)
+            elif host[0].data in ("phrase", "bare") and not _name_words(host[0]):
+                to = clan_or_keyword(singular(self.filter_of(host[0])))
+            else:
+                raise Unreadable("Equipping to that Personality is not read")
+        return [Static.model_validate({**data, "kind": "permit", "what": what, "target": target, "to": to,
+                                       "designators": words})]
+
     # ----- Honor gains and losses -------------------------------------------------------------
     def read_st_honor_change(self, node: Tree, data: dict) -> list[Static]:
         """"Reduce your Honor losses from your Ninja cards by 2": each such gain or loss caused by those cards
@@ -206,8 +241,14 @@ class Readers:
     @staticmethod
     def _gold(value: str) -> int:
         if value == "X":
-            raise Unreadable("an Invest cost of X Gold is not read")
+            raise Unreadable("a cost of X Gold is not read")
         return int(value)
+
+    def t_discipline_or(self, tree: Tree):
+        """"Discipline [3 Gold] or [0 Gold] if you are the Defender": the second cost while the condition
+        holds for the player (``discipline``)."""
+        first, second = (self._gold(t.value) for t in _toks(tree, "GOLDICON"))
+        return "discipline_or", first, (second, self.cond(self.cond_child(tree)))
 
     # ----- the Gold paid -------------------------------------------------------------------------
     def value_gold_paid(self, node: Tree) -> Amount:
@@ -264,3 +305,11 @@ def singular(flt: Filter) -> Filter:
 
     return flt.model_copy(update={"keywords": [one(k) for k in flt.keywords],
                                   "any_keyword": [one(k) for k in flt.any_keyword]})
+
+
+def clan_or_keyword(flt: Filter) -> Filter:
+    """"a Naga Personality": the word names a Clan Alignment or a keyword (Naga Personalities have the Naga
+    keyword, ``clan-alignment``, ``keywords``)."""
+    if flt.clan is None or flt.any_keyword:
+        return flt
+    return flt.model_copy(update={"clan": None, "any_keyword": [flt.clan, f"{flt.clan} Clan"]})

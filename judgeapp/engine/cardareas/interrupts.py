@@ -10,15 +10,17 @@ from __future__ import annotations
 from lark import Tree
 
 from ..cardtree import AMOUNTS, ATTACKS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
+from ..abilities import TriggerSpec
 from ..registry import Effect
 from ..structures import ActionTest, AllRef, Condition, Filter
 
 WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
-         "destruction": "DESTRUCTION"}
+         "destruction": "DESTRUCTION", "dishonoring": "DISHONORING", "resolution": "RESOLUTION"}
 # "this caster": the Personality a Spell is attached to, who casts it (``spell``)
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
-           "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality")}  # not "the action" of an Interrupt followed by "phase"
+           "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
+           "each game": ("EACHGAME", "game")}  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows"}
 BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
@@ -52,7 +54,7 @@ class Readers:
         """"The action cannot move Personalities", "The action will not move your target
         Personality" (``interrupt-actions``, ``move``)."""
         kinds = self._action_kinds(node)
-        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": self._moved(node),
+        return Effect.model_validate({"limit_action": {"prevents": ["moves"], "target": self._moved(node),
                                                        "designators": kinds}})
 
     def e_negate_movement(self, node):
@@ -60,12 +62,12 @@ class Readers:
         ``interrupt-actions``)."""
         self._interrupt_only()
         ref = self.poss(_sub(node, "np_poss"))
-        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": ref, "negate": True}})
+        return Effect.model_validate({"limit_action": {"prevents": ["moves"], "target": ref, "negate": True}})
 
     def e_negate_any_movement(self, node):
         """"Negate any movement from the action's effects": of every card (``negate``)."""
         self._interrupt_only()
-        return Effect.model_validate({"limit_action": {"what": ["moves"], "target": AllRef(all=Filter()),
+        return Effect.model_validate({"limit_action": {"prevents": ["moves"], "target": AllRef(all=Filter()),
                                                        "negate": True}})
 
     # ----- after the action resolves, if it did something -----------------------------------------
@@ -131,7 +133,7 @@ class Readers:
         return list(dict.fromkeys(ATTACKS[a.children[0].type] for a in group.children if isinstance(a, Tree)))
 
     def _strength(self, kinds: list[str], amount: int, each: bool) -> Effect:
-        return Effect.model_validate({"attack_strength": {"kinds": kinds, "amount": amount, "each": each}})
+        return Effect.model_validate({"attack_strength": {"attacks": kinds, "amount": amount, "each": each}})
 
     def _strength_or(self, node: Tree, each: bool) -> Effect:
         """"+2 or -2 strength": the Interrupt's player chooses (``choices``)."""
@@ -263,11 +265,16 @@ class Readers:
         self._interrupt_only()
         kinds = _sub(node, "honor_kinds") or _sub(_sub(node, "honor_changes"), "honor_kinds")
         gain, loss = _tok(kinds, "GAIN") is not None, _tok(kinds, "LOSS") is not None
-        where = _sub(node, "honor_action")
-        battle = where is not None and _tok(where, "THEBATTLE") is not None
-        what = "both" if gain and loss else "gains" if gain else "losses"
-        return Effect.model_validate({"action_honor": {"what": what, "designators": ["battle"] if battle else [],
+        battle = self._from_battle_action(node)
+        kind = "both" if gain and loss else "gains" if gain else "losses"
+        return Effect.model_validate({"action_honor": {"kind": kind, "designators": ["battle"] if battle else [],
                                                        **args}})
+
+    @staticmethod
+    def _from_battle_action(node: Tree) -> bool:
+        """"from the Battle action", "from a Battle action": only if the interrupted one is a Battle action."""
+        where = _sub(node, "honor_action")
+        return where is not None and (_tok(where, "THEBATTLE") or _tok(where, "BATTLE")) is not None
 
     def e_action_honor_less(self, node):
         return self._honor(node, by=self.amount(_sub(node, *AMOUNTS)))
@@ -280,19 +287,19 @@ class Readers:
         return self._honor(node, increase=True, by=int(_tok(node, "NUMBER").value))
 
     def e_action_honor_to(self, node):
-        return self._honor(node, to=int(_tok(node, "NUMBER").value))
+        return self._honor(node, at_most=int(_tok(node, "NUMBER").value))
 
     def e_one_action_honor_to(self, node):
         """"reduce one of the Honor gains or losses from the action to 0": the first one it makes."""
         one, to = (int(t.value) for t in _toks(node, "NUMBER"))
         if one != 1:
             raise Unreadable("changing several of the action's Honor gains or losses is not read")
-        return self._honor(node, to=to, once=True)
+        return self._honor(node, at_most=to, once=True)
 
     def e_others_honor_to(self, node):
         """"Choose an Honor gain or loss from another player's action and reduce it to 2": one of them,
         if the interrupted action is another player's."""
-        effect = self._honor(node, to=int(_tok(node, "NUMBER").value), once=True)
+        effect = self._honor(node, at_most=int(_tok(node, "NUMBER").value), once=True)
         return effect.model_copy(update={"condition": Condition(action_by="other")})
 
     def c_it_is_phase(self, node):
@@ -311,7 +318,7 @@ class Readers:
         does = _sub(tree, "action_does")
         event = DOES[_sub(does, "doer_verb").children[0].type]
         sub = _sub(does, *NP)
-        data: dict = {"event": event}
+        data: dict = {"occurrence": event}
         if sub.data in ("self_ref", "this_type", "this_kw"):
             data["whose"] = self.np(sub)
         else:
@@ -338,7 +345,7 @@ class Readers:
     # ----- negating what the action does ----------------------------------------------------------------
     def _limit(self, ref, what: list[str], **more) -> Effect:
         self._interrupt_only()
-        return Effect.model_validate({"limit_action": {"what": what, "target": ref, "negate": True, **more}})
+        return Effect.model_validate({"limit_action": {"prevents": what, "target": ref, "negate": True, **more}})
 
     def e_negate_destruction(self, node):
         """"Negate your target Personality's destruction from it" (``negate``, ``interrupt-actions``)."""
@@ -364,7 +371,7 @@ class Readers:
     def e_negate_movement_home(self, node):
         """"negate Personalities' movement home from its effects": of any such card, home only."""
         kind = _tok(node, "TYPES").value
-        return self._limit(AllRef(all=Filter(type=[kind])), ["moves"], to="home")
+        return self._limit(AllRef(all=Filter(type=[kind])), ["moves"], home=True)
 
     def e_negate_others_movement(self, node):
         """"Negate other players' dishonorable Personalities movement from the action"."""
@@ -391,3 +398,59 @@ class Readers:
         """"Negate a Melee or Ranged Attack targeting your Follower": one of the action's attack
         effects against such a card (``negate``, ``interrupt-actions``)."""
         return self._limit(self._moved(node), self._attacks(node), once=True)
+
+    # ----- before an occurrence, negate it ---------------------------------------------------------------
+    def ev_ev_other_card_destroys(self, node):
+        """"Before the first time this game another player's card destroys this Follower", "Before
+        another player's card destroys this Personality during the Action Phase"."""
+        ref = self.np(_sub(node, *NP))
+        if ref not in ("self", "host"):
+            raise Unreadable("another player's card destroying a card other than this one is not read")
+        spec: dict = {"event": "destroyed", "whose": ref, "cause": "other_card"}
+        if _tok(node, "PHASE") is not None:
+            spec["condition"] = Condition(phase=_tok(node, "PHASE").value)
+        return spec
+
+    def e_negate_occurrence(self, node):
+        """"negate the destruction", "negate the dishonoring": in a "Before …" trait, the occurrence it
+        answers does not happen (``negate``)."""
+        if self.subject != "it":
+            raise Unreadable("'negate the destruction' outside a 'Before …' trait is not read")
+        what = "destroyed" if _tok(node, "DESTRUCTION") is not None else \
+            "dishonored" if _tok(node, "DISHONORING") is not None else "honor_gained"
+        return Effect.model_validate({"negate_occurrence": {"what": what}})
+
+    def _negated_destruction(self, node: Tree, **spec) -> TriggerSpec:
+        ref = self.poss(_sub(node, "np_poss"))
+        if ref not in ("self", "host"):
+            raise Unreadable("negating another card's destruction is not read")
+        return TriggerSpec.model_validate({"when": "before", "event": "destroyed", "whose": ref, **spec,
+                                           "do": [{"negate_occurrence": {"what": "destroyed"}}]})
+
+    def t_negate_first_destruction(self, tree):
+        """"Negate Gyoken's first destruction each game from another player's card": before it, once
+        (``negate``)."""
+        once = "game" if _tok(tree, "EACHGAME") is not None else "turn"
+        if _tok(tree, "TYPE").value != "card":
+            raise Unreadable("a destruction from a kind of card is not read")
+        return self._negated_destruction(tree, cause="other_card", once_per=once)
+
+    def t_negate_resolution_destruction(self, tree):
+        """"Negate Haikaro's destruction from battle resolution" (``battle-resolution``, ``negate``)."""
+        return self._negated_destruction(tree, cause="resolution")
+
+    def s_before_your_gain(self, tree: Tree, i: int) -> None:
+        """"Before you gain Honor from a Battle action, negate the gain to draw a card": the effects
+        happen before your next Honor gain from the interrupted action's effects, and may negate it
+        (``interrupt-actions``, ``negate``)."""
+        self._interrupt_only()
+        self.subject = "it"  # "the gain": the occurrence this waits for
+        before = len(self.targets)
+        effects = self.sentence_effects(tree)
+        if len(self.targets) != before:
+            raise Unreadable("a target chosen before the Honor gain is not read")
+        if self._from_battle_action(tree):
+            effects = [e.model_copy(update={"condition": _and(e.condition, BATTLE_ACTION)}) for e in effects]
+        self.effects.append(Effect.model_validate({"after_action": {
+            "timing": "before", "occurrence": "honor_gained", "whose": "your",
+            "do": [e.model_dump() for e in effects]}}))

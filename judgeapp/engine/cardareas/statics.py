@@ -10,12 +10,17 @@ from ..structures import AllRef, Condition, Filter
 from ..vocab import CLANS
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
-         "who": "WHO", "except": "EXCEPT"}
+         "who": "WHO", "except": "EXCEPT", "count": "COUNT", "towards": "TOWARDS",
+         "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING"}
 PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
-           "in and out of play": ("INOUTPLAY", "in_and_out_of_play")}
+           "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
+           "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
+           "need not to": ("NEEDNOT", "not")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
                 "st_join", "st_enter", "st_provinces", "st_this_province",
-                "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength"}
+                "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength",
+                "st_must_be", "st_attach_never_either", "st_no_enlightenment",
+                "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -183,3 +188,81 @@ class Readers:
     def _kinds(node) -> list[str]:
         kinds = [ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children if isinstance(a, Tree)]
         return list(dict.fromkeys(kinds))
+
+    # ----- what attaches to a Personality --------------------------------------------------------------
+    def read_st_must_be(self, node, data) -> list[Static]:
+        """"Kumoru's Followers must be Ninja", "Sunetsu's Items must be Armor or Weapons", "Hikayo's Weapons
+        must be Heavy Weapons": such a card without the words cannot attach to him (``attachments``); one
+        restriction for each word required, or one for the alternatives of "or"."""
+        if self.kind != "personality":
+            raise Unreadable("'…'s attachments must be …' on a card other than a Personality is not read")
+        groups = [c for c in node.children if isinstance(c, Tree) and c.data == "mods"]
+        kind = _tok(node, "TYPE")
+        base: dict = {"type": [kind.value]} if kind is not None else {"keywords": self._plural_words(groups[0])}
+        need = self._plural_words(groups[-1])
+        if set(base.get("type", [])) - {"follower", "item", "spell", "attachment"} or len(groups[0 if kind else 1:]) != 1:
+            raise Unreadable("that restriction on attachments is not read")
+        need = [w for w in need if w not in base.get("keywords", [])]
+        if _tok(groups[-1], "OR") is not None:
+            missing = [{**base, "without": need}]
+        else:
+            missing = [{**base, "without": [w]} for w in need]
+        return [Static.model_validate({**data, "kind": "attach_never", "to": m}) for m in missing]
+
+    def read_st_attach_never_either(self, node, data) -> list[Static]:
+        """"Cannot attach Armor or Followers": neither an Armor nor a Follower attaches to him (``attachments``)."""
+        armor = _singular(Tree("mod", [_tok(node, "KEYWORD")])).children[0].value
+        return [Static.model_validate({**data, "kind": "attach_never", "to": {"keywords": [armor]}}),
+                Static.model_validate({**data, "kind": "attach_never", "to": {"type": [_tok(node, "TYPE").value]}})]
+
+    @staticmethod
+    def _plural_words(mods: Tree) -> list[str]:
+        """The keywords of "Heavy Weapons", "Armor or Weapons": the plural head made singular (keywords)."""
+        words = [m for m in mods.children if isinstance(m, Tree)]
+        if any(m.children[0].type != "KEYWORD" for m in words):
+            raise Unreadable("a state or Clan in what an attachment must be is not read")
+        if _tok(mods, "OR") is not None:
+            return [_singular(m).children[0].value for m in words]
+        return [m.children[0].value for m in words[:-1]] + [_singular(words[-1]).children[0].value]
+
+    def read_st_no_enlightenment(self, node, data) -> list[Static]:
+        """"Does not count towards an Enlightenment Victory": this Ring's element is not among its
+        player's for that victory (``enlightenment-victory``)."""
+        if data["target"] != "self" or self.kind != "ring":
+            raise Unreadable("another card that does not count towards an Enlightenment Victory is not read")
+        return [Static.model_validate({**data, "kind": "no_enlightenment"})]
+
+    # ----- Lobby --------------------------------------------------------------------------------------
+    def read_st_lobby_bonus(self, node, data) -> list[Static]:
+        """"You have a +3 Lobby Bonus"; "You are considered to have +5 Family Honor when Lobbying checks
+        Honor" is the same thing in the CR's words (``lobby-bonus``)."""
+        self._lobby_word(node, "Lobby", "Lobbying")
+        return [Static.model_validate({**data, "kind": "lobby_bonus", "amount": int(_tok(node, "SIGNED").value)})]
+
+    def read_st_lobby_bonus_times(self, node, data) -> list[Static]:
+        """"You have a Lobby Bonus of three times Kozan's Personal Honor" (``lobby-bonus``)."""
+        self._lobby_word(node, "Lobby")
+        value = self.value(Tree("stat_of", [_sub(node, "np_poss"), _sub(node, "statword")]))
+        return [Static.model_validate({**data, "kind": "lobby_bonus", "amount": value.model_copy(update={
+            "times": _tok(node, "NUMBER").value})})]
+
+    def read_st_lobby_as(self, node, data) -> list[Static]:
+        """"Dainagon may Lobby as an Open action": a Lobby that bows him may be taken as an Open action,
+        by a player whose turn it is not (``open-actions``, ``permissions``)."""
+        words = [t.value for t in _toks(node, "KEYWORD")]
+        if words != ["Lobby", "Open"]:
+            raise Unreadable("that permission to take an action as another kind is not read")
+        kind = _tok(node, "TYPE")
+        target = self._this(kind.value) if kind is not None else "self"
+        return [Static.model_validate({**data, "target": target, "kind": "permit", "what": "lobby_open"})]
+
+    def read_st_lobby_no_bow(self, node, data) -> list[Static]:
+        """"Kozan need not bow to Lobby", "Teshan Lobbies without bowing": the Lobby takes the Imperial
+        Favor without bowing him (``lobby``, ``permissions``)."""
+        self._lobby_word(node, "Lobby", "Lobbies")
+        return [Static.model_validate({**data, "kind": "permit", "what": "lobby_without_bowing"})]
+
+    @staticmethod
+    def _lobby_word(node, *words: str) -> None:
+        if _tok(node, "KEYWORD").value not in words:
+            raise Unreadable(f"'{_tok(node, 'KEYWORD').value}' is not the Lobby action")

@@ -13,17 +13,19 @@ from __future__ import annotations
 from lark import Tree
 
 from ..abilities import Static, read_text
-from ..cardtree import CREATED, NP, Unreadable, _sub, _tok, _toks
+from ..cardtree import CREATED, NP, Unreadable, _sub, _tok, _toks, _unread
 from ..registry import Effect
 from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
 
 
 VALUE_KINDS = ("token_count",)
-STATIC_KINDS = ("st_ability", "st_player_ability")
-WORDS = {}
+STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
+CLAUSE_KINDS = ("stronger_per_token",)
+WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
-           "and the permanent ability": ("ANDABILITY", "permanent")}
+           "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
+           "the traits": ("THETRAIT", "trait")}
 
 
 class Readers:
@@ -83,13 +85,18 @@ class Readers:
     def embedded_ability(self, node, title: str, kind: str) -> str:
         """The quoted text, read as one ability printed on a card of that kind and title (its own
         "this Personality", ``embedded-text``); unread if the reader cannot read it whole."""
-        text = self.embedded[_tok(node, "EMBEDDED").value]
-        reading = read_text(text, title, kind)
-        if reading.unparsed:
-            raise Unreadable(f"the embedded ability is not read ({reading.unparsed[0].reason})")
+        text, reading = self.embedded_text(_tok(node, "EMBEDDED"), title, kind)
         if len(reading.abilities) != 1 or reading.triggers or reading.statics or reading.produce:
             raise Unreadable("embedded text other than one ability is not read")
         return text
+
+    def embedded_text(self, mark, title: str, kind: str):
+        """The quoted text of the word «N», and its reading as printed on such a card."""
+        text = self.embedded[mark.value]
+        reading = read_text(text, title, kind)
+        if reading.unparsed:
+            raise Unreadable(f"the embedded text is not read ({reading.unparsed[0].reason})")
+        return text, reading
 
     def _grant(self, ref, node, until: str | None = None) -> Effect:
         """The ability, read as printed on the card that gets it: this card, or one chosen (its kind)."""
@@ -126,11 +133,19 @@ class Readers:
         permanent = _tok(node, "ANDABILITY").value == "permanent"
         return tokens + [self._grant(ref, node, "permanent" if permanent else None)]
 
-    def e_create_with_ability(self, node):
-        """"Create a 4F/2C/0PH Badger … Personality with the ability, "…"": the created card's printed
-        text is the embedded ability (``created-cards``)."""
+    def e_create_with_text(self, node):
+        """"Create a 4F/2C/0PH Badger … Personality with the ability, "…"" (or "with the trait, "…" and the
+        ability, "…""): the created card's printed text is the embedded text (``created-cards``)."""
         data = self._created(node)
-        data["text"] = self.embedded_ability(node, "", data["type"])
+        marks = _toks(_sub(node, "embedded"), "EMBEDDED") + _toks(node, "EMBEDDED")
+        kinds = ["ability" if _tok(_sub(node, "embedded"), "THEABILITY") else "trait"] + ["ability"] * (len(marks) - 1)
+        texts = []
+        for mark, what in zip(marks, kinds):
+            text, reading = self.embedded_text(mark, "", data["type"])
+            if (len(reading.abilities) == 1) != (what == "ability"):
+                raise Unreadable(f"embedded text that is not the {what} it is called is not read")
+            texts.append(text)
+        data["text"] = "\n".join(texts)
         self.last = CREATED
         return Effect.model_validate({"create": data})
 
@@ -220,6 +235,43 @@ class Readers:
             raise Unreadable("'remove it' with no token given before it is not read")
         return given.model_copy(update={"args": given.args.model_copy(update={"count": -given.args.count})})
 
+
+    # ----- copies ----------------------------------------------------------------------------
+    def e_copy_keyword(self, node):
+        """"Myuken copies one keyword from your target Personality": one keyword the target has, chosen
+        as it resolves, for the turn (``copy``, ``duration-of-effects``)."""
+        if _tok(node, "NUMBER").value != 1:
+            raise Unreadable("copying more than one keyword is not read")
+        copier, source = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        return Effect.model_validate({"copy_keyword": {"target": self.np(copier), "source": self.np(source)}})
+
+    # ----- strength and stats by tokens -------------------------------------------------------------
+    def clause_stronger_per_token(self, node: Tree, index: int) -> list[Effect]:
+        """"Fear 3 with +1 strength for each of Atsushi's Infamy tokens": the printed strength plus that
+        many for each such token on him when it resolves (``fear``, ``token``)."""
+        act = _sub(node, "ranged", "melee", "fear")
+        if act is None:
+            raise Unreadable("'with +N strength for each …' on something other than an Attack or Fear is not read")
+        effect = self.act(act, index)[0]
+        if not isinstance(effect.args.amount, int):
+            raise Unreadable("'with +N strength' on a strength that is not a number is not read")
+        amount = Amount(tokens=_tok(node, "KEYWORD").value, of="self", times=int(_tok(node, "SIGNED").value),
+                        plus=effect.args.amount)
+        return [effect.model_copy(update={"args": effect.args.model_copy(update={"amount": amount})})]
+
+    def read_st_stat_per_token(self, node, data: dict) -> list[Static]:
+        """"Ogata has +1F for each opposing Madness token": the tokens of that name on every such card,
+        counted while the trait applies (``continuous-traits``, ``token``)."""
+        stat, n = _tok(node, "STATCHANGE").value
+        if n == "X" or stat not in ("force", "chi", "personal_honor"):
+            raise Unreadable("that change for each token is not read")
+        cards = _sub(node, *NP)
+        flt = self.filter_of(cards) if cards.data == "phrase" else _unread("tokens on one card")
+        if len(flt.keywords) != 1 or flt.type:
+            raise Unreadable("those tokens are not read")
+        holders = AllRef(all=flt.model_copy(update={"keywords": [], "type": ["card"]}))
+        return [Static.model_validate({**data, "kind": "stat", "stat": stat,
+                                       "amount": Amount(tokens=flt.keywords[0], of=holders, times=n)})]
 
 def _token_name(np: Tree, det: str) -> str:
     """The name in "a Madness token" ("all Madness tokens"), read as a noun phrase: one article, one keyword."""

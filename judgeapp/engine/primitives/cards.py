@@ -345,6 +345,10 @@ def describe_ref(ref) -> str:
         return "the card found"
     if ref == "created":
         return "the created card"
+    if ref == "looked":
+        return "the cards looked at"
+    if ref == "rest":
+        return "the rest of the cards looked at"
     if ref == "unit":
         return "the cards in this unit"
     if ref == "here":

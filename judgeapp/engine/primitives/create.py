@@ -63,7 +63,7 @@ class Create(Primitive):
             f"{args.force:+d}F/{args.chi:+d}C " if args.type == "item" else f"{args.force}F " if args.force else "")
         where = f" attached to {describe_ref(args.attach_to)}" if args.attach_to is not None else (
             {"here": " at the current battlefield", "home": " at home"}.get(args.at or "", ""))
-        text = f" with the ability “{args.text}”" if args.text else ""
+        text = f" with the printed text “{args.text.replace(chr(10), ' / ')}”" if args.text else ""
         return f"create a {stats}{' • '.join(args.keywords)} {args.type.capitalize()}{where}{text}".replace("  ", " ")
 
 

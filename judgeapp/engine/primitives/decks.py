@@ -7,13 +7,13 @@ from typing import Literal
 from pydantic import Field
 
 from .. import cardops
-from ..references import players
-from ..registry import Primitive, primitive
-from ..structures import Filter, Model, PlayerRef, Ref
+from ..references import ZONE_NAMES, amount, matches, players
+from ..registry import Effect, Primitive, primitive
+from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref
 from ..vocab import StepKind, Zone
-from ..zones import move
-from .cards import describe_filter, describe_ref
-from .common import TargetArgs, cards_of
+from ..zones import move, refill
+from .cards import describe_amount, describe_filter, describe_ref
+from .common import TargetArgs, cards_of, names
 
 DYNASTY_TYPES = frozenset({"personality", "holding", "region", "event", "celestial"})
 
@@ -104,11 +104,13 @@ def _refill_later(g, ctx, province: str) -> None:
 
     spec = TriggerSpec(when="after", event="action_resolves", do=[{"refill": {"province": province}}],
                        text=f"After the action resolves: refill {province} if it is empty")
-    g.delayed.append(Delayed(spec, ctx.player, ctx.why(), {}, ctx.source.id if ctx.source else None))
+    g.delayed.append(Delayed(spec, ctx.player, ctx.why(), {}, ctx.source.id if ctx.source else None, action=ctx))
 
 
 class RefillArgs(Model):
-    province: str = Field("vacated", max_length=40)  # a Province id, or "vacated": the one this action emptied
+    # a Province id; "vacated": the one this action emptied; "origin": the one the card the trigger is
+    # about (or this card) came from ("After you Recruit this Holding from a Province, refill it face-up")
+    province: str = Field("vacated", max_length=40)
     card: Ref | None = None  # the card the Province is refilled with; None: the top card of its owner's deck
     face_up: bool = False
 
@@ -123,14 +125,18 @@ class Refill(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        ids = ctx.vacated[-1:] if args.province == "vacated" else [args.province]
+        ids = ctx.vacated[-1:] if args.province == "vacated" else _origin(ctx) if args.province == "origin" \
+            else [args.province]
         prov = g.province(ids[0]) if ids else None
         if prov is None or prov.cards or prov.unknown or prov.destroyed:
             return False
         cards = [c for c in cards_of(g, ctx, args.card) if c.type in DYNASTY_TYPES] if args.card is not None else []
         if not cards:
-            cardops.refill_after(g, prov, args.face_up)
-            return bool(prov.cards or prov.unknown)
+            what = refill(g, prov, args.face_up)
+            if what:
+                g.record(StepKind.EFFECT, f"{prov.id} is refilled {'face-up ' if args.face_up else ''}with {what} "
+                                          f"from the Dynasty deck ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            return bool(what)
         card = cards[0]
         move(g, card, Zone.PROVINCE, province=prov, face_up=args.face_up)
         g.record(StepKind.EFFECT, f"{prov.id} is refilled with {card.title}, face {'up' if args.face_up else 'down'} "
@@ -139,9 +145,14 @@ class Refill(Primitive):
 
     @classmethod
     def describe(cls, args):
-        what = f"with {describe_ref(args.card)}" if args.card is not None else "from the deck"
-        where = "the Province" if args.province == "vacated" else args.province
-        return f"refill {where} {what}" + (" face-up" if args.face_up else "")
+        what = f" with {describe_ref(args.card)}" if args.card is not None else ""
+        where = {"vacated": "the Province", "origin": "the Province it came from"}.get(args.province, args.province)
+        return f"refill {where}{what}" + (" face-up" if args.face_up else "")
+
+
+def _origin(ctx) -> list[str]:
+    card = ctx.subject or ctx.source
+    return [card.province_left] if card is not None and card.province_left else []
 
 
 @primitive
@@ -178,7 +189,7 @@ class RevealProvinces(Primitive):
 class AdditionalPlayArgs(Model):
     player: PlayerRef = "you"
     target: Ref | None = None  # the card to play ("it": the card a search found)
-    filter: Filter | None = None  # or a card of this kind from hand ("to play a Terrain")
+    filter: Filter = Field(default_factory=Filter)  # else a card of this kind from hand ("to play a Terrain")
     kind: Literal["battle", "open"] | None = None  # "an additional Battle action"
 
 
@@ -213,3 +224,188 @@ class AdditionalPlay(Primitive):
         kind = f"{args.kind.capitalize()} " if args.kind else ""
         what = describe_ref(args.target) if args.target is not None else f"a {describe_filter(args.filter or Filter())}"
         return f"take an additional {kind}action to play {what}"
+
+
+DECK_WORDS = {"fate_deck": "Fate deck", "dynasty_deck": "Dynasty deck"}
+
+
+class LookArgs(Model):
+    player: PlayerRef = "you"
+    deck: Literal["fate_deck", "dynasty_deck"] = "fate_deck"
+    count: Number = 1
+
+
+@primitive
+class Look(Primitive):
+    """"Look at the top three cards of your Fate deck": the player sees them; they stay where they
+    are (``look``: looking does not change the order). Cards the position does not name are unknown
+    cards of that deck. "Them", "one of them", "the rest" refer to these cards."""
+
+    name, Args, cite = "look", LookArgs, "look"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        for who in players(g, args.player, ctx)[:1]:
+            cards = top_cards(g, who, args.deck, amount(g, args.count, ctx))
+            ctx.looked = cards
+            g.record(StepKind.EFFECT, f"{who.capitalize()} looks at the top {len(cards)} card"
+                                      f"{'s' if len(cards) != 1 else ''} of the {DECK_WORDS[args.deck]}: "
+                                      f"{names(cards)} ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+        return bool(ctx.looked)
+
+    @classmethod
+    def describe(cls, args):
+        return f"look at the top {describe_amount(args.count)} card(s) of your {DECK_WORDS[args.deck]}"
+
+
+def top_cards(g, who: str, deck: str, n: int) -> list:
+    """The top ``n`` cards of a deck, top first: the known ones, then unknown cards for the rest."""
+    from ..carddefs import CardDef
+    from ..state import Card
+
+    p = g.players[who]
+    pile, unknown = (p.fate_deck, "fate_count") if deck == "fate_deck" else (p.dynasty_deck, "dynasty_count")
+    while len(pile) < n and getattr(p, unknown) > 0:
+        setattr(p, unknown, getattr(p, unknown) - 1)
+        cid = f"{who}.{deck.split('_')[0]}-{len(g.cards) + 1}"
+        kind = ("Fate card", "strategy") if deck == "fate_deck" else ("Dynasty card", "holding")
+        g.cards[cid] = Card(cid, CardDef(kind[0], kind[1], source="unknown"), who, Zone(deck), face_up=False)
+        pile.append(cid)
+    below = p.fate_below if deck == "fate_deck" else p.dynasty_below
+    return [g.cards[c] for c in (pile + ([] if getattr(p, unknown) else below))[:n]]
+
+
+class PickArgs(Model):
+    filter: Filter | None = None  # "one of them that is a Political Strategy"
+    show: bool = False
+    to: Literal["hand", "bottom"] | None = None
+
+
+@primitive
+class PickLooked(Primitive):
+    """"Put one in your hand", "You may show one of them that is a Follower", "You may put one at the
+    bottom of your deck": one of the cards looked at, of the player's choice (the script's ``find:``,
+    else the first that fits, said so); "it" is then that card (``look``, ``show``)."""
+
+    name, Args, cite = "pick_looked", PickArgs, "look"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        pool = [c for c in ctx.looked if args.filter is None or matches(
+            g, args.filter.model_copy(update={"zone": ZONE_NAMES.get(c.zone, "play")}), c, ctx)]
+        ctx.found = _choose(g, ctx, pool)
+        if not ctx.found:
+            g.record(StepKind.EFFECT, f"None of the cards looked at fits ({ctx.why()})", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        card = ctx.found[0]
+        if args.show:
+            g.record(StepKind.EFFECT, f"{ctx.player.capitalize()} shows {card.title} ({ctx.why()})", ["show"],
+                     ctx.player, "resolve")
+        if args.to == "hand":
+            move(g, card, Zone.HAND)
+            g.record(StepKind.EFFECT, f"{card.title} is put into {ctx.player.capitalize()}'s hand ({ctx.why()})",
+                     [cls.cite], ctx.player, "resolve")
+        elif args.to == "bottom":
+            move(g, card, card.zone, face_up=False, top=False)
+            g.record(StepKind.EFFECT, f"{card.title} is put at the bottom of the deck ({ctx.why()})", [cls.cite],
+                     ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        what = "one of the cards looked at" + (f" that is a {describe_filter(args.filter)}" if args.filter else "")
+        verb = "show " if args.show else "choose "
+        where = {"hand": ", and put it into your hand", "bottom": ", and put it at the bottom of the deck",
+                 None: ""}[args.to]
+        return f"{verb}{what}{where}"
+
+
+def _choose(g, ctx, pool: list) -> list:
+    named = [c for c in pool if c.title.lower() in ctx.find_named or c.id.lower() in ctx.find_named]
+    if named:
+        return named[:1]
+    if pool:
+        g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {pool[0].title} (no card named; the engine takes "
+                                  "the first from the top)", ["choices"], ctx.player)
+    return pool[:1]
+
+
+class ArrangeArgs(Model):
+    target: Ref = "rest"
+    shuffle: bool = False
+
+
+@primitive
+class Arrange(Primitive):
+    """"Put the remaining cards back in any order", "You may rearrange them", "Shuffle the deck": the
+    player orders the cards as he chooses (``look``, ``fate-and-dynasty-decks``); the engine cannot
+    know the new order, so it keeps the listed one and says so, as after a search (``search``)."""
+
+    name, Args, cite = "arrange", ArrangeArgs, "fate-and-dynasty-decks"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        cards = cards_of(g, ctx, args.target) if not args.shuffle else []
+        what = "shuffles the deck" if args.shuffle else f"puts {names(cards)} back, in the order the player chooses"
+        g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} {what} (the engine keeps the listed order; "
+                                  f"{ctx.why()})", [cls.cite], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return "shuffle the deck" if args.shuffle else f"put {describe_ref(args.target)} back in any order"
+
+
+class AfterNextArgs(Model):
+    event: Literal["attacks", "destroyed", "bows"]
+    card: Ref
+    this_turn: bool = False
+    condition: Condition | None = Field(default=None, alias="if")  # of the occurrence: "attacks you"
+    do: list[Effect] = Field(min_length=1, max_length=10)
+
+
+NEXT_WORDS = {"attacks": "attacks", "destroyed": "is destroyed", "bows": "bows"}
+
+
+@primitive
+class AfterNext(Primitive):
+    """"After the next time this turn he attacks, …": a delayed effect that happens once, after that
+    card's next such occurrence, keeping the targets chosen now; with "this turn" it lapses when the
+    turn ends (``delayed-effects``)."""
+
+    name, Args, cite = "after_next", AfterNextArgs, "delayed-effects"
+    card_args = ("card",)
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..abilities import TriggerSpec
+        from ..state import Delayed
+
+        cards = cards_of(g, ctx, args.card)
+        if not cards:
+            return False
+        spec = TriggerSpec(when="after", event=args.event, condition=args.condition, do=list(args.do),
+                           text=cls.describe(args))
+        g.delayed.append(Delayed(spec, ctx.player, ctx.why(), dict(ctx.targets), ctx.source.id if ctx.source else None,
+                                 watch=tuple(c.id for c in cards), lapses=args.this_turn))
+        g.record(StepKind.EFFECT, "Delayed effect set up: " + cls.describe(args).replace(
+            describe_ref(args.card), names(cards), 1) + f" ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        from ..abilities import describe_condition
+
+        when = f" ({describe_condition(args.condition)})" if args.condition is not None else ""
+        return (f"after the next time{' this turn' if args.this_turn else ''} {describe_ref(args.card)} "
+                f"{NEXT_WORDS[args.event]}{when}: {_effects_words(args.do)}")
+
+
+def _effects_words(effects: list[Effect]) -> str:
+    from ..abilities import describe_effect
+
+    return "; ".join(describe_effect(e) for e in effects)

@@ -24,9 +24,9 @@ LIMITED = {"moves": "movement", "destroyed": "destruction", "force_bonus": "Forc
 
 
 class LimitActionArgs(Model):
-    what: list[Literal[tuple(LIMITED)]] = Field(default_factory=lambda: ["moves"], min_length=1, max_length=4)
+    prevents: list[Literal[tuple(LIMITED)]] = Field(default_factory=lambda: ["moves"], min_length=1, max_length=4)
     target: Ref  # the cards: chosen now, or (every …) any card fitting when it happens
-    to: Literal["home"] | None = None  # movement home only
+    home: bool = False  # movement home only
     once: bool = False  # the first one ("a Melee or Ranged Attack targeting your Follower")
     designators: list[Designator] = Field(default_factory=list, max_length=5)  # "The Battle action": only that kind
     negate: bool = False  # printed as a negation ("Negate his movement from the action"), not "cannot"
@@ -61,8 +61,8 @@ class LimitAction(Primitive):
             cards, fits = frozenset(c.id for c in found), None
             named = args.model_copy(update={"target": [c.title for c in found]})  # the record names them
         words = cls.describe(named)
-        action.limits.append(Limit(frozenset(args.what), f"{ctx.why()}: {words}", ctx.player, cards, fits, args.to,
-                                   ctx.source, args.once))
+        action.limits.append(Limit(frozenset(args.prevents), f"{ctx.why()}: {words}", ctx.player, cards, fits,
+                                   "home" if args.home else None, ctx.source, args.once))
         g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})",
                  [cls.cite, "negate" if args.negate else "prevention"], ctx.player, "resolve")
         return True
@@ -71,15 +71,15 @@ class LimitAction(Primitive):
     def describe(cls, args):
         who = _any(args.target.all) if isinstance(args.target, AllRef) else describe_ref(args.target)
         kind = f"{' or '.join(d.capitalize() for d in args.designators)} " if args.designators else ""
-        what = " and ".join(LIMITED[w] for w in args.what)
+        what = " and ".join(LIMITED[w] for w in args.prevents)
         if not args.negate:
             return f"the {kind}action's effects cannot move {who}"
-        if args.what[0].startswith("force"):
+        if args.prevents[0].startswith("force"):
             return f"negate the {what} from the {kind}action on {who}"
-        if args.what[0] in ATTACK_WORDS:
+        if args.prevents[0] in ATTACK_WORDS:
             return f"negate {'one' if args.once else 'each'} of the {kind}action's {what.replace(' and ', ' or ')} " \
                    f"targeting {who}"
-        return f"negate {who}'s {what}{' home' if args.to else ''} from the {kind}action"
+        return f"negate {who}'s {what}{' home' if args.home else ''} from the {kind}action"
 
 
 AttackKind = Literal["fear", "ranged_attack", "melee_attack"]
@@ -87,7 +87,7 @@ ATTACK_WORDS = {"fear": "Fear effect", "ranged_attack": "Ranged Attack", "melee_
 
 
 class AttackStrengthArgs(Model):
-    kinds: list[AttackKind] = Field(min_length=1, max_length=3)
+    attacks: list[AttackKind] = Field(min_length=1, max_length=3)
     amount: SmallInt
     each: bool = False  # every one of the action's attacks of these kinds; else one of them
 
@@ -109,17 +109,17 @@ class AttackStrength(Primitive):
                      "resolve")
             return False
         if args.each:
-            for kind in args.kinds:
+            for kind in args.attacks:
                 action.strength[kind] = action.strength.get(kind, 0) + args.amount
         else:
-            action.boosts.append((frozenset(args.kinds), args.amount))
+            action.boosts.append((frozenset(args.attacks), args.amount))
         g.record(StepKind.EFFECT, f"{action.why()}: {cls.describe(args)} ({ctx.why()})",
-                 [cls.cite] + [ATTACK_CITES[k] for k in args.kinds], ctx.player, "resolve")
+                 [cls.cite] + [ATTACK_CITES[k] for k in args.attacks], ctx.player, "resolve")
         return True
 
     @classmethod
     def describe(cls, args):
-        kinds = " or ".join(ATTACK_WORDS[k] + "s" for k in args.kinds)
+        kinds = " or ".join(ATTACK_WORDS[k] + "s" for k in args.attacks)
         return f"give {'each' if args.each else 'one'} of the action's {kinds} {args.amount:+d} strength"
 
 
@@ -127,10 +127,10 @@ ATTACK_CITES = {"fear": "fear", "ranged_attack": "ranged-attack", "melee_attack"
 
 
 class ActionHonorArgs(Model):
-    what: Literal["gains", "losses", "both"]
+    kind: Literal["gains", "losses", "both"]
     increase: bool = False  # increased, else reduced …
     by: Number = 0  # … by this much
-    to: SmallInt | None = None  # reduced to at most this ("reduce … to 0")
+    at_most: SmallInt | None = None  # reduced to at most this ("reduce … to 0")
     once: bool = False  # one of them: the first the action's effects make
     designators: list[Designator] = Field(default_factory=list, max_length=5)  # "from the Battle action" only
 
@@ -158,8 +158,8 @@ class ActionHonor(Primitive):
                      ["interrupt-actions"], ctx.player, "resolve")
             return False
         by = amount(g, args.by, ctx)
-        action.honor.append(HonorChange(args.what != "losses", args.what != "gains", ctx.why(),
-                                        by if args.increase else -by, args.to, args.once))
+        action.honor.append(HonorChange(args.kind != "losses", args.kind != "gains", ctx.why(),
+                                        by if args.increase else -by, args.at_most, args.once))
         words = cls.describe(args.model_copy(update={"by": by}))
         g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})", [cls.cite, "interrupt-actions"],
                  ctx.player, "resolve")
@@ -167,32 +167,34 @@ class ActionHonor(Primitive):
 
     @classmethod
     def describe(cls, args):
-        what = {"gains": "Honor gain", "losses": "Honor loss", "both": "Honor gain or loss"}[args.what]
+        what = {"gains": "Honor gain", "losses": "Honor loss", "both": "Honor gain or loss"}[args.kind]
         which = f"one {what}" if args.once else f"each {what}"
         kind = f"{' or '.join(d.capitalize() for d in args.designators)} " if args.designators else ""
-        if args.to is not None:
-            return f"reduce {which} from the {kind}action to {args.to}"
+        if args.at_most is not None:
+            return f"reduce {which} from the {kind}action to {args.at_most}"
         by = args.by if isinstance(args.by, int) else describe_amount(args.by)
         return f"{'increase' if args.increase else 'reduce'} {which} from the {kind}action by {by}"
 
 
 OCCURRENCES = {"recruited": "Recruits", "equipped": "Equips", "destroyed": "destroys", "moves": "moves",
-               "bows": "bows", "duel_won": "wins a duel"}
+               "bows": "bows", "honor_gained": "gives you Honor", "duel_won": "wins a duel"}
 
 
 class AfterActionArgs(Model):
-    event: Literal[tuple(OCCURRENCES)]
+    timing: Literal["after", "before"] = "after"
+    occurrence: Literal[tuple(OCCURRENCES)]
     subject: Filter | None = None  # a card like this
-    whose: Literal["any", "self", "host"] = "any"  # or this card, or this Personality
+    whose: Literal["any", "self", "host", "your"] = "any"  # or this card, this Personality, you (Honor)
     do: list[Effect] = Field(min_length=1, max_length=10)
 
 
 @primitive
 class AfterAction(Primitive):
-    """"After the action Recruits an Ashigaru Personality, …": the effects wait until the interrupted
-    action's own effects make that occurrence, then happen once ("Phrases in an Interrupt's effects
-    such as 'After a Personality is destroyed' refer to the effects of the interrupted action, and are
-    delayed until those effects occur", ``interrupt-actions``, ``delayed-effects``)."""
+    """"After the action Recruits an Ashigaru Personality, …", "Before you gain Honor from a Battle
+    action, …": the effects wait until the interrupted action's own effects make that occurrence, then
+    happen once ("Phrases in an Interrupt's effects such as 'After a Personality is destroyed' refer to
+    the effects of the interrupted action, and are delayed until those effects occur",
+    ``interrupt-actions``, ``delayed-effects``)."""
 
     name, Args, cite = "after_action", AfterActionArgs, "interrupt-actions"
     card_args = ()
@@ -205,8 +207,8 @@ class AfterAction(Primitive):
             g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to wait for", [cls.cite], ctx.player,
                      "resolve")
             return False
-        spec = TriggerSpec(when="after", event=args.event, whose=args.whose, subject=args.subject, do=list(args.do),
-                           text=cls.describe(args))
+        spec = TriggerSpec(when=args.timing, event=args.occurrence, whose=args.whose, subject=args.subject,
+                           do=list(args.do), text=cls.describe(args))
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
                                  dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted,
                                  within=True))
@@ -218,12 +220,47 @@ class AfterAction(Primitive):
     def describe(cls, args):
         from ..abilities import describe_effect
 
-        what = {"self": "this card", "host": "this Personality"}.get(args.whose) or (
-            _a(describe_filter(args.subject)) if args.subject is not None else "a card")
+        named = {"self": " this card", "host": " this Personality", "your": ""}
+        what = named[args.whose] if args.whose in named else \
+            " " + _a(describe_filter(args.subject)) if args.subject is not None else " a card"
         then = "; ".join(describe_effect(e) for e in args.do)
-        if args.event == "duel_won":  # the occurrence is the winner's, in a duel the action created (duel)
-            return f"after {what} wins a duel created by the action: {then}"
-        return f"after the action {OCCURRENCES[args.event]} {what}: {then}"
+        if args.occurrence == "duel_won":  # the occurrence is the winner's, in a duel the action created (duel)
+            return f"{args.timing}{what} wins a duel created by the action: {then}"
+        return f"{args.timing} the action {OCCURRENCES[args.occurrence]}{what}: {then}"
+
+
+NEGATED = {"destroyed": "destruction", "dishonored": "dishonoring", "moves": "movement", "honor_gained": "gain"}
+
+
+class NegateOccurrenceArgs(Model):
+    what: Literal[tuple(NEGATED)]
+
+
+@primitive
+class NegateOccurrence(Primitive):
+    """"Before this Follower is destroyed, negate the destruction": a before-trigger prevents the
+    occurrence it answers (``negate``, ``timing-conflicts``)."""
+
+    name, Args, cite = "negate_occurrence", NegateOccurrenceArgs, "negate"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        ev = ctx.occurrence
+        if ev is None or ev.name != args.what:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no {NEGATED[args.what]} to negate here", [cls.cite],
+                     ctx.player, "resolve")
+            return False
+        ev.data["negated"] = ctx.why()
+        what = f"{ev.card.title}'s {NEGATED[args.what]}" if ev.card is not None else \
+            f"{str(ev.player).capitalize()}'s Honor gain of {ev.data.get('amount')}"
+        g.record(StepKind.EFFECT, f"{what} is negated ({ctx.why()})", [cls.cite, "timing-conflicts"], ctx.player,
+                 "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return f"negate the {NEGATED[args.what]}"
 
 
 DID = {"moves": "moved", "recruited": "Recruited", "destroyed": "destroyed", "bows": "bowed"}

@@ -47,3 +47,52 @@ class Grant(Primitive):
     def describe(cls, args):
         until = "" if args.until == Until.END_OF_TURN else f" {UNTIL_WORDS[args.until]}"
         return f"{describe_ref(args.target)} gains the ability “{args.text}”{until}"
+
+
+class CopyKeywordArgs(Model):
+    target: Ref = "self"  # the card that copies
+    source: Ref = 1  # the card copied from
+    until: Until = Until.END_OF_TURN
+
+
+@primitive
+class CopyKeyword(Primitive):
+    """"Myuken copies one keyword from your target Personality" (``copy``): one keyword the source has
+    now, which the script's ``choose:`` names (else the engine takes the first and says so), given to
+    the copying card for the turn (``duration-of-effects``). A card will not copy its own."""
+
+    name, Args, cite = "copy_keyword", CopyKeywordArgs, "copy"
+    card_args = ("target", "source")
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from .grants import Keyword, KeywordArgs
+
+        sources = [c for c in cards_of(g, ctx, args.source) if c.in_play]
+        copiers = [c for c in cards_of(g, ctx, args.target) if c.in_play and c not in sources]
+        if not sources or not copiers:
+            return False
+        options = _keywords(g, sources[0])
+        if not options:
+            return False
+        wanted = str(ctx.choices.pop(0)).lower() if ctx.choices else None
+        chosen = next((k for k in options if k.lower() == wanted), None)
+        note = "as the script chooses" if chosen else (
+            (f"{wanted!r} is not one of its keywords; " if wanted else "no choose: answer; ") + "the engine takes the first")
+        chosen = chosen or options[0]
+        g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses to copy {chosen} from {sources[0].title} ({note}; "
+                                  f"its keywords: {', '.join(options)})", [cls.cite, "choices"], ctx.player, "resolve")
+        return Keyword.run(g, ctx, KeywordArgs(target=[c.id for c in copiers], add=[chosen], until=args.until))
+
+    @classmethod
+    def describe(cls, args):
+        return f"{describe_ref(args.target)} copies one keyword of {describe_ref(args.source)}"
+
+
+def _keywords(g, card) -> list[str]:
+    """The keywords a card has now, as written: printed, then given (``keywords``)."""
+    have = g.keywords(card)
+    given = [k for o in g.ongoing if o.kind == "keyword" and o.target == card.id and not o.data["lose"]
+             for k in o.data["keywords"]] + [k for src, st in g.statics() if st.kind == "keyword"
+                                            and g.static_applies(src, st, card) for k in st.keywords]
+    return [k for k in dict.fromkeys(list(card.card.keywords) + given) if k.lower() in have]
