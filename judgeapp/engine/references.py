@@ -59,6 +59,7 @@ class Context:
     vacated: list = field(default_factory=list)  # Provinces emptied for this action's own refill (provinces)
     looked: list = field(default_factory=list)  # the cards this action looks at in a deck (look)
     choices: list = field(default_factory=list)  # the script's answers to "or" choices, in order
+    alternative: str | None = None  # the option of an "or" whose options name their own targets (choice-paradoxes)
     happened: bool = True  # whether the last effect actually happened ("X to Y", independence-of-effects)
     duel: dict | None = None  # the duel whose consequences are applying: winner, losers, challenger, challenged
     duel_script: dict | None = None  # the script's answers to a duel's choices (focus, strike, refuse)

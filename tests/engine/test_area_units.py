@@ -108,3 +108,33 @@ def test_what_follows_a_move_does_not_happen_without_it():
                        expect="  - bowed: [archers]\n"))
     assert failed(result) == [], result["expectations"]
     assert any("does not happen, because the effect it depends on did not happen" in t for t in texts(result))
+
+
+TIDE = ("{title: Turning Tide, type: strategy, text: 'Battle: Move your target Personality home or, if he would be "
+        "opposed, move your target Personality at any location to the current battlefield.'}")
+
+
+@pytest.mark.parametrize("rules", ["ivory", "twenty-festivals"])
+def test_an_alternative_with_targets_of_its_own_is_chosen_before_them(rules):
+    """CR Choice paradoxes: each option names its own target, so the option is chosen first and kept,
+    and only its targets are chosen — at resolution in Ivory, at step C in Twenty Festivals
+    (action-sequence).  "If he would be opposed" names the second option's target, so it limits
+    whom that option targets (targeting-paradoxes)."""
+    alice = ("    hand: [Turning Tide, Turning Tide]\n"
+             "    units: [{card: Agai, id: agai}, {card: Weakling, id: weak, at: bob.p1}]\n")
+    bob = "    units: [{card: Rider, id: rider, at: bob.p1}]\n"
+    script = ("  - pass: bob\n"
+              "  - action: {by: alice, card: Turning Tide, ability: 1, choose: [battlefield], targets: [agai]}\n"
+              "  - pass: bob\n"
+              "  - action: {by: alice, card: Turning Tide, ability: 1, choose: [home], targets: [weak]}\n")
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat",
+                       extra=f"battlefield: bob.p1\nrules: {rules}",
+                       cards=f"  - {TIDE}\n  - {AGAI}\n  - {WEAK}\n  - {RIDER}\n",
+                       script=script, expect="  - at: {agai: bob.p1, weak: home}\n"))
+    assert failed(result) == [], result["expectations"]
+    steps = texts(result)
+    assert "Alice chooses home before choosing targets, and stays with it (as the script chooses)" in steps
+    chosen = [t for t in steps if t.startswith("Alice targets") or "the action's targets" in t]
+    assert chosen == (["Alice targets: Agai", "Alice targets: Weakling"] if rules == "ivory" else
+                      ["Alice chooses the action's targets: agai", "Alice targets: Agai",
+                       "Alice chooses the action's targets: weak", "Alice targets: Weakling"]), chosen
