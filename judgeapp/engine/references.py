@@ -202,7 +202,15 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     for test in flt.tokens:
         if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
             return False
-    return True
+    return flt.most is None or _most(g, flt, card, ctx)
+
+
+def _most(g, flt: Filter, card: Card, ctx: Context) -> bool:
+    """"A target Personality with the highest Personal Honor at the current battlefield": of the
+    cards the rest of the filter matches (the card among them), none has a higher (or lower) one."""
+    rest = flt.model_copy(update={"most": None})
+    values = [g.stat(c, flt.most.stat) for c in g.cards.values() if c.zone is card.zone and matches(g, rest, c, ctx)]
+    return g.stat(card, flt.most.stat) == (max(values) if flt.most.highest else min(values))
 
 
 def _type_ok(g, kinds, card: Card) -> bool:

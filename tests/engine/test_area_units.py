@@ -138,3 +138,24 @@ def test_an_alternative_with_targets_of_its_own_is_chosen_before_them(rules):
     assert chosen == (["Alice targets: Agai", "Alice targets: Weakling"] if rules == "ivory" else
                       ["Alice chooses the action's targets: agai", "Alice targets: Agai",
                        "Alice chooses the action's targets: weak", "Alice targets: Weakling"]), chosen
+
+
+DIFFERENCES = ("{title: Differences, type: strategy, text: 'Battle: Move home a target Personality with the highest "
+               "Personal Honor at the current battlefield.'}")
+ELDER = "{title: Elder, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 3}"
+SAGE = "{title: Sage, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 5}"
+
+
+def test_the_highest_stat_is_of_the_cards_the_phrase_names():
+    """CR Comparing stats: "with the highest Personal Honor at the current battlefield" compares the
+    Personalities there (the Sage, at home, does not count): the Rider (1) is not a legal target, the
+    Elder (3) is (good-faith-rule)."""
+    alice = "    hand: [Differences, Differences]\n    units: [{card: Agai, id: agai, at: bob.p1}]\n"
+    bob = ("    units: [{card: Rider, id: rider, at: bob.p1}, {card: Elder, id: elder, at: bob.p1}, "
+           "{card: Sage, id: sage}]\n")
+    script = ("  - pass: bob\n  - action: {by: alice, card: Differences, ability: 1, targets: [rider]}\n"
+              "  - action: {by: alice, card: Differences, ability: 1, targets: [elder]}\n")
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=f"  - {DIFFERENCES}\n  - {AGAI}\n  - {RIDER}\n  - {ELDER}\n  - {SAGE}\n", script=script,
+                       expect="  - rejected: {step: 2, reason: no-target}\n  - at: {elder: home, rider: bob.p1}\n"))
+    assert failed(result) == [], result["expectations"]

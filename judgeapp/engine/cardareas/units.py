@@ -14,7 +14,7 @@ from ..registry import Effect
 from ..structures import Condition, UnitOf
 
 WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
-         "assigned": "ASSIGNED", "here": "HERE"}
+         "assigned": "ASSIGNED", "here": "HERE", "highest": "HIGHEST", "lowest": "LOWEST"}
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here")}
 
@@ -223,6 +223,11 @@ class Readers:
             raise Unreadable("'in a …' naming something other than a unit is not read")
         if data["type"] in ([], ["card"]):
             data["type"] = ["personality", "attachment"]
+
+    def post_with_most(self, post: Tree, data: dict) -> None:
+        """"a target Personality with the highest Personal Honor at the current battlefield": of the
+        cards the rest of the phrase names (``comparing-stats``)."""
+        data["most"] = {"stat": self.statword(_sub(post, "statword")), "highest": _tok(post, "HIGHEST") is not None}
 
     def post_in_enemy_army(self, post: Tree, data: dict) -> None:
         """"the enemy army": the army opposing this card's, at its battlefield (``army``, ``opposing``)."""
