@@ -72,6 +72,8 @@ SECTIONS = {
     "copy": "Copy",
     "choice-paradoxes": "Choice paradoxes",
     "targeting-paradoxes": "Targeting paradoxes",
+    "family-honor": "Family Honor",
+    "transfer": "Transfer",
 }
 
 

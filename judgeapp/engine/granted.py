@@ -29,6 +29,17 @@ def abilities(g, card: Card, by: str | None = None) -> list[Ability]:
     return list(card.card.reading.abilities) + extra + (player_abilities(g, card, by) if by else [])
 
 
+def has_abilities(g, card: Card, printed_only: bool = False) -> bool:
+    """Whether a card has abilities (``abilities``): one printed on it, whether or not the reader can
+    read it (a unit that starts with a designator, ``cardtext.units``), or stated for it; and unless
+    ``printed_only`` ("with no printed abilities"), one given to it."""
+    from .cardtext import units
+
+    if card.card.reading.abilities or any(header is not None for _, header in units(card.card.text)):
+        return True
+    return not printed_only and bool(granted_texts(g, card))
+
+
 def player_abilities(g, card: Card, by: str) -> list[Ability]:
     """The abilities this card's traits give player ``by`` while it is in play (``continuous-traits``)."""
     if not card.in_play or card.id in g.traits_negated():

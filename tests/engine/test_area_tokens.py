@@ -47,6 +47,21 @@ def test_amounts_conditions_and_filters_count_tokens():
     assert failed(result) == [], result["expectations"]
 
 
+
+def test_tokens_given_for_each_token_are_counted_as_the_effect_applies():
+    """"give her a +1C token for each of her Sincerity tokens, up to two tokens" with three: +2C; "one Arrow
+    token for each Sincerity token he has": as many Arrow tokens; "a number of Favor tokens equal to …" (token)."""
+    units = "    units: [{card: Samurai, id: s, tokens: {Sincerity: 3}}, {card: Samurai, id: t, tokens: {Sincerity: 1}}]\n"
+    result = replay("{tokens: {target: s, name: chi, count: {tokens: Sincerity, of: s, most: 2}}}",
+                    "{tokens: {target: t, name: Arrow, count: {tokens: Sincerity, of: t}}}",
+                    "{tokens: {target: t, name: Favor, count: {stat: force, of: s}}}",
+                    units=units, expect="  - chi: {s: 4, t: 2}\n  - tokens: {t: {Arrow: 1, Favor: 3}}\n")
+    assert failed(result) == [], result["expectations"]
+    assert any("gets 2 +1C" in t or "tokens worth +2C" in t for t in texts(result)), texts(result)
+    reading = read_text("After Seiyami enters play, give her a +1C token for each of her Sincerity tokens, up to two "
+                        "tokens.", "Kakita Seiyami", "personality")
+    assert reading.triggers[0].effects[0].args.count.most == 2
+
 def test_sentences_referring_back_are_one_triggered_trait():
     """"After …, target one or two of your Personalities. Create and attach … to each of them.": "them"
     refers back, so the two sentences are one trait (traits); a sentence that is a trait alone is not joined."""

@@ -13,13 +13,14 @@ from __future__ import annotations
 from lark import Tree
 
 from ..abilities import Static, read_text
-from ..cardtree import CREATED, NP, Unreadable, _sub, _tok, _toks, _unread
+from ..cardtree import CREATED, NP, VALUES, Unreadable, _sub, _tok, _toks, _unread
 from ..registry import Effect
 from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
 
 
 VALUE_KINDS = ("token_count",)
+AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
 CLAUSE_KINDS = ("stronger_per_token",)
 WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
@@ -32,8 +33,10 @@ class Readers:
     def e_give_named_tokens(self, node):
         """"Give a target Personality and Jin-e each a -1F/-1C Poison token": each card named gets them."""
         tokens = _sub(node, "named_tokens")
-        return [self.named_tokens(self.np(ref), tokens)
-                for ref in node.children if isinstance(ref, Tree) and ref.data in NP]
+        refs = [self.np(ref) for ref in node.children if isinstance(ref, Tree) and ref.data in NP]
+        if _tok(tokens, "NUMBER") is not None and any(isinstance(r, int) and self.targets[r - 1].count > 1 for r in refs):
+            raise Unreadable("tokens shared out among several targets are not read")  # "(in total) three … to one to three"
+        return [self.named_tokens(ref, tokens) for ref in refs]
 
     def named_tokens(self, ref, node: Tree) -> Effect:
         """"two +1F Fire tokens": that many tokens of one kind, each with the printed changes (``token``)."""
@@ -80,6 +83,56 @@ class Readers:
             raise Unreadable("'his … tokens' with no card named before it")
         owner = Tree("np_poss", [t for t in node.children[1:] if t.type not in ("KEYWORD", "TOKEN")])
         return Amount(tokens=name, of=self.poss(owner))
+
+    # ----- tokens counted as the effect applies ---------------------------------------------------
+    def per_token(self, node: Tree) -> Amount:
+        """"for each of his Sincerity tokens", "for each Sincerity token he has", "… on it": the tokens of that
+        name on the card when the effect applies; "…, up to two tokens": no more of them counted (``token``)."""
+        if _sub(node, *NP) is not None:
+            owner = self.np(_sub(node, *NP))
+        elif _tok(node, "THISCARDS") is not None:
+            owner = "self"
+        else:
+            owner = self._pronoun_owner()
+        cap = _sub(node, "token_cap")
+        return Amount(tokens=_tok(node, "KEYWORD").value, of=owner,
+                      most=int(_tok(cap, "NUMBER").value) if cap is not None else None)
+
+    def _pronoun_owner(self):
+        """"his Sincerity tokens", "each Sincerity token she has": the card named before."""
+        if self.last is None:
+            raise Unreadable("'his … tokens' with no card named before it")
+        return self.last
+
+    def amount_per_token_amount(self, node) -> Amount:
+        """"lose 1 Honor for each of Narami's Sincerity tokens"."""
+        return self.per_token(_sub(node, "per_token")).model_copy(update={"times": int(_tok(node, "NUMBER").value)})
+
+    def e_give_tokens_per(self, node):
+        """"Give him a +1F token for each of his Sincerity tokens", "give her one Arrow token for each Sincerity
+        token he has": as many tokens as counted, each with its printed changes (``token``)."""
+        return self._counted_tokens(node, lambda: self.per_token(_sub(node, "per_token")))
+
+    def e_give_tokens_front(self, node):
+        """"For each of its Sincerity tokens, give it a +1GP Wealth token": the same, the count written first."""
+        return self._counted_tokens(
+            node, lambda: Amount(tokens=_tok(node, "KEYWORD").value, of=self._pronoun_owner()))
+
+    def e_give_tokens_equal(self, node):
+        """"Give him a number of +1F tokens equal to the number of his Sincerity tokens", "… a number of Favor
+        tokens equal to this Personality's Personal Honor" (``token``)."""
+        return self._counted_tokens(node, lambda: self.value(_sub(node, *VALUES)))
+
+    def _counted_tokens(self, node: Tree, counted) -> list[Effect]:
+        """The tokens as written ("a +1F token", "one Arrow token"), their count then multiplied by the amount
+        counted (a stat token's count is its total change: its printed change times the amount). The amount is
+        read after the card given them, which "his" in it may name ("give him … for each of his … tokens")."""
+        named = _sub(node, "named_tokens")
+        given = self.named_tokens(self.np(_sub(node, *NP)), named) if named is not None else self.e_give_tokens(node)
+        given = given if isinstance(given, list) else [given]
+        count = counted()
+        return [e.model_copy(update={"args": e.args.model_copy(update={
+            "count": count.model_copy(update={"times": count.times * e.args.count})})}) for e in given]
 
     # ----- embedded abilities -----------------------------------------------------------------
     def embedded_ability(self, node, title: str, kind: str) -> str:
@@ -235,6 +288,25 @@ class Readers:
             raise Unreadable("'remove it' with no token given before it is not read")
         return given.model_copy(update={"args": given.args.model_copy(update={"count": -given.args.count})})
 
+    # ----- cards without abilities ---------------------------------------------------------------
+    def post_no_abilities(self, post, data: dict) -> None:
+        """"without abilities", "with no abilities": none printed or given; "with no printed abilities": none
+        printed (``abilities``); "… and no Training tokens" too."""
+        data["no_abilities"] = "printed" if _tok(post, "PRINTED") is not None else "any"
+        if _tok(post, "TOKEN") is not None:
+            self.post_without_token(post, data)
+
+    def c_card_no_abilities(self, node):
+        """"If he has no abilities": none printed or given now (``abilities``)."""
+        return Condition.model_validate({"card": self._card_cond(node), "fits": {"no_abilities": "any"}})
+
+    def c_stat_or_no_abilities(self, node):
+        """"If he has 0 Force or no abilities"."""
+        return Condition(any=[self.c_card_stat_is(node), self.c_card_no_abilities(node)])
+
+    def c_stat_and_no_abilities(self, node):
+        """"if it now has 0 Force and no abilities"."""
+        return Condition(all=[self.c_card_stat_is(node), self.c_card_no_abilities(node)])
 
     # ----- copies ----------------------------------------------------------------------------
     def e_copy_keyword(self, node):

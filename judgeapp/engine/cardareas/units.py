@@ -14,7 +14,7 @@ from ..registry import Effect
 from ..structures import Condition, UnitOf
 
 WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
-         "assigned": "ASSIGNED", "here": "HERE", "highest": "HIGHEST", "lowest": "LOWEST"}
+         "assigned": "ASSIGNED", "here": "HERE", "lowest": "LOWEST"}  # "highest": the actions area's
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here")}
 

@@ -10,10 +10,10 @@ from pydantic import Field, StrictBool
 from .. import tokenkinds
 from ..registry import Primitive, primitive
 from ..state import Ongoing
-from ..references import players
-from ..structures import Model, PlayerRef, Ref, SmallInt, StatName, Word
+from ..references import amount, players
+from ..structures import Amount, Model, Number, PlayerRef, Ref, SmallInt, StatName, Word
 from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
-from .cards import describe_ref
+from .cards import describe_amount, describe_ref
 from .common import cards_of
 
 
@@ -69,7 +69,8 @@ class Keyword(Primitive):
 class TokensArgs(Model):
     target: Ref = "self"
     name: Word = "force"  # a stat (force, chi, personal_honor, gold_production) or a keyword token's name
-    count: SmallInt = 1  # for a stat: the total change (+1F token ×2 = 2); negative removes tokens
+    count: Number = 1  # for a stat: the total change (+1F token ×2 = 2); negative removes tokens; "for each
+    # of his Sincerity tokens": counted as the effect applies (token)
     stats: dict[Literal["force", "chi", "personal_honor", "gold_production"], SmallInt] = Field(
         default_factory=dict, max_length=4)  # a named token's own changes: "-1F/-1C Poison" (count: tokens)
     every: StrictBool = False  # remove every token of that name ("Destroy all Madness tokens")
@@ -89,18 +90,19 @@ class Tokens(Primitive):
             if args.every and card.in_play:
                 done = cls.remove_all(g, ctx, card, args.name) or done
                 continue
-            if not card.in_play or not args.count:
+            count = amount(g, args.count, ctx)
+            if not card.in_play or not count:
                 continue
-            if args.count > 0 and args.name.lower() in g.cannot_gain(card):
+            if count > 0 and args.name.lower() in g.cannot_gain(card):
                 g.record(StepKind.EFFECT, f"{card.title} cannot gain {args.name} tokens (its trait)", ["token"],
                          ctx.player, "resolve")
                 continue
             kind = tokenkinds.key(args.name, args.stats)
-            if args.count < 0 and not args.stats and kind not in STAT_TOKENS:
+            if count < 0 and not args.stats and kind not in STAT_TOKENS:
                 # "remove one of his Fire tokens": a Fire token, whatever its stat changes (token)
                 kind = next(iter(tokenkinds.kinds_named(card.tokens, args.name)), kind)
             have = card.tokens.get(kind, 0)
-            change = max(args.count, -have) if args.count < 0 and kind not in STAT_TOKENS else args.count
+            change = max(count, -have) if count < 0 and kind not in STAT_TOKENS else count
             if not change:
                 continue
             g.add_tokens(card, kind, change)
@@ -126,7 +128,7 @@ class Tokens(Primitive):
     def describe(cls, args):
         if args.every:
             return f"remove all {args.name} tokens from {describe_ref(args.target)}"
-        if args.count < 0:
+        if isinstance(args.count, int) and args.count < 0:
             return f"remove {_token_words(args.name, args.count, args.stats)} from {describe_ref(args.target)}"
         return f"give {describe_ref(args.target)} {_token_words(args.name, args.count, args.stats)}"
 
@@ -134,12 +136,25 @@ class Tokens(Primitive):
 STAT_TOKENS = tokenkinds.LETTERS
 
 
-def _token_words(name: str, n: int, stats: dict | None = None) -> str:
+def _token_words(name: str, n: int | Amount, stats: dict | None = None) -> str:
+    if isinstance(n, Amount):
+        return _counted_token_words(name, n, stats)
     if name in STAT_TOKENS:
         return f"a {n:+d}{STAT_TOKENS[name]} token" if abs(n) == 1 else f"tokens worth {n:+d}{STAT_TOKENS[name]}"
     changes = tokenkinds.key("", stats or {}).strip()
     many = "a" if abs(n) == 1 else str(abs(n))
     return f"{many} {changes + ' ' if changes else ''}{name} token{'s' if abs(n) != 1 else ''}"
+
+
+def _counted_token_words(name: str, n: Amount, stats: dict | None) -> str:
+    """"+1F tokens, as many as the number of Sincerity tokens on him": a number counted as the effect applies;
+    a stat token's amount is the total change, so one token each of +1 or -1."""
+    if name in STAT_TOKENS:
+        kind = f"{'+' if n.times > 0 else '-'}1{STAT_TOKENS[name]}"
+        n = n if n.times > 0 else n.negated()
+    else:
+        kind = f"{tokenkinds.key('', stats or {}).strip()} {name}".strip()
+    return f"{kind} tokens, as many as {describe_amount(n)}"
 
 
 class NegateModifiersArgs(Model):
