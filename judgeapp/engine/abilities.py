@@ -52,8 +52,14 @@ class TargetSpec(Model):
     attack: Literal["ranged", "melee", "fear"] | None = None  # a Follower or a Personality without Followers
     followers_ok: Filter | None = None  # an Attack "that may target a Personality with Followers": these may have them
     count_if: CountIf | None = None  # another number of them when a condition holds
+    option: Word | None = None  # chosen only when the "or" at ``at`` takes this option, chosen first (choice-paradoxes)
 
     def describe(self) -> str:
+        if self.option is None:
+            return self._chosen_words()
+        return f"{self._chosen_words()} (only if the choice is “{self.option}”, made before any target)"
+
+    def _chosen_words(self) -> str:
         from .primitives.cards import describe_filter
 
         if self.player:

@@ -14,7 +14,7 @@ from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
 from .primitives.actions import uses_allowed
 from .references import Context, holds, matches
-from .resolution import candidates, run_effects, _lookup
+from .resolution import alternative, candidates, passed_over, run_effects, take_alternative, _lookup
 from .state import Card
 from .structures import Condition
 from .textstatics import ability_cost, discipline_price
@@ -220,7 +220,10 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
     """Required targeting must be possible, and a target the script names must be legal
     (``good-faith-rule``)."""
     named = list(step.get("targets") or [])
+    taken = (alternative(ability.targets, ability.effects, list(step.get("choose") or [])) or (None,))[0]
     for k, spec in enumerate(ability.targets, 1):
+        if spec.option is not None and spec.option != taken:
+            continue  # another option's targeting: the player chose as he announced (choice-paradoxes)
         legal = candidates(g, ctx, spec)
         want = named.pop(0) if named else None
         if want is not None:
@@ -405,7 +408,10 @@ def choose_targets_step(g, ctx: Context, ability: Ability, named: list | None) -
     Interrupts; they are carried out at resolution, where they may have become illegal
     (``action-sequence``)."""
     queue, chosen = list(named or []), []
+    take_alternative(g, ctx, ability.targets, ability.effects, "choose targets")
     for spec in ability.targets:
+        if passed_over(ctx, spec):
+            continue
         want = queue.pop(0) if queue else None
         if want is None and not (spec.optional or spec.up_to):
             legal = candidates(g, ctx, spec)[:spec.count]

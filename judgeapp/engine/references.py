@@ -59,6 +59,7 @@ class Context:
     vacated: list = field(default_factory=list)  # Provinces emptied for this action's own refill (provinces)
     looked: list = field(default_factory=list)  # the cards this action looks at in a deck (look)
     choices: list = field(default_factory=list)  # the script's answers to "or" choices, in order
+    alternative: str | None = None  # the option of an "or" whose options name their own targets (choice-paradoxes)
     happened: bool = True  # whether the last effect actually happened ("X to Y", independence-of-effects)
     duel: dict | None = None  # the duel whose consequences are applying: winner, losers, challenger, challenged
     duel_script: dict | None = None  # the script's answers to a duel's choices (focus, strike, refuse)
@@ -212,7 +213,15 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
 
         if has_abilities(g, card, flt.no_abilities == "printed"):
             return False
-    return True
+    return flt.most is None or _most(g, flt, card, ctx)
+
+
+def _most(g, flt: Filter, card: Card, ctx: Context) -> bool:
+    """"A target Personality with the highest Personal Honor at the current battlefield": of the
+    cards the rest of the filter matches (the card among them), none has a higher (or lower) one."""
+    rest = flt.model_copy(update={"most": None})
+    values = [g.stat(c, flt.most.stat) for c in g.cards.values() if c.zone is card.zone and matches(g, rest, c, ctx)]
+    return g.stat(card, flt.most.stat) == (max(values) if flt.most.highest else min(values))
 
 
 def _type_ok(g, kinds, card: Card) -> bool:

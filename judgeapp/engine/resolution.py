@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 def run_effects(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect], script: list | None = None) -> bool:
     """Returns False when the effects stopped early (a required target could not be found)."""
     with acting.resolving(g, ctx):
+        take_alternative(g, ctx, specs, effects)
         return _run(g, ctx, specs, effects, list(script or []))
 
 
@@ -34,7 +35,8 @@ def _run(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect], queue:
     for i, effect in enumerate(effects):
         g.tick()
         for k, spec in enumerate(specs, 1):
-            if spec.at == i and k not in ctx.targets and not choose(g, ctx, spec, k, queue):
+            if spec.at == i and k not in ctx.targets and not passed_over(ctx, spec) \
+                    and not choose(g, ctx, spec, k, queue):
                 g.record(StepKind.EFFECT, f"{ctx.why()}: no legal target for its targeting, so its effects stop here",
                          ["action-sequence", "good-faith-rule"], ctx.player, "resolve")
                 return False
@@ -97,6 +99,39 @@ def state_checks(g) -> None:
 
 
 # ----- targets ---------------------------------------------------------------------------
+def alternative(specs: list[TargetSpec], effects: list[Effect], choices: list) -> tuple[str, str] | None:
+    """The option taken of an "or" whose options name their own targets ("Move your target
+    Personality home or … move your target Personality at any location to the current
+    battlefield"), and how it was taken: the targets depend on it, so it is chosen first and
+    kept (``choice-paradoxes``) — the script's next ``choose:`` answer, else the first option."""
+    spec = next((s for s in specs if s.option is not None), None)
+    if spec is None:
+        return None
+    words = [o.word for o in effects[spec.at].args.options]
+    wanted = str(choices.pop(0)).lower() if choices else None
+    word = next((w for w in words if w.lower() == wanted), None)
+    if word is None:
+        return words[0], (f"{wanted!r} is not one of the options; " if wanted else "no choose: answer; ") + \
+            "the engine takes the first"
+    return word, "as the script chooses"
+
+
+def take_alternative(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect], step: str = "resolve") -> None:
+    """Choose the option its targets depend on, once, before any of them (``choice-paradoxes``)."""
+    if ctx.alternative is not None:
+        return
+    taken = alternative(specs, effects, ctx.choices)
+    if taken is not None:
+        ctx.alternative = taken[0]
+        g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {taken[0]} before choosing targets, and "
+                                  f"stays with it ({taken[1]})", ["choices", "choice-paradoxes"], ctx.player, step)
+
+
+def passed_over(ctx: Context, spec: TargetSpec) -> bool:
+    """A targeting of an option not taken is never made (``choice-paradoxes``)."""
+    return spec.option is not None and spec.option != ctx.alternative
+
+
 def candidates(g, ctx: Context, spec: TargetSpec) -> list:
     """The legal choices for one targeting now (``targeting``, ``rules-of-location``)."""
     if spec.player:

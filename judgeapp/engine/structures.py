@@ -47,6 +47,14 @@ class StatTest(Model):
     value: "Number"
 
 
+class Most(Model):
+    """"with the highest Personal Honor at the current battlefield": a card whose stat is the highest
+    (or lowest) of those of the cards the rest of its filter matches; cards tied for it each have it."""
+
+    stat: StatName
+    highest: StrictBool = True
+
+
 class Filter(Model):
     """Which cards: every field given must hold ("your unbowed Samurai at this battlefield")."""
 
@@ -75,6 +83,7 @@ class Filter(Model):
     family: Word | None = None  # a Personality with this family name in his title ("Moshi Personalities")
     army: StrictBool = False  # in the text's card's army, its side at its battlefield: "in this army", "in Toturi's army"
     tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
+    most: Most | None = None  # "with the highest Personal Honor": among the cards the rest of the filter matches
     # "without abilities" (any: printed or given), "with no printed abilities" (printed) (abilities)
     no_abilities: Literal["any", "printed"] | None = None
 

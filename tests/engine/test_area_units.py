@@ -108,3 +108,54 @@ def test_what_follows_a_move_does_not_happen_without_it():
                        expect="  - bowed: [archers]\n"))
     assert failed(result) == [], result["expectations"]
     assert any("does not happen, because the effect it depends on did not happen" in t for t in texts(result))
+
+
+TIDE = ("{title: Turning Tide, type: strategy, text: 'Battle: Move your target Personality home or, if he would be "
+        "opposed, move your target Personality at any location to the current battlefield.'}")
+
+
+@pytest.mark.parametrize("rules", ["ivory", "twenty-festivals"])
+def test_an_alternative_with_targets_of_its_own_is_chosen_before_them(rules):
+    """CR Choice paradoxes: each option names its own target, so the option is chosen first and kept,
+    and only its targets are chosen — at resolution in Ivory, at step C in Twenty Festivals
+    (action-sequence).  "If he would be opposed" names the second option's target, so it limits
+    whom that option targets (targeting-paradoxes)."""
+    alice = ("    hand: [Turning Tide, Turning Tide]\n"
+             "    units: [{card: Agai, id: agai}, {card: Weakling, id: weak, at: bob.p1}]\n")
+    bob = "    units: [{card: Rider, id: rider, at: bob.p1}]\n"
+    script = ("  - pass: bob\n"
+              "  - action: {by: alice, card: Turning Tide, ability: 1, choose: [battlefield], targets: [agai]}\n"
+              "  - pass: bob\n"
+              "  - action: {by: alice, card: Turning Tide, ability: 1, choose: [home], targets: [weak]}\n")
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat",
+                       extra=f"battlefield: bob.p1\nrules: {rules}",
+                       cards=f"  - {TIDE}\n  - {AGAI}\n  - {WEAK}\n  - {RIDER}\n",
+                       script=script, expect="  - at: {agai: bob.p1, weak: home}\n"))
+    assert failed(result) == [], result["expectations"]
+    steps = texts(result)
+    assert "Alice chooses home before choosing targets, and stays with it (as the script chooses)" in steps
+    chosen = [t for t in steps if t.startswith("Alice targets") or "the action's targets" in t]
+    assert chosen == (["Alice targets: Agai", "Alice targets: Weakling"] if rules == "ivory" else
+                      ["Alice chooses the action's targets: agai", "Alice targets: Agai",
+                       "Alice chooses the action's targets: weak", "Alice targets: Weakling"]), chosen
+
+
+DIFFERENCES = ("{title: Differences, type: strategy, text: 'Battle: Move home a target Personality with the highest "
+               "Personal Honor at the current battlefield.'}")
+ELDER = "{title: Elder, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 3}"
+SAGE = "{title: Sage, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 5}"
+
+
+def test_the_highest_stat_is_of_the_cards_the_phrase_names():
+    """CR Comparing stats: "with the highest Personal Honor at the current battlefield" compares the
+    Personalities there (the Sage, at home, does not count): the Rider (1) is not a legal target, the
+    Elder (3) is (good-faith-rule)."""
+    alice = "    hand: [Differences, Differences]\n    units: [{card: Agai, id: agai, at: bob.p1}]\n"
+    bob = ("    units: [{card: Rider, id: rider, at: bob.p1}, {card: Elder, id: elder, at: bob.p1}, "
+           "{card: Sage, id: sage}]\n")
+    script = ("  - pass: bob\n  - action: {by: alice, card: Differences, ability: 1, targets: [rider]}\n"
+              "  - action: {by: alice, card: Differences, ability: 1, targets: [elder]}\n")
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=f"  - {DIFFERENCES}\n  - {AGAI}\n  - {RIDER}\n  - {ELDER}\n  - {SAGE}\n", script=script,
+                       expect="  - rejected: {step: 2, reason: no-target}\n  - at: {elder: home, rider: bob.p1}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..cardtree import CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
-from ..abilities import Static
+from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
+from ..abilities import Static, target_refs
 from ..registry import Effect
 from ..structures import Condition, UnitOf
 
 WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
-         "assigned": "ASSIGNED", "here": "HERE"}
+         "assigned": "ASSIGNED", "here": "HERE", "lowest": "LOWEST"}  # "highest": the actions area's
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here")}
 
@@ -25,6 +25,7 @@ STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed")
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
 UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
 MOVES = ("move_home", "move_to")
+OPPOSED = "would_be_opposed"
 
 
 class Readers:
@@ -92,18 +93,40 @@ class Readers:
         parts = [c for c in node.children if isinstance(c, Tree) and c is not cond_node]
         named = len(self.targets)
         first = self.act(parts[0], index)
+        split = len(self.targets)
         second = self._destination(parts[-1], first) if parts[-1].data in ("to_here", "to_chosen") \
             else self.act(parts[-1], index)
-        if len(self.targets) > named:  # its targets would be chosen before the choice, for both options
-            raise Unreadable("an alternative naming a card of its own is not read")
-        if cond_node is not None:
-            cond = self.cond(cond_node)
-            second = [e.model_copy(update={"condition": _and(e.condition, cond)}) for e in second]
         words = [_option_word(first), _option_word(second)]
         if words[0] == words[1]:
             raise Unreadable("two alternatives of the same kind are not read")
+        if any(target_refs(e) & set(range(named + 1, split + 1)) for e in second):
+            raise Unreadable("an alternative naming a card the other one targets is not read")
+        self._own_targets(named, split, words)
+        if cond_node is not None:
+            cond = self.cond(cond_node)
+            if not self._opposed_own_target(cond, split):
+                second = [e.model_copy(update={"condition": _and(e.condition, cond)}) for e in second]
         return [Effect.model_validate({"choose": {"options": [
             {"word": w, "do": [e.model_dump() for e in do]} for w, do in zip(words, (first, second))]}})]
+
+    def _own_targets(self, named: int, split: int, words: list[str]) -> None:
+        """Each option's own targets ("Move your target Personality home or … move your target
+        Personality at any location …") are chosen only for the option taken, which the player
+        chooses before them and keeps (``choice-paradoxes``)."""
+        for k in range(named, len(self.targets)):
+            self.targets[k] = self.targets[k].model_copy(update={"option": words[k >= split]})
+
+    def _opposed_own_target(self, cond: Condition, split: int) -> bool:
+        """"… or, if he would be opposed, move your target Personality at any location to the current
+        battlefield": he is the target that option names next, so the condition constrains whom it
+        may target (``targeting-paradoxes``, ``opposed``)."""
+        k = cond.card
+        if not isinstance(k, int) or k <= split or cond != Condition.model_validate({"card": k, "is": [OPPOSED]}):
+            return False
+        spec = self.targets[k - 1]
+        flt = spec.filter.model_copy(update={"state": [*spec.filter.state, OPPOSED]})
+        self.targets[k - 1] = spec.model_copy(update={"filter": flt})
+        return True
 
     def _destination(self, node: Tree, first: list[Effect]) -> list[Effect]:
         """"… home or to the current battlefield": the same card moves elsewhere."""
@@ -144,6 +167,40 @@ class Readers:
         chosen = self.phrase(Tree("phrase", [c for c in node.children if isinstance(c, Tree)]))
         return Effect.model_validate({"restrict": {"target": chosen, "what": "moves"}})
 
+    def c_would_be_there(self, node: Tree) -> Condition:
+        """"if it would be opposed there": at the battlefield the sentence names, the current one."""
+        return self.c_would_be(node)
+
+    def c_there_are(self, node: Tree) -> Condition:
+        """"if any enemy attacking units are there": such cards at the current battlefield, the one
+        the sentence names (``army``)."""
+        sub = _sub(node, *NP)
+        if sub.data != "phrase":
+            raise Unreadable("'if he is there' is not read")
+        return Condition(exists=self.filter_of(sub).model_copy(update={"at": "here"}))
+
+    def post_in_your_home(self, post: Tree, data: dict) -> None:
+        """"your target Personality in your home": yours, at home."""
+        data["side"], data["at"] = "your", "home"
+
+    def ev_ev_moves(self, node: Tree) -> dict:
+        """"After this unit moves": its Personality moves (``move``, ``unit``)."""
+        sub = _sub(node, *NP)
+        if sub.data == "his_unit":
+            if _tok(sub, "HISUNIT").value != "this":
+                raise Unreadable("'after his unit moves' is not read")
+            self.subject = "it"
+            return {"event": "moves", "whose": "host" if self.kind in ATTACHMENTS else "self"}
+        return {"event": "moves", **self._whose(node)}
+
+    def s_may_declare_then(self, tree: Tree, i: int) -> None:
+        """"You may target your Personality and move him home": the targeting and what follows are
+        one choice, taken or not (``choices``); the targeting is optional (``good-faith-rule``)."""
+        first = len(self.targets)
+        self.declare(_sub(tree, "target"), optional=True)
+        self.effects += [e.model_copy(update={"may": True}) for e in self.sentence_effects(tree)]
+        self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
+
     # ----- what a unit remembers of its moves ------------------------------------------------------
     def c_moved(self, node: Tree) -> Condition:
         """"If Nozomi moved this battle", "if this unit moved this turn" (``move``)."""
@@ -166,6 +223,11 @@ class Readers:
             raise Unreadable("'in a …' naming something other than a unit is not read")
         if data["type"] in ([], ["card"]):
             data["type"] = ["personality", "attachment"]
+
+    def post_with_most(self, post: Tree, data: dict) -> None:
+        """"a target Personality with the highest Personal Honor at the current battlefield": of the
+        cards the rest of the phrase names (``comparing-stats``)."""
+        data["most"] = {"stat": self.statword(_sub(post, "statword")), "highest": _tok(post, "HIGHEST") is not None}
 
     def post_in_enemy_army(self, post: Tree, data: dict) -> None:
         """"the enemy army": the army opposing this card's, at its battlefield (``army``, ``opposing``)."""
@@ -245,9 +307,12 @@ def _span(node: Tree) -> str:
 
 def finish_ability(reader, condition):
     """The effects "as he moves" join the move before them; "If he would be opposed" naming a
-    target who may be another player's is a test of the target."""
+    target who may be another player's is a test of the target.  An alternative whose options
+    target cards of their own stands alone: what else the ability did could not know whom it chose."""
     for start, count, mover in reversed(reader.__dict__.get("as_moving", [])):
         _join_move(reader, start, count, mover)
+    if any(t.option is not None for t in reader.targets) and len(reader.effects) > 1:
+        raise Unreadable("other effects beside an alternative whose options target cards of their own are not read")
     return _opposed_target(reader, condition)
 
 
@@ -279,6 +344,6 @@ def _opposed_target(reader, condition):
     if first.name not in MOVES or first.args.target != 1:
         return condition
     spec = reader.targets[0]
-    flt = spec.filter.model_copy(update={"state": [*spec.filter.state, "would_be_opposed"]})
+    flt = spec.filter.model_copy(update={"state": [*spec.filter.state, OPPOSED]})
     reader.targets[0] = spec.model_copy(update={"filter": flt})
     return None

@@ -438,6 +438,8 @@ def describe_filter(f: Filter) -> str:
     for t in f.stats:
         words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
     words += [f"with {describe_tokens(t)}" for t in f.tokens]
+    if f.most is not None:
+        words.append(f"with the {'highest' if f.most.highest else 'lowest'} {stat_words(f.most.stat)} of those")
     if f.no_abilities is not None:
         words.append("with no printed abilities" if f.no_abilities == "printed" else "without abilities")
     if f.another:

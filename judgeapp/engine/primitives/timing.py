@@ -240,7 +240,8 @@ class ChooseArgs(Model):
 @primitive
 class Choose(Primitive):
     """An alternative effect ("+1F or +1C", ``choices``): the script's ``choose:`` names the
-    option by its word; otherwise the engine takes the first and says so."""
+    option by its word; otherwise the engine takes the first and says so.  An option with
+    targets of its own was chosen before them (``resolution.take_alternative``)."""
 
     name, Args, cite = "choose", ChooseArgs, "choices"
     card_args = ()
@@ -249,6 +250,10 @@ class Choose(Primitive):
     def run(cls, g, ctx, args):
         from ..resolution import run_effects
 
+        taken = next((o for o in args.options if o.word == ctx.alternative), None)
+        if taken is not None:  # chosen before its targets (choice-paradoxes): that choice stands
+            ctx.alternative = None
+            return run_effects(g, ctx, [], taken.do)
         wanted = str(ctx.choices.pop(0)).lower() if ctx.choices else None
         option = next((o for o in args.options if o.word.lower() == wanted), None)
         if option is None:
