@@ -255,10 +255,9 @@ class Condition(Model):
     action_by: Literal["you", "other"] | None = None  # an Interrupt's: whose action it interrupts ("if the action is yours")
     action: ActionTest | None = None  # an Interrupt's: what the action is and what it did (acting)
     honor: HonorTest | None = None
-    honor_vs_others: Literal[">", ">=", "<="] | None = None  # your Family Honor against each other player's
+    honor_vs_others: Literal[">", ">=", "<="] | None = None  # your Family Honor against each other player's (ties hold for >=, <=)
     clan: Word | None = None  # "if you are a Crane Clan player"
     other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment
-    # "if no other player has higher (lower) Family Honor than you": yours is at least (at most) each other's
     defender_clan: Word | None = None  # "if the Defender is Spider Clan": the defending player has that Clan Alignment
     favor: StrictBool | None = None
     first_turn: StrictBool | None = None
