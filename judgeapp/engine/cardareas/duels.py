@@ -39,7 +39,7 @@ PHRASES = {
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
          "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS"}
-NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists")
+NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
                 "st_loses_duels", "st_focus_from_discard")
@@ -341,6 +341,14 @@ class Readers:
         if _tok(node, "TYPE").value != "personality":
             raise Unreadable("challenging something other than a Personality is not read")
         return self._this_turn(node, "challenged")
+
+    def np_your_earlier(self, node):
+        """"… with equal or lower Chi than your Personality" after "Target your unbowed Personality": the card
+        targeted before (``targeting``: only the word "target" makes a new target; ``comparing-stats``)."""
+        earlier = self._earlier_target(Filter(type=[_tok(node, "TYPE").value], side="your"))
+        if earlier is None:
+            raise Unreadable("'your …' naming a card not targeted before is not read")
+        return earlier
 
     def c_card_has_attached_n(self, node):
         """"If Yoritama has two Weapons", "if he has two Weapons attached": at least that many attachments with
