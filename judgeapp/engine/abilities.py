@@ -541,7 +541,8 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.has_keyword:
         parts.append(f"{subject} has {cond.has_keyword}")
     if cond.has_attached:
-        parts.append(f"{subject} has an attached {' '.join(cond.has_attached)}")
+        parts.append(f"{subject} has " + (f"{cond.attached_count} or more attached {' '.join(cond.has_attached)} cards"
+                                          if cond.attached_count else f"an attached {' '.join(cond.has_attached)}"))
     if cond.attached_to is not None:
         parts.append(f"{subject} is attached to a {describe_filter(cond.attached_to)}")
     if cond.fits == Filter(side="your"):
@@ -596,6 +597,8 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.challenges_issued is not None:
         parts.append(f"the challenges your Personalities issued this turn {cond.challenges_issued.op} "
                      f"{cond.challenges_issued.value}")
+    if cond.duels_won is not None:
+        parts.append(f"the duels your Personalities won this turn {cond.duels_won.op} {cond.duels_won.value}")
     if cond.this_turn:
         parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:

@@ -351,16 +351,12 @@ def has_state(g, card: Card, state: str) -> bool:
     return False
 
 
-def has_attached(g, card: Card, words: list[str]) -> bool:
-    """Whether a Personality has an attachment with every one of these words (its keywords or
-    its card type: "with a Weapon", "has a Fire Spell")."""
+def has_attached(g, card: Card, words: list[str], least: int = 1) -> bool:
+    """Whether a Personality has an attachment (at least ``least`` of them: "has two Weapons") with every one
+    of these words (its keywords or its card type: "with a Weapon", "has a Fire Spell")."""
     host = g.host(card) or card
     want = {w.lower() for w in words} - {"attachment"}  # "has an attachment": any card attached to him
-    for aid in host.attachments:
-        att = g.cards[aid]
-        if want <= g.keywords(att) | {att.type}:
-            return True
-    return False
+    return sum(want <= g.keywords(g.cards[aid]) | {g.cards[aid].type} for aid in host.attachments) >= least
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -491,7 +487,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
             if cond.has_keyword and not g.has_keyword(c, cond.has_keyword):
                 return False
-            if cond.has_attached and not has_attached(g, c, cond.has_attached):
+            if cond.has_attached and not has_attached(g, c, cond.has_attached, cond.attached_count or 1):
                 return False
             if cond.attached_to is not None and not (c.attached_to in g.cards and matches(
                     g, cond.attached_to, g.cards[c.attached_to], ctx)):
@@ -565,6 +561,11 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.challenges_issued is not None:
         issued = sum(d.get("turn") == g.turn and g.cards[d["challenger"]].controller == me for d in g.duels)
         if not compare(issued, cond.challenges_issued.op, amount(g, cond.challenges_issued.value, ctx)):
+            return False
+    if cond.duels_won is not None:  # the duels of this turn as the game recorded them, a tie won by no one (duel)
+        won = sum(d.get("turn") == g.turn and d.get("winner") is not None and g.cards[d["winner"]].controller == me
+                  for d in g.duels)
+        if not compare(won, cond.duels_won.op, amount(g, cond.duels_won.value, ctx)):
             return False
     if cond.duel is not None and not _duel_result(ctx, cond.duel):
         return False

@@ -242,6 +242,7 @@ class Condition(Model):
     is_not: list[State] = Field(default_factory=list, max_length=6)
     has_keyword: Word | None = None  # of ``card``
     has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
+    attached_count: int | None = Field(default=None, ge=2, le=4)  # … at least this many such attachments ("two Weapons")
     attached_to: Filter | None = None  # ``card`` is attached to a card of these ("if it is attached to a Commander")
     stat: StatTest | None = None  # of ``card``: "if his Force is now 0"
     tokens: TokenTest | None = None  # of ``card``: "if he has a Poison token"
@@ -270,6 +271,7 @@ class Condition(Model):
     this_turn: Literal["won", "challenged"] | None = None
     duel_role: Literal["challenger", "challenged"] | None = None  # ``card`` is that Personality of the duel
     challenges_issued: HonorTest | None = None  # how many challenges your Personalities issued this turn
+    duels_won: HonorTest | None = None  # how many duels your Personalities won this turn
     dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None

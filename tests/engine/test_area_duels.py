@@ -113,3 +113,33 @@ def test_a_personality_who_loses_any_duel_against_another():
     ok(in_battle("    units: [{card: Swordsman, id: s, at: bob.p1}]\n", "    units: [{card: Guard, id: g, at: bob.p1}]\n",
                  cards, "  - action: {by: alice, card: s, ability: 1, targets: [g], duel: {strike: bob}}\n",
                  "  - duel: {winner: g, loser: [s]}\n  - destroyed: [s]\n"))
+
+
+def test_one_of_your_personalities_has_won_a_duel_this_turn():
+    """CR Duel: "If one of your Personalities has won a duel this turn": a duel of this turn won by a Personality
+    of yours, counted from the duels the game recorded; a refused challenge is won by no one (refuse)."""
+    ability = ("[{ability: battle, targets: [{side: enemy, what: personality}], do: [{duel: {challenger: self, "
+               "challenged: 1, refusable: true}}, {gain_honor: {player: you, amount: 1}, "
+               "if: {duels_won: {op: '>=', value: 1}}}]}]")
+    cards = person("Provoker", effects=ability) + person("Guard", f=2, c=2)
+    board = ("    units: [{card: Provoker, id: p, at: bob.p1}]\n", "    units: [{card: Guard, id: g, at: bob.p1}]\n")
+    ok(in_battle(*board, cards, "  - action: {by: alice, card: p, ability: 1, targets: [g], duel: {refuse: true}}\n",
+                 "  - honor: {alice: 8}\n"))
+    ok(in_battle(*board, cards, "  - action: {by: alice, card: p, ability: 1, targets: [g], duel: {strike: bob}}\n",
+                 "  - duel: {winner: p, loser: [g]}\n  - honor: {alice: 9}\n"))
+
+
+def test_a_personality_with_two_weapons():
+    """CR Attachments: "if Yoritama has two Weapons": at least two of his attachments are Weapons; one is not
+    enough, and a non-Weapon attachment does not count."""
+    ability = ("[{ability: battle, do: [{gain_honor: {player: you, amount: 1}, "
+               "if: {card: self, has_attached: [Weapon], attached_count: 2}}]}]")
+    cards = (person("Kensai", effects=ability) + card("Katana", "item", keywords="[Weapon]")
+             + card("Fan", "item"))
+    script = "  - action: {by: alice, card: k, ability: 1}\n"
+    one = "    units: [{card: Kensai, id: k, at: bob.p1, attach: [Katana, Fan]}]\n"
+    two = "    units: [{card: Kensai, id: k, at: bob.p1, attach: [Katana, Katana]}]\n"
+    bob = "    units: [{card: Guard, id: g, at: bob.p1}]\n"
+    guard = person("Guard", f=2, c=2)
+    ok(in_battle(one, bob, cards + guard, script, "  - honor: {alice: 8}\n"))
+    ok(in_battle(two, bob, cards + guard, script, "  - honor: {alice: 9}\n"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
-from ..cardtree import NP, Unreadable, _name_words, _sub, _tok
+from ..cardtree import NP, Unreadable, _attachment_words, _name_words, _sub, _tok
 from ..registry import Effect
 from ..structures import ActionTest, Condition, Filter
 
@@ -39,7 +39,7 @@ PHRASES = {
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
          "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS"}
-NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists")
+NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
                 "st_loses_duels", "st_focus_from_discard")
@@ -327,7 +327,13 @@ class Readers:
         return Effect.model_validate({"duel": {"challenger": challenger, "challenged": challenged, "stat": stat}})
 
     def c_won_duel(self, node):
-        """"If he won a duel this turn", "unless he has won a duel this turn": the card has won one (``duel``)."""
+        """"If he won a duel this turn", "unless he has won a duel this turn": the card has won one (``duel``);
+        "If one of your Personalities has won a duel this turn": any of yours has, counted from the duels of the
+        turn, so one no longer in play counts too."""
+        if _one_of_your_personalities(_sub(node, *NP)):
+            if _tok(node, "DUR").value != "end_of_turn":
+                raise Unreadable("a duel other than this turn's is not read")
+            return Condition.model_validate({"duels_won": {"op": ">=", "value": 1}})
         return self._this_turn(node, "won")
 
     def c_issued_challenge(self, node):
@@ -335,6 +341,23 @@ class Readers:
         if _tok(node, "TYPE").value != "personality":
             raise Unreadable("challenging something other than a Personality is not read")
         return self._this_turn(node, "challenged")
+
+    def np_your_earlier(self, node):
+        """"… with equal or lower Chi than your Personality" after "Target your unbowed Personality": the card
+        targeted before (``targeting``: only the word "target" makes a new target; ``comparing-stats``)."""
+        earlier = self._earlier_target(Filter(type=[_tok(node, "TYPE").value], side="your"))
+        if earlier is None:
+            raise Unreadable("'your …' naming a card not targeted before is not read")
+        return earlier
+
+    def c_card_has_attached_n(self, node):
+        """"If Yoritama has two Weapons", "if he has two Weapons attached": at least that many attachments with
+        those words (``attachments``; a card with more still has two, as "a Weapon" is one or more)."""
+        n = int(_tok(node, "NUMBER").value)
+        if not 2 <= n <= 4:
+            raise Unreadable("that number of attachments is not read")
+        return Condition.model_validate({"card": self._card_cond(node), "has_attached": _attachment_words(node),
+                                         "attached_count": n})
 
     def _this_turn(self, node, what: str) -> Condition:
         if _tok(node, "DUR").value != "end_of_turn":
@@ -547,3 +570,13 @@ class Readers:
         if lead is not None:
             data["while"] = self.cond(lead.children[1])
         return [Static.model_validate(data)]
+
+
+def _one_of_your_personalities(sub) -> bool:
+    """Whether the noun phrase is exactly "one of your Personalities"."""
+    if sub is None or sub.data != "phrase" or len(sub.children) != 2:
+        return False
+    det, typed = sub.children
+    return (isinstance(det, Tree) and det.data == "det" and _tok(det, "ONEOFYOUR") is not None
+            and isinstance(typed, Tree) and typed.data == "typed" and len(typed.children) == 1
+            and _tok(typed, "TYPE") is not None and _tok(typed, "TYPE").value == "personality")
