@@ -318,6 +318,11 @@ class Readers:
         """"if it now has 0 Force and no abilities"."""
         return Condition(all=[self.c_card_stat_is(node), self.c_card_no_abilities(node)])
 
+    def post_stat_is(self, post, data: dict) -> None:
+        """"with 0 Personal Honor": that stat now is exactly the number (as "with 2 or less …" compares it)."""
+        data.setdefault("stats", []).append({"stat": self.statword(_sub(post, "statword")), "op": "=",
+                                             "value": int(_tok(post, "NUMBER").value)})
+
     # ----- copies ----------------------------------------------------------------------------
     def e_copy_keyword(self, node):
         """"Myuken copies one keyword from your target Personality": one keyword the target has, chosen
