@@ -19,14 +19,14 @@ from .registry import Effect
 from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
-EventName = Literal["turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
+EventName = Literal["attaches", "turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
                     "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
-                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel",
+                    "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel", "refused",
                     "action_resolves", "province_destroyed", "drawn", "focused"]
 PhaseName = Literal["action", "attack", "dynasty"]
 EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel", "challenges": "challenges a Personality",
-               "enters_duel": "enters a duel"}  # a trigger's words, where not its name
+               "enters_duel": "enters a duel", "refused": "challenge is refused"}  # a trigger's words, where not its name
 
 
 class CountIf(Model):
@@ -134,8 +134,8 @@ class TriggerSpec(Model):
     phase: PhaseName | None = None
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
+    while_in: Literal["hand", "discard"] | None = None  # triggers while its card is there, not in play (triggered-traits)
     cause: Literal["other_card", "resolution"] | None = None  # another player's card did it, or battle resolution
-    while_in: Literal["hand"] | None = None  # triggers while its card is there, not in play (triggered-traits)
     condition: Condition | None = None
     optional: StrictBool = False
     once_per: Literal["turn", "game"] | None = None
@@ -167,7 +167,8 @@ class TriggerSpec(Model):
         parts += [describe_effect(e) for e in self.effects]
         if self.event == "focused" and self.whose == "self":  # "As a Focus Effect:" (focus-focus-effect)
             return "As a Focus Effect (once this focused card is face up in a duel): " + "; ".join(parts)
-        where = " (while this card is in your hand)" if self.while_in == "hand" else ""
+        where = {"hand": " (while this card is in your hand)", "discard": " (while this card is in your discard pile)",
+                 None: ""}[self.while_in]
         return f"{self.timing.capitalize()} {point}{where}: " + "; ".join(parts)
 
 
@@ -204,10 +205,11 @@ class Static(Model):
     """A continuous trait: a stat change, keywords given, a restriction or a permission."""
 
     kind: Literal["stat", "keyword", "restrict", "permit", "hand_size", "cost", "attach_only", "attach_never", "enters_bowed",
-                  "enters_unbowed", "cannot_gain", "no_enlightenment", "lobby_bonus", "duel_stat",
+                  "enters_unbowed", "cannot_gain", "no_enlightenment", "lobby_bonus", "duel_stat", "first_option",
+                  "focus_from_discard", "foe_focus_face_up", "loses_duels",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
-                  "invest_fixed"]
+                  "invest_fixed", "ability_cost", "stat_min", "stat_max"]
     target: Literal["self", "host", "unit", "province"] | AllRef | TargetedRef = "self"  # province: the one this card is at
     stat: StatName | None = None
     amount: Number = 0
@@ -296,6 +298,12 @@ class Static(Model):
             what = f"{'reduce' if self.amount < 0 else 'increase'} {whose} Honor {kinds}" + (
                 f" from {describe_filter(self.to)}" if self.to is not None else "") + f" by {abs(self.amount)}" + (
                 f", to a minimum of {self.minimum}" if self.minimum is not None else "")
+        elif self.kind == "ability_cost":
+            what = f"the Gold cost of {who}'s ability is {self.amount}" if self.what == "set" else \
+                f"{who}'s ability costs {abs(self.amount)} {'less' if self.amount < 0 else 'more'} Gold"
+        elif self.kind in ("stat_min", "stat_max"):
+            what = f"{who} has a {'minimum' if self.kind == 'stat_min' else 'maximum'} {stat_words(self.stat)} of " \
+                   f"{describe_amount(self.amount)}"
         elif self.kind == "invest_fixed":
             what = f"{who}'s Invest cost cannot be reduced"
         elif self.kind == "ignore_hr":
@@ -304,6 +312,15 @@ class Static(Model):
             n = self.amount if isinstance(self.amount, int) else 0
             what = f"bow {who} when paying for {self.only.describe('a ')}: " + (
                 "it costs 0 Gold" if n <= -1000 else f"it costs {-n} less Gold")
+        elif self.kind == "focus_from_discard":
+            what = (f"you may focus {who}{' face up' if self.what == 'face_up' else ''} from your discard pile; it is "
+                    "removed from the game after the duel")
+        elif self.kind == "foe_focus_face_up":
+            what = f"the first card another player focuses in each duel against {who} is focused face up"
+        elif self.kind == "first_option":
+            what = "you have the first option to focus or strike in duels where this card is the challenger"
+        elif self.kind == "loses_duels":
+            what = f"{who} loses any duel against a {describe_filter(self.to)}"
         elif self.kind == "duel_stat":
             what = f"{who} uses {'its printed ' if self.what == 'printed' else 'its '}{stat_words(self.stat)} as its duel stat"
         elif self.kind == "cannot_gain":
@@ -535,6 +552,9 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"you {'' if cond.most_cards else 'do not '}have more cards in your hand than each other player")
     if cond.honor is not None:
         parts.append(f"your Family Honor {cond.honor.op} {cond.honor.value if isinstance(cond.honor.value, int) else 'X'}")
+    if cond.honor_vs_others:
+        parts.append("your Family Honor is " + ("higher than each other player's" if cond.honor_vs_others == ">"
+                                                else "at least each other player's"))
     if cond.clan:
         parts.append(f"you are a {cond.clan} Clan player")
     if cond.other_clan:
@@ -552,6 +572,11 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"it is {'a battle' if cond.phase == 'battle' else 'the ' + cond.phase.capitalize() + ' Phase'}")
     if cond.dueling is not None:
         parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
+    if cond.duel_role:
+        parts.append(f"{subject} is the {cond.duel_role} of the duel")
+    if cond.challenges_issued is not None:
+        parts.append(f"the challenges your Personalities issued this turn {cond.challenges_issued.op} "
+                     f"{cond.challenges_issued.value}")
     if cond.this_turn:
         parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
+from .primitives.actions import uses_allowed
 from .references import Context, holds, matches
 from .resolution import candidates, run_effects, _lookup
 from .state import Card
-from .textstatics import discipline_price
+from .structures import Condition
+from .textstatics import ability_cost, discipline_price
 from .vocab import DESIGNATOR_ROUND, DESIGNATOR_SECTION, Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -46,6 +48,26 @@ def granted_play(g, by: str, card: Card) -> bool:
         return card.id in grant["cards"]
     return card.zone is Zone.HAND and matches(g, grant["filter"].model_copy(update={"zone": "hand"}), card,
                                               Context(player=by))
+
+
+IN_DISCARD = Condition.model_validate({"card": "self", "is": ["discarded"]})
+
+
+def discard_use(card: Card, ability: Ability) -> bool:
+    """"Open: If this Strategy is in your discard pile, put it into your hand before this phase ends":
+    an ability whose leading "If" puts the Strategy in its owner's discard pile is used from there — it
+    could never be met from the hand — entering a resolution area as if played from the hand and
+    discarded after (``using-abilities``, ``good-faith-rule``; card reading note)."""
+    cond = ability.condition
+    return card.type == "strategy" and cond is not None and (cond == IN_DISCARD or IN_DISCARD in (cond.all or []))
+
+
+def _after_announcing(cond: Condition | None, from_discard: bool) -> Condition | None:
+    """The ability's condition once announced: where the card was used from is no longer asked."""
+    if not from_discard or cond is None or cond == IN_DISCARD:
+        return None if from_discard else cond
+    rest = [c for c in cond.all or [] if c != IN_DISCARD]
+    return cond.model_copy(update={"all": rest}) if rest else None
 
 
 def free_use(card: Card, ability: Ability) -> bool:
@@ -97,6 +119,8 @@ def source_problem(g, card: Card, ability: Ability, by: str, interrupt_to=None) 
         return Refused(Reason.NOT_IN_PLAY, f"{card.title} is in a Province: only face-up Events can be used from "
                                            "there", "using-abilities")
     reading = card.card.reading
+    if card.zone is Zone.DISCARD and discard_use(card, ability) and card.owner == by:
+        return None
     if card.zone is Zone.DISCARD and reading.discipline is not None and card.owner == by:
         if reading.discipline_if is None or holds(g, reading.discipline_if, Context(player=by, source=card)):
             return None
@@ -147,7 +171,7 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
             raise Refused(Reason.BOWED, f"{card.title} is bowed: abilities on bowed cards cannot be used",
                           "bowed-and-unbowed")
     uses, key = granted.memory(card, ability, g.players[by])
-    if not ability.has("Repeatable") and uses.get(key, 0) >= 1:
+    if not ability.has("Repeatable") and uses.get(key, 0) >= uses_allowed(g, card, ability):
         raise Refused(Reason.USED, f"{card.title}'s ability was already used this turn", "using-abilities")
     restriction = None if ability.player else g.restricted(card, "actions")
     if restriction:
@@ -155,7 +179,7 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if g.battlefield is not None and round_kind in (Round.ENGAGE, Round.COMBAT, Round.INTERRUPT) \
             and g.segment in ("engage", "combat"):
         battle_checks(g, card, ability, by)
-    gold = 0 if free_use(card, ability) else gold_cost(ability, step) + strategy_invest(g, card, step) + (
+    gold = 0 if free_use(card, ability) else gold_cost(g, card, ability, step) + strategy_invest(g, card, step) + (
         discipline_price(g, card, by) if card.zone is Zone.DISCARD else 0)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
                   interrupted=(interrupt_to or {}).get("action"), paid=gold)  # "a target with Chi <= the Gold paid"
@@ -241,10 +265,12 @@ def strategy_invest(g, card: Card, step: dict) -> int:
     return cost
 
 
-def gold_cost(ability: Ability, step: dict) -> int:
+def gold_cost(g, card: Card, ability: Ability, step: dict) -> int:
+    """The ability's Gold cost: the amount chosen for [* Gold], else printed, as traits change it ("This
+    ability's Gold cost is 2 if …", "Actions on your Strategies cost 1 less Gold", ``costs``)."""
     if ability.gold == "*":
         return int(step.get("gold") or 0)
-    return int(ability.gold or 0)
+    return ability_cost(g, card, step["by"], ability.gold) if ability.gold is not None else 0
 
 
 def _round_words(g, round_kind: str) -> str:
@@ -321,14 +347,15 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
     by = step["by"]
     from_hand = card.zone is Zone.HAND
     from_province = card.zone is Zone.PROVINCE
-    disciplined = card.zone is Zone.DISCARD  # played with Discipline (source_problem allowed it)
+    from_discard = card.zone is Zone.DISCARD and discard_use(card, ability)
+    disciplined = card.zone is Zone.DISCARD and not from_discard  # played with Discipline (source_problem allowed it)
     from_deck = card.zone is Zone.FATE_DECK  # an additional action to play it (granted_play)
     free = free_use(card, ability)
     whose = f"the {designator.capitalize()} action {card.title} gives {by.capitalize()}" if ability.player else \
         f"{card.title}'s {designator.capitalize()} action"
     g.record(StepKind.ACTION, f"{by.capitalize()} announces {whose}: {ability.text}",
              ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
-    if from_hand or from_province or disciplined or from_deck:
+    if from_hand or from_province or disciplined or from_deck or from_discard:
         move(g, card, Zone.RESOLUTION)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} action", round=round_kind,
                   choices=list(step.get("choose") or []), discard_named=_names(step.get("discard")),
@@ -349,7 +376,8 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
         if ctx.negated:
             g.record(StepKind.EFFECT, f"{ctx.why()} was negated: its effects do not resolve", ["negate"], by,
                      "resolve")
-        elif ability.condition is not None and not holds(g, ability.condition, ctx):
+        elif _after_announcing(ability.condition, from_discard) is not None \
+                and not holds(g, _after_announcing(ability.condition, from_discard), ctx):
             g.record(StepKind.EFFECT, f"{ctx.why()}: its condition no longer holds, so its effects do nothing",
                      ["good-faith-rule"], by, "resolve")
         else:
@@ -397,7 +425,7 @@ def pay_costs(g, card: Card, ability: Ability, step: dict, ctx: Context, discipl
     """The bow and Gold costs; Discipline's Gold is added to the action's own (``discipline``)."""
     if ability.bow and card.in_play:
         cardops.bow(g, card, "paying the action's cost", ["costs"], ctx.player, kind=StepKind.COST)
-    gold = gold_cost(ability, step) + strategy_invest(g, card, step) + (discipline or 0)
+    gold = gold_cost(g, card, ability, step) + strategy_invest(g, card, step) + (discipline or 0)
     if gold:
         payment.pay(g, ctx.player, gold, action_purchase(card, ability, ctx.player), step.get("pay"),
                     f"{card.title}'s ability" + (f" (with its Discipline cost of {discipline})" if discipline else ""))

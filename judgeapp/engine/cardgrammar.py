@@ -599,7 +599,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 elif tok.value in ABSENCES:
                     data.setdefault("without", []).append(ABSENCES[tok.value])
                 else:  # "a Battle Strategy": the designator word, read by the effect that needs it
-                    (any_kw if has_or else data["keywords"]).append({"BATTLE": "Battle", "HONOR": "Honor"}.get(tok.type, tok.value))
+                    (any_kw if has_or else data["keywords"]).append({"BATTLE": "Battle", "HONOR": "Honor"}.get(tok.type) or _singular(tok.value))
         if any_kw:
             data["any_keyword"] = any_kw
         posts = (c for c in node.children if isinstance(c, Tree) and c.data not in ("det", "typed", "keyworded", "statword"))
@@ -909,6 +909,17 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
     def cond_child(self, node: Tree) -> Tree:
         """The condition among a rule's children ("…, or 3 Gold if <cond>")."""
         return next(c for c in node.children if isinstance(c, Tree) and c.data in CONDS)
+
+
+# Keywords whose last letter is an "s" of the word itself, not a plural (from the card database).
+S_KEYWORDS = frozenset({"Barracks", "Genius", "Mantis", "Plains", "Prosperous", "Shadowlands", "Stables", "Vicious"})
+
+
+def _singular(word: str) -> str:
+    """"one of your Ports", "each of his Weapons": the keyword a plural names (``keywords``)."""
+    if not word.endswith("s") or word.endswith("ss") or word in S_KEYWORDS:
+        return word
+    return word[:-1]
 
 
 def _titles_or(mods: Tree) -> bool:

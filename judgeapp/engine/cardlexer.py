@@ -270,23 +270,37 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
 
 # A joining word whose neighbours show it joins two parts of one phrase, not two effects: "and"
 # before a qualifier ("without attachments and with equal or lower Chi", conjunctions), "and" in a list
-# of things given ("+1F and +1C", "+1F and Conqueror"), a comma before a change to an amount ("equal to
-# his Chi, plus 1 if he is Fire"), "or" before a second "if" ("if he has a Weapon or if …").  (token, the word before it (None: any), the words after it)
-JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), frozenset({"STATCHANGE", "KEYWORD"})),
-                   ("QAND", None, frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"}))],
-           "COMMA": [("COMMAPLUS", None, frozenset({"PLUS", "MINUS", "SIGNED"}))],
-           "OR": [("ORIF", None, frozenset({"IF"}))]}
+# of things given ("+1F and +1C", "+1F and Conqueror", "Force and Chi bonuses", "and +1 strength if …"), a comma before a change to an amount ("equal to
+# his Chi, plus 1 if he is Fire"), "or" before a second "if" ("if he has a Weapon or if …"), a second
+# qualifier ("with Shadowlands or without attachments") or a second target ("a target attachment or a
+# target dishonorable Personality"), or the commas of a list of words before a card type ("a target
+# Daimyo, Duelist, or Kensai Personality": the word "or" of ``mods``, one of them).
+# (token, the word before it (None: any), the words after it)
+QUALIFIERS = frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})
+MOD = frozenset({"KEYWORD", "CLAN"})
+JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), (frozenset({"STATCHANGE", "KEYWORD"}),)),
+                   ("SAND", None, (frozenset({"SIGNED"}),)),
+                   ("SAND", frozenset({"FORCE", "CHI", "STAT"}), (frozenset({"FORCE", "CHI", "STAT"}),)),
+                   ("QAND", None, (QUALIFIERS,))],
+           "COMMA": [("COMMAPLUS", None, (frozenset({"PLUS", "MINUS", "SIGNED"}),)),
+                     ("COMMAPLUS", None, (frozenset({"AND"}), frozenset({"SIGNED"}))),
+                     ("OR", MOD, (MOD, frozenset({"COMMAOR"}), MOD, frozenset({"TYPE"}))),
+                     ("OR", MOD, (MOD, frozenset({"COMMA"}), MOD, frozenset({"COMMAOR"}), MOD, frozenset({"TYPE"})))],
+           "COMMAOR": [("OR", MOD, (MOD, frozenset({"TYPE"})))],
+           "OR": [("ORIF", None, (frozenset({"IF"}),)), ("QOR", None, (frozenset({"WITH", "WITHOUT"}),)),
+                  ("ORTARGET", None, (frozenset({"A"}), frozenset({"TARGET"})))]}
 
 
 def _joiners(toks: list[Token]) -> list[Token]:
-    """Joining words as their own tokens (``QAND``, ``SAND``, ``COMMAPLUS``, ``ORIF``), so the LALR grammar tells
-    them from the "and" or comma between two effects ("… with lower Force and give him -2F", "give him
-    +1F and dishonor him") by the words around them."""
+    """Joining words as their own tokens (``QAND``, ``QOR``, ``SAND``, ``COMMAPLUS``, ``ORIF``,
+    ``ORTARGET``), so the LALR grammar tells them from the "and", "or" or comma between two effects
+    ("… with lower Force and give him -2F", "give him +1F and dishonor him") by the words around them."""
     out = []
     for i, t in enumerate(toks):
         kind = next((k for k, before, after in JOINERS.get(t.type, ())
                      if (before is None or (i > 0 and toks[i - 1].type in before))
-                     and i + 1 < len(toks) and toks[i + 1].type in after), None)
+                     and all(i + 1 + j < len(toks) and toks[i + 1 + j].type in kinds for j, kinds in enumerate(after))),
+                    None)
         out.append(Token(kind, t.value) if kind else t)
     return out
 

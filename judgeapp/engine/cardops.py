@@ -232,6 +232,8 @@ def enter_play(g, card: Card, controller: str, how: str, why: str, cites: list[s
         where = f" attached to {attach_to}"
     g.record(StepKind.EFFECT, f"{card.title} enters play{where}{' bowed' if bowed else ''} ({why})", cites, by)
     triggers.after(g, ev)
+    if attach_to and attach_to in g.cards:  # "After this Item attaches" (attachments)
+        triggers.after(g, Event("attaches", card, controller, by, None, {"to": attach_to}))
     if how in ("recruited", "equipped"):
         triggers.after(g, Event(how, card, controller, by, None, {"from": from_zone}))
     return True

@@ -62,7 +62,15 @@ CLAUSES = {"plain", "dependency", "alternative", "delayed_after", "delayed_befor
 
 
 def _attachment_words(node: Tree) -> list[str]:
-    words = [m.children[0].value for m in _sub(node, "mods").children if isinstance(m, Tree)]
+    """The words an attachment must have ("has a Fire Spell", "with a Weapon"): its keywords and card
+    type, every one.  A "non-Shadowlands" or "bowed" attachment, or an "Air or Fire Spell", is not a list of
+    words it has all of, so it is not read."""
+    mods = [m.children[0] for m in _sub(node, "mods").children if isinstance(m, Tree)]
+    if any(t.type in ("NONKW", "NONCLAN", "STATE") for t in mods):
+        raise Unreadable("an attachment described by what it is not, or by its state, is not read")
+    if _tok(_sub(node, "mods"), "OR") is not None:
+        raise Unreadable("an attachment of one of several kinds ('an Air or Fire Spell') is not read")
+    words = [t.value for t in mods]
     kind = _tok(node, "TYPE")
     return words + ([kind.value.capitalize()] if kind is not None else [])
 

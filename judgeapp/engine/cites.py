@@ -70,6 +70,8 @@ SECTIONS = {
     "conjunctions": "Conjunctions", "embedded-text": "Embedded text", "opposed": "Opposed", "another": "Another",
     "negate-an-action": "Negate an action",
     "copy": "Copy",
+    "family-honor": "Family Honor",
+    "transfer": "Transfer",
 }
 
 

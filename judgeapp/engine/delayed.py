@@ -64,6 +64,7 @@ def _pending(g, d: Delayed, ev) -> Pending:
                                    f"{d.spec.text or d.spec.event.replace('_', ' ')}",
                  ["delayed-effects" if not d.repeat else "indefinite-conditional-effects"], d.owner)
         ctx = Context(player=d.owner, source=source, label="delayed effect", targets=dict(d.targets),
-                      subject=ev.card, subject_player=ev.player, interrupted=d.action, occurrence=ev)
+                      subject=ev.card, subject_player=ev.player, interrupted=d.action, occurrence=ev,
+                      duel=ev.data.get("duel"))  # one waiting for a duel's occurrence sees that duel (duel)
         run_effects(g, ctx, d.spec.targets, d.spec.effects)
     return Pending(f"{d.source}: {d.spec.text or d.spec.event}", run, d.owner)

@@ -136,9 +136,12 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
             g.record(StepKind.CHOICE, f"{challenged.controller.capitalize()} refuses the challenge", ["refuse"],
                      challenged.controller)
             ctx.duel = {**live(challenger, challenged), "refused": True}  # "If he refuses, …" (refuse)
-            run_effects(g, _outcome_ctx(ctx, ctx.duel), [], args.refused.do)
             g.duels.append({"challenger": challenger.id, "challenged": challenged.id, "winner": None, "losers": [],
                             "refused": True, "turn": g.turn})
+            # "After another player refuses your challenge": the challenge's, its challenger's player's (refuse)
+            triggers.after(g, Event("refused", challenger, challenger.controller, challenged.controller,
+                                    data={"duel": ctx.duel}))
+            run_effects(g, _outcome_ctx(ctx, ctx.duel), [], args.refused.do)
             return True
     triggers.after(g, ev)
     duel = {"challenger": challenger.id, "challenged": challenged.id, "turn": g.turn,
@@ -206,6 +209,10 @@ def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: d
     require focusing ("Each player must focus at least once in the duel", "exactly once"): a player
     who must and can focus does not strike, and one limited to a number of focuses focuses no more."""
     order = [challenged.controller, challenger.controller]
+    if _has_static(g, challenger, "first_option"):
+        order.reverse()  # "You have the first opportunity to focus or strike in duels where Shindo is the challenger"
+        g.record(StepKind.RULE, f"{challenger.controller.capitalize()} has the first option to focus or strike "
+                                f"({challenger.title}'s trait)", ["duel"], challenger.controller)
     script = list(answers.get("focus") or [])
     striker = answers.get("strike")
     limit = min(MAX_FOCUS, args.focus_limit or MAX_FOCUS)
@@ -254,14 +261,22 @@ def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: d
             script.pop(0)
         card = _focus_card(g, who, entry)
         if card is None:
-            g.record(StepKind.REJECTED, f"Not allowed: {entry.get('card')!r} is not a card in {who}'s hand to focus",
+            where = "discard pile (that the card allows focusing from)" if entry.get("from") == "discard" else "hand"
+            g.record(StepKind.REJECTED, f"Not allowed: {entry.get('card')!r} is not a card in {who}'s {where} to focus",
                      ["duel"], who, reason=str(Reason.NOT_IN_HAND))
             continue
-        move(g, card, Zone.FOCUS, face_up=False)
+        own = _from_discard(card) if entry.get("from") == "discard" else None
+        facing = challenger if who == challenged.controller else challenged
+        shown = not focused and facing.controller != who and _has_static(g, facing, "foe_focus_face_up")  # his trait
+        move(g, card, Zone.FOCUS, face_up=shown or own is not None and own.what == "face_up")
         focused.append(card.id)
-        g.record(StepKind.CHOICE, f"{who.capitalize()} focuses "
-                 + ("the top card of the Fate deck, face down" if entry.get("from") == "deck" else "a card from hand")
-                 + f" ({len(focused)} focused)", ["duel", "focusing-area"], who)
+        if own is not None:
+            duel.setdefault("from_discard", []).append(card.id)
+        g.record(StepKind.CHOICE, f"{who.capitalize()} focuses " + (
+            "the top card of the Fate deck, face down" if entry.get("from") == "deck" else
+            f"{card.title} from the discard pile ({card.title}'s trait{', face up' if card.face_up else ''})"
+            if own is not None else "a card from hand") + (f", face up ({facing.title}'s trait)" if shown else "")
+            + f" ({len(focused)} focused)", ["duel", "focusing-area"], who)
         turn += 1
 
 
@@ -300,8 +315,18 @@ def _focus_card(g, who: str, entry: dict) -> Card | None:
 
             return _unknown_fate_card(g, who)
         return None
+    if entry.get("from") == "discard":
+        card = g.find(entry.get("card"), who, prefer=Zone.DISCARD)
+        ok = card is not None and card.zone is Zone.DISCARD and card.owner == who and _from_discard(card) is not None
+        return card if ok else None
     card = g.find(entry.get("card"), who)
     return card if card is not None and card.zone is Zone.HAND and card.owner == who else None
+
+
+def _from_discard(card: Card):
+    """The card's own trait letting its owner focus it from his discard pile ("You may focus this Strategy face-up
+    from your discard pile"); a trait of a card out of play applies to that card (``continuous-traits``)."""
+    return next((st for st in card.card.reading.statics if st.kind == "focus_from_discard"), None)
 
 
 def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelArgs, now: dict):
@@ -347,6 +372,7 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
         else:
             g.record(StepKind.RULE, f"{text}: tied — both lose", ["duel"], ctx.player)
             result = None, [challenger, challenged], True
+    result = _forced(g, ctx, challenger, challenged, result, now)
     winner, losers, _ = result
     now.update(winner=winner, losers=list(losers))
     if winner is not None:
@@ -354,6 +380,34 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
     for c in losers:
         triggers.after(g, Event("duel_lost", c, c.controller, data={"duel": now}))
     return result
+
+
+def _has_static(g, card: Card, kind: str, other: Card | None = None) -> bool:
+    """Whether a continuous trait of this kind applies to the card (against ``other``, if it names one)."""
+    from .references import card_context, matches
+
+    return any(st.kind == kind and g.static_applies(src, st, card)
+               and (st.to is None or other is not None and matches(g, st.to, other, card_context(g, src)))
+               for src, st in g.statics())
+
+
+def _forced(g, ctx, challenger: Card, challenged: Card, result, now: dict):
+    """"Tametaka loses any duel against Yoritomo Hiromi", a Focus Effect's "both Personalities lose the duel": an
+    effect that makes a Personality lose makes the other win, unless it too must lose — which is not a tie
+    (``duel``: consequences that alter who wins or loses)."""
+    forced = [c for c, other in ((challenger, challenged), (challenged, challenger))
+              if _has_static(g, c, "loses_duels", other) or c.id in now.get("forced_losers", ())]
+    if not forced:
+        return result
+    if len(forced) == 2:
+        g.record(StepKind.RULE, "Both Personalities lose this duel (an effect says so; this is not a tie)", ["duel"],
+                 ctx.player)
+        return None, [challenger, challenged], False
+    loser = forced[0]
+    winner = challenged if loser is challenger else challenger
+    g.record(StepKind.RULE, f"{loser.title} loses this duel against {winner.title} (an effect says so): {winner.title} "
+                            "wins", ["duel"], ctx.player)
+    return winner, [loser], False
 
 
 def _duel_stat(g, card: Card, stat: str) -> tuple[int, str | None]:
@@ -379,6 +433,12 @@ def _discard_focused(g, duel: dict) -> None:
                 gone.append(card.title)
     if gone:
         g.record(StepKind.RULE, f"The focused cards are discarded: {', '.join(gone)}", ["duel"])
+    for cid in duel.get("from_discard", []):  # "… and remove it from the game after the focused cards are discarded"
+        card = g.cards[cid]
+        if card.zone is Zone.DISCARD:
+            move(g, card, Zone.REMOVED)
+            g.record(StepKind.EFFECT, f"{card.title} is removed from the game (its trait: it was focused from the "
+                                      "discard pile)", ["duel", "focused-card"], card.owner)
 
 
 def _ended(g, duel: dict, why: str | None = None) -> bool:

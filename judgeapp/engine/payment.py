@@ -47,7 +47,7 @@ def _options(g, card: Card, purchase: Purchase | None) -> list[tuple[int, object
     """(Gold, trait) for each Gold-producing trait of the card usable towards ``purchase`` now; the
     trait is None for a Stronghold, which produces its Gold Production stat."""
     if card.type == "stronghold":
-        return [] if card.bowed else [(g.stat(card, "gold_production") + _sensei(g, card), None)]
+        return [] if card.bowed else [(g.stat(card, "gold_production"), None)]
     prod = card.card.reading.produce
     if card.type == "holding" and card.card.production is not None and (g.rules == "twenty-festivals"
                                                                           or prod is None):
@@ -97,11 +97,6 @@ def _made(g, card: Card, prod) -> int | None:
     changes = tokens(card, "gold_production") + g.static_bonus(card, "gold_production")
     bonus = apply_modifiers(g, card.id, "gold_production", changes, floor=False)
     return max(made + bonus, 0)
-
-
-def _sensei(g, stronghold: Card) -> int:
-    sensei = g.cards.get(g.players[stronghold.controller].sensei or "")
-    return sensei.card.stat("production") if sensei is not None else 0
 
 
 def producers(g, player: str, purchase: Purchase | None = None, cost: int = 0) -> list[tuple[Card, int, object]]:

@@ -189,6 +189,11 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False  # a family name is a word of a Personality's title (family-name)
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
+    if flt.in_unit_of is not None and not any(card in g.unit_of(c) for c in ctx.targets.get(flt.in_unit_of) or []
+                                              if isinstance(c, Card)):
+        return False
+    if flt.any_of and not any(matches(g, f.model_copy(update={"zone": flt.zone}), card, ctx) for f in flt.any_of):
+        return False
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
         return False
     if flt.attached and not has_attached(g, card, flt.attached):
@@ -206,8 +211,6 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
 
         if has_abilities(g, card, flt.no_abilities == "printed"):
             return False
-    if flt.either and not any(matches(g, f, card, ctx, anywhere=True) for f in flt.either):
-        return False
     return True
 
 
@@ -422,6 +425,8 @@ def amount(g, value, ctx) -> int:
         n = sum(count_tokens(c.tokens, a.tokens) for c in resolve(g, a.of if a.of is not None else "self", ctx) or [])
     elif a.paid:
         n = ctx.paid
+    elif a.n is not None:
+        n = a.n
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0
@@ -467,7 +472,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
             or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
-            or cond.dueling:
+            or cond.dueling or cond.duel_role:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -494,7 +499,12 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
             if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
                 return False
+            if cond.duel_role and (ctx.duel or {}).get(cond.duel_role) is not c:
+                return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
+        return False
+    if cond.honor_vs_others is not None and not all(
+            compare(g.players[me].honor, cond.honor_vs_others, g.players[p].honor) for p in g.live() if p != me):
         return False
     if cond.hand is not None and not compare(len(g.players[me].hand), cond.hand.op, amount(g, cond.hand.value, ctx)):
         return False
@@ -535,6 +545,10 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.phase is not None:
         now = "battle" if g.battlefield and g.segment in ("engage", "combat", "resolution") else g.phase
         if cond.phase != now and not (cond.phase == "attack" and g.phase == "attack"):
+            return False
+    if cond.challenges_issued is not None:
+        issued = sum(d.get("turn") == g.turn and g.cards[d["challenger"]].controller == me for d in g.duels)
+        if not compare(issued, cond.challenges_issued.op, amount(g, cond.challenges_issued.value, ctx)):
             return False
     if cond.duel is not None and not _duel_result(ctx, cond.duel):
         return False

@@ -168,7 +168,7 @@ TargetRef = Union[Ref, list[Ref]]
 class FocusEntry(Model):
     by: PlayerName
     card: Ref | None = None
-    source: Literal["deck", "hand"] | None = Field(None, alias="from")
+    source: Literal["deck", "hand", "discard"] | None = Field(None, alias="from")  # discard: where a card allows
 
     @model_validator(mode="after")
     def _what(self):

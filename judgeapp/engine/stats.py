@@ -36,12 +36,30 @@ def value(g, card: Card, stat: str) -> int:
             attached = g.cards[attached_id]
             if attached.type == "item":
                 total += value(g, attached, stat)  # an Item's modifier, with its own bonuses (item)
+    if stat == "gold_production" and card.type == "stronghold":
+        total += _sensei(g, card)  # the Sensei's modifier, not a bonus (sensei)
     total += tokens(card, stat)
     total += g.static_bonus(card, stat)
-    total = apply_modifiers(g, card.id, stat, total, floor=stat not in NEGATIVE_ALLOWED and not _signed(card, stat))
+    total = apply_modifiers(g, card.id, stat, total, floor=stat not in NEGATIVE_ALLOWED and not _signed(card, stat),
+                            bounds=_trait_bounds(g, card, stat))
     if stat == "personal_honor" and card.dishonored:
         total = min(total, 0)  # dishonorable Personalities have a maximum PH of zero (honorable-and-dishonorable)
     return total
+
+
+def _sensei(g, stronghold: Card) -> int:
+    sensei = g.cards.get(g.players[stronghold.controller].sensei or "")
+    return sensei.card.stat("production") if sensei is not None else 0
+
+
+def _trait_bounds(g, card: Card, stat: str) -> tuple[list, list]:
+    """Minimums and maximums from continuous traits ("Your Stronghold has a maximum GP of 3")."""
+    from .references import amount
+
+    found = [(src, st) for src, st in g.statics() if st.kind in ("stat_min", "stat_max") and st.stat == stat
+             and g.static_applies(src, st, card)]
+    return ([amount(g, st.amount, src) for src, st in found if st.kind == "stat_min"],
+            [amount(g, st.amount, src) for src, st in found if st.kind == "stat_max"])
 
 
 def _signed(card: Card, stat: str) -> bool:
@@ -50,8 +68,9 @@ def _signed(card: Card, stat: str) -> bool:
     return bool(n is not None and n.signed)
 
 
-def apply_modifiers(g, target: str, stat: str, total: int, floor: bool = True) -> int:
-    lows, highs, limited = [], [], []
+def apply_modifiers(g, target: str, stat: str, total: int, floor: bool = True,
+                    bounds: tuple[list, list] = ((), ())) -> int:
+    lows, highs, limited = list(bounds[0]), list(bounds[1]), []
     for m in g.modifiers:
         if m.target != target or m.stat != stat:
             continue

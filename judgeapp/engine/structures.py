@@ -65,17 +65,18 @@ class Filter(Model):
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit
+    in_unit_of: StrictInt | None = None  # in the unit of this chosen target ("one of his Weapons")
     unit_keyword: Word | None = None  # "in a Cavalry unit": every card of its unit has it (unit-keywords)
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
     designator: Literal["battle", "open", "limited", "engage", "dynasty"] | None = None  # "a Battle Strategy"
+    any_of: list["Filter"] = Field(default_factory=list, max_length=4)  # fits one of these ("Followers or Weapons")
     opposes: "Filter | None" = None  # at a battlefield, on the other side from such a card ("opposing a Shugenja")
     family: Word | None = None  # a Personality with this family name in his title ("Moshi Personalities")
     army: StrictBool = False  # in the text's card's army, its side at its battlefield: "in this army", "in Toturi's army"
     tokens: list["TokenTest"] = Field(default_factory=list, max_length=2)  # "with a Poison token" (token)
     # "without abilities" (any: printed or given), "with no printed abilities" (printed) (abilities)
     no_abilities: Literal["any", "printed"] | None = None
-    either: list["Filter"] = Field(default_factory=list, max_length=3)  # fits one of these: "with a Poison token or without abilities"
 
     @model_validator(mode="before")
     @classmethod
@@ -144,6 +145,7 @@ class Amount(Model):
     per: Annotated[StrictInt, Field(ge=1, le=100)] = 1  # "for every 10 points of Family Honor": divided, rounded down
     most: Annotated[StrictInt, Field(ge=0, le=100)] | None = None  # "…, up to two tokens": at most this many counted
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
+    n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
 
     def negated(self) -> "Amount":
         """The same amount taken away ("a Force penalty equal to his Chi, plus 1 if …"): every part
@@ -154,10 +156,10 @@ class Amount(Model):
     @model_validator(mode="after")
     def _one_source(self):
         given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
-                 self.tokens is not None]
+                 self.tokens is not None, self.n is not None]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
-                             "{honor_of: you}, {tokens: Fire, of: self}")
+                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4} (with plus_if)")
         return self
 
 
@@ -244,6 +246,7 @@ class Condition(Model):
     action_by: Literal["you", "other"] | None = None  # an Interrupt's: whose action it interrupts ("if the action is yours")
     action: ActionTest | None = None  # an Interrupt's: what the action is and what it did (acting)
     honor: HonorTest | None = None
+    honor_vs_others: Literal[">", ">="] | None = None  # your Family Honor against each other player's
     clan: Word | None = None  # "if you are a Crane Clan player"
     other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment
     favor: StrictBool | None = None
@@ -255,6 +258,8 @@ class Condition(Model):
     duel: Literal["won", "lost", "refused"] | None = None
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
     this_turn: Literal["won", "challenged"] | None = None
+    duel_role: Literal["challenger", "challenged"] | None = None  # ``card`` is that Personality of the duel
+    challenges_issued: HonorTest | None = None  # how many challenges your Personalities issued this turn
     dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None

@@ -75,6 +75,20 @@ def action_permissions(g, card: Card, by: str, what: str, host: Card | None = No
             and holds(g, st.while_, where) and (st.to is None or (host is not None and matches(g, st.to, host, where)))]
 
 
+def ability_cost(g, card: Card, by: str, printed: int) -> int:
+    """An ability's Gold cost as traits change it: the card's own ("This ability's Gold cost is 2 if you
+    are a Crab Clan player", "Courtesy: This card's ability has no Gold Cost") and those of cards in play
+    ("Actions on your Strategies cost 1 less Gold"); a set cost first, then the changes (``costs``)."""
+    ctx = card_context(g, card)
+    ctx.player = by
+    found = [(st, ctx) for st in card.card.reading.statics if st.target == "self"]
+    found += [(st, card_context(g, src)) for src, st in g.statics() if isinstance(st.target, AllRef)
+              and matches(g, st.target.all, card, card_context(g, src), anywhere=True)]
+    found = [st for st, where in found if st.kind == "ability_cost" and holds(g, st.while_, where)]
+    cost = next((st.amount for st in found if st.what == "set"), printed)
+    return max(cost + sum(st.amount for st in found if st.what != "set"), 0)
+
+
 def own_trait_holds(g, card: Card, by: str, kind: str, what: str | None = None) -> bool:
     """Whether the card's own trait of this kind holds now for ``by``, the player bringing it into play:
     "Mantis Clan players ignore Tametaka's Honor Requirement" (``honor-requirement``), "Phoenix Clan

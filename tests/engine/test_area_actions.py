@@ -1,5 +1,7 @@
 """The actions area of the card-text reader: the engine mechanics its readings rely on, on boards of
 inline cards (amounts with conditional parts, penalties of computed amounts, Attack strengths)."""
+from judgeapp.engine.abilities import read_text
+
 from .helpers import board, failed, run, two_players
 
 
@@ -70,3 +72,66 @@ def test_this_army_is_the_side_of_the_card_at_its_battlefield():
         ok(run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1", cards=cards,
                      script=f"  - effect: {{by: alice, source: ogre, do: {give}}}\n",
                      expect=f"  - force: {expect}\n")))
+
+
+def test_a_printed_strength_with_conditional_changes():
+    """"Fear 0, with +1 strength if the target is a Follower": the Fear is 1 against a Follower (fear), so
+    a 1F Follower bows; the amount is the printed number with its conditional parts (Amount.n)."""
+    cards = ("  - {title: Weakling, type: personality, force: 0, chi: 2, honor: 0, cost: 3, ph: 1}\n"
+             "  - {title: Boy, type: follower, force: 1}\n")
+    alice = "    units: [{card: Weakling, id: weak, at: bob.p1}]\n"
+    bob = "    units: [{card: Weakling, id: host, at: bob.p1, attach: [{card: Boy, id: boy}]}]\n"
+    fear = "{fear: {target: boy, amount: {n: 0, plus_if: [{amount: 1, if: {card: boy, fits: {type: [follower]}}}]}}}"
+    ok(run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                 cards=cards, script=f"  - effect: {{by: alice, do: {fear}}}\n", expect="  - bowed: [boy]\n")))
+
+
+def _uses(grants: str, tries: int):
+    """Ogre's Battle ability (+1F) tried ``tries`` times after the stated extra uses."""
+    cards = ("  - {title: Ogre, type: personality, force: 6, chi: 5, honor: 0, cost: 3, ph: 1, effects: "
+             "[{ability: battle, do: [{force: {target: self, amount: 1}}]}]}\n"
+             "  - {title: Imp, type: personality, force: 1, chi: 1, honor: 0, cost: 1, ph: 1}\n")
+    alice = "    units: [{card: Ogre, id: ogre, at: bob.p1}]\n"
+    bob = "    units: [{card: Imp, id: imp, at: bob.p1}]\n"
+    script = "".join(f"  - effect: {{by: alice, do: {{extra_uses: {g}}}}}\n" for g in grants.split(";") if g)
+    script += "  - action: {by: alice, card: ogre}\n" * tries
+    return run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                     cards=cards, script=script))
+
+
+def _force(result) -> int:
+    return sum(1 for s in result["steps"] if s["text"].startswith("Ogre gets +1F"))
+
+
+def test_a_second_time_allows_two_uses_however_often_given():
+    """"You may use its abilities a second time this turn": two uses in all; two such effects still allow
+    only two (restrictions-on-number-of-times: a second use is the second, not a third)."""
+    assert _force(_uses("{target: ogre, second: true};{target: ogre, second: true}", 3)) == 2
+    assert _force(_uses("", 2)) == 1
+
+
+def test_each_additional_time_allows_one_more_use():
+    """"… an additional time this turn": one more use for each such effect."""
+    assert _force(_uses("{target: ogre, more: 1};{target: ogre, more: 1}", 4)) == 3
+
+
+def test_an_attachment_described_by_what_it_is_not_is_not_read():
+    """"If Ataruko has a Nonhuman, non-Shadowlands Follower": the attachment words are what it must have,
+    every one, so "non-Shadowlands" (or "bowed") cannot be one of them, nor "Air, Fire, or Thunder"; the
+    sentence is left unread rather than read as "has a Shadowlands Follower" or "an Air Fire Thunder one"."""
+    for text in ("Battle: Fear 2, or Fear 4 if Ataruko has a non-Shadowlands Follower.",
+                 "Battle: Fear 2, or Fear 4 if Ataruko has an Air, Fire, or Thunder Follower.",
+                 "Battle: Give a target enemy Personality with a non-Shadowlands Follower -2F."):
+        r = read_text(text, "Matsu Ataruko", "personality")
+        assert not r.abilities and "not read" in r.unparsed[0].reason
+    r = read_text("Battle: Fear 2, or Fear 4 if Ataruko has a Nonhuman Follower.", "Matsu Ataruko", "personality")
+    assert r.abilities[0].effects[1].condition.has_attached == ["Nonhuman", "Follower"]
+
+
+def test_a_list_of_words_before_a_card_type_is_one_or_another():
+    """"Straighten a target Daimyo, Duelist, or Kensai Personality": the commas of the list are its "or"
+    (a Personality with any one of them); "Give him Cavalry, Conqueror, or Naval" stays a choice."""
+    r = read_text("Battle: Straighten a target Daimyo, Duelist, or Kensai Personality.", "Brothers of Jade", "follower")
+    assert r.abilities[0].targets[0].filter.any_keyword == ["Daimyo", "Duelist", "Kensai"]
+    r = read_text("Open: Give Karachu Cavalry, Conqueror, or Naval.", "Asako Karachu", "personality")
+    assert [o.word for o in r.abilities[0].effects[0].args.options] == ["Cavalry", "Conqueror", "Naval"]

@@ -1,7 +1,7 @@
 """Duels area: Focus Effects and what card text says about a duel in progress (``duel``,
 ``focus-focus-effect``, ``challenge``), on boards of inline cards with stated effects."""
 from .helpers import texts
-from .test_rule_areas import DUEL_CARDS, card, in_battle, ok, person
+from .test_rule_areas import DUEL_CARDS, SWORD, card, in_battle, ok, person
 
 ALICE = "    units: [{card: Swordsman, id: swordsman, at: bob.p1}]\n    hand: [Quiet Mind, Strike First]\n"
 BOB = "    units: [{card: Guard, id: guard, at: bob.p1}]\n    hand: [Weak Parry, Late Focus]\n    fate_deck: [Heavy Blow]\n"
@@ -103,3 +103,13 @@ def test_a_refused_challenge_was_still_issued_this_turn():
     ok(in_battle("    units: [{card: Provoker, id: p, at: bob.p1}]\n", "    units: [{card: Guard, id: g, at: bob.p1}]\n",
                  cards, "  - action: {by: alice, card: p, ability: 1, targets: [g], duel: {refuse: true}}\n",
                  "  - honor: {alice: 9}\n"))
+
+
+def test_a_personality_who_loses_any_duel_against_another():
+    """CR Duel: an effect that makes one Personality lose makes the other win ("Tametaka loses any duel against
+    Yoritomo Hiromi"): Swordsman 3 would beat Guard 2, but Swordsman loses any duel against the Guard."""
+    cards = person("Swordsman", f=2, c=3, effects=SWORD[:-1] + ", {static: {kind: loses_duels, to: {title: Guard}}}]")
+    cards += person("Guard", f=2, c=2)
+    ok(in_battle("    units: [{card: Swordsman, id: s, at: bob.p1}]\n", "    units: [{card: Guard, id: g, at: bob.p1}]\n",
+                 cards, "  - action: {by: alice, card: s, ability: 1, targets: [g], duel: {strike: bob}}\n",
+                 "  - duel: {winner: g, loser: [s]}\n  - destroyed: [s]\n"))

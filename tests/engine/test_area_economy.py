@@ -139,3 +139,44 @@ def test_a_discipline_cost_that_changes_with_a_condition():
                        expect="  - honor: {alice: 9, bob: 11}\n  - bowed: [alice.stronghold]\n"
                               "  - unbowed: [bob.stronghold]\n  - gold: {alice: 2}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+COSTS = ("  - {title: Study, type: strategy, focus: 1, text: \"This ability's Gold cost is 2 if you are a Crab Clan "
+         "player or control a Tactician.<br><b>Limited, :g5::</b> Gain 1 Honor.\"}\n"
+         "  - {title: Tactician, type: personality, force: 1, chi: 1, honor: 0, cost: 2, ph: 1, keywords: [Tactician]}\n")
+
+
+def test_an_ability_gold_cost_set_by_its_card_while_a_condition_holds():
+    """Study's [5 Gold] is 2 while Alice controls a Tactician; a Study of Bob's, who does not, costs 5 (costs)."""
+    alice = "    hand: [Study]\n    gold: 2\n    units: [{card: Tactician, id: t}]\n"
+    bob = "    hand: [Study]\n    gold: 4\n"
+    script = "  - action: {by: alice, card: Study, ability: 1}\n"
+    result = run(board(two_players(alice=alice, bob=bob), cards=COSTS, script=script,
+                       expect="  - honor: {alice: 9}\n  - gold: {alice: 0}\n  - unbowed: [alice.stronghold]\n"))
+    assert failed(result) == [], result["expectations"]
+    result = run(board(two_players(alice=alice, bob=bob), active="bob", cards=COSTS,
+                       script="  - action: {by: bob, card: Study, ability: 1}\n",
+                       expect="  - bowed: [bob.stronghold]\n  - gold: {bob: 4}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+EACH = ("  - {title: Teahouse, type: holding, cost: 5, text: 'This Holding enters play for 1 less Gold for each Geisha you "
+        "control.<br>[Bow]: Produce 1 Gold.'}\n"
+        "  - {title: Settler, type: personality, force: 1, chi: 1, honor: 0, cost: 4, ph: 1, text: 'Enters play for 1 "
+        "less Gold for each Farm other players control.'}\n"
+        "  - {title: Geisha, type: personality, force: 1, chi: 1, honor: 0, cost: 2, ph: 1, keywords: [Geisha]}\n"
+        "  - {title: Farm, type: holding, cost: 1, keywords: [Farm], text: '[Bow]: Produce 1 Gold.'}\n")
+
+
+def test_a_cost_lower_for_each_card_controlled():
+    """Teahouse (5) costs 3 with two Geisha of Alice's; Settler (4) costs 3 with one Farm of Bob's (and none of
+    the Farms Alice controls counts): 6 Gold in all (continuous-traits)."""
+    alice = ("    gold: 6\n    units: [{card: Geisha, id: g1}, {card: Geisha, id: g2}]\n"
+             "    holdings: [{card: Farm, id: mine, bowed: true}]\n"
+             "    provinces: [{card: Teahouse, face: up}, {card: Settler, face: up}, {}, {}]\n")
+    bob = "    holdings: [{card: Farm, id: theirs}]\n"
+    script = "  - recruit: {by: alice, card: alice.p1}\n  - recruit: {by: alice, card: alice.p2}\n"
+    result = run(board(two_players(alice=alice, bob=bob), at="dynasty", cards=EACH, script=script,
+                       expect="  - at: {teahouse: home, settler: home}\n  - gold: {alice: 0}\n"
+                              "  - unbowed: [alice.stronghold]\n"))
+    assert failed(result) == [], result["expectations"]

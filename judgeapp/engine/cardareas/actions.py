@@ -10,7 +10,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import TargetSpec
-from ..cardtree import ABSENCES, NP, VALUES, Unreadable, _sub, _tok
+from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _sub, _tok
 from ..registry import Effect
 from ..structures import Amount, BonusIf, Condition, Filter, TargetedRef
 
@@ -18,10 +18,14 @@ ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
-WORDS = {"raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
+WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
+NP_KINDS = {"one_of_own", "either_target"}
+CLAUSE_KINDS = {"stronger_ifs"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
 
-PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here")}
+PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
+           "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
+           "one additional time": ("ADDTIME", "additional")}
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
 
 
@@ -302,3 +306,108 @@ class Readers:
         value = self.value(_sub(node, *VALUES))
         return self._choice([(word, [Effect.model_validate({"province_strength": {"target": "here", "amount": n}})])
                              for word, n in (("raise", value), ("lower", value.negated()))])
+
+    # ----- "one of Kenjiro's Followers or Weapons" (``possessive-case``) -------------------------------------
+    def np_one_of_own(self, node):
+        """"You may bow one of Kenjiro's Followers or Weapons to straighten him", "one of his Weapons" (his:
+        this card, its Personality or a target): one card of his unit of those kinds, the player's choice
+        (attached cards are a Personality's, ``possessive-case``)."""
+        if int(_tok(node, "NUMBER").value) != 1:
+            raise Unreadable("choosing a number of a card's attachments is not read")
+        whose = self.last if _tok(node, "HIS") is not None else "self"
+        if whose == "self" and self.kind != "personality" or not (whose in ("self", "host") or isinstance(whose, int)):
+            raise Unreadable("a possessive of a card other than a Personality is not read")
+        if isinstance(whose, int) and self.targets[whose - 1].attack:
+            raise Unreadable("'his' after an Attack or Fear (its target, or the card it names?) is not read")
+        kinds = [self._kind_filter(k) for k in node.children if isinstance(k, Tree) and k.data == "kind_phrase"]
+        flt = kinds[0] if len(kinds) == 1 else Filter(any_of=kinds)
+        unit = {"in_unit_of": whose} if isinstance(whose, int) else {"in_unit": True, "another": True}
+        n = self.new_target(flt.model_copy(update=unit))
+        self.last = self.person = whose  # "… to straighten him": the Personality whose card it is
+        return n
+
+    def post_either_post(self, post, data):
+        """"a target enemy card with Shadowlands or without attachments": a card with either qualifier
+        (an "or" is met by both, ``conjunctions``)."""
+        if data.get("any_of"):
+            raise Unreadable("two 'or' qualifiers on one card are not read")
+        data["any_of"] = [self.filter_parts(Tree("bare", [Tree("keyworded", []), side]), [])[0]
+                          for side in post.children if isinstance(side, Tree)]
+
+    def post_with_keyword(self, post, data):
+        """"a target enemy card with Shadowlands": a card that has the keyword (``keywords``)."""
+        word = _tok(post, "KEYWORD").value
+        if word in ABSENCES:
+            data.setdefault("without", []).append(ABSENCES[word])
+        else:
+            data["keywords"].append(word)
+
+    def np_either_target(self, node):
+        """"Bow a target attachment or a target dishonorable Personality": one target that is either
+        (a modifier of the first does not carry to "a …" after the "or", ``conjunctions``)."""
+        cut = next(i for i, c in enumerate(node.children) if isinstance(c, Token) and c.type == "ORTARGET")
+        sides = []
+        for part in (node.children[:cut], node.children[cut + 1:]):
+            dets = [c for c in part if isinstance(c, Tree) and c.data == "det"]
+            words = [t.type for d in dets for t in d.children if isinstance(t, Token)]
+            if words not in (["A", "TARGET"], ["A", "TARGET", "ENEMY"]):
+                raise Unreadable("'… or a target …' with other determiners is not read")
+            sides.append(self.filter_parts(Tree("phrase", part), words)[0])
+        return self.new_target(Filter(any_of=sides))
+
+    def clause_stronger_ifs(self, node, index):
+        """"Fear 4, with +1 strength if the target is Shadowlands, and +1 strength if you have
+        Compassion": each change counts when its own condition holds (``fear``, ``conjunctions``)."""
+        act = next(c for c in node.children if isinstance(c, Tree) and c.data != "strength_if")
+        effects = self.act(act, index)
+        if len(effects) != 1 or effects[0].name not in ATTACK_EFFECTS:
+            raise Unreadable("'with +N strength if …' on something other than an Attack or Fear is not read")
+        base = effects[0].args.amount
+        value = Amount(n=base) if isinstance(base, int) else base
+        for part in (c for c in node.children if isinstance(c, Tree) and c.data == "strength_if"):
+            bonus = BonusIf.model_validate({"amount": int(_tok(part, "SIGNED").value),
+                                            "if": self.cond(self.cond_child(part))})
+            value = value.model_copy(update={"plus_if": value.plus_if + [bonus]})
+        return [effects[0].model_copy(update={"args": effects[0].args.model_copy(update={"amount": value})})]
+
+    def c_this_destroyed_such(self, node):
+        """"Straighten Iaitsu if this destroyed a card without abilities": the Attack's target is now
+        destroyed and is such a card (``ranged-attack``)."""
+        posts = [c for c in node.children if isinstance(c, Tree)]
+        flt, _ = self.filter_parts(Tree("bare", [Tree("typed", [Token("TYPE", "card")]), *posts]), [])
+        done = self._attack_result(Tree("cond", []), "destroyed")
+        return done.model_copy(update={"fits": flt})
+
+    # ----- using abilities again (``restrictions-on-number-of-times``) -------------------------------------
+    def e_extra_uses(self, node):
+        """"You may use its abilities a second time this turn", "Another target Personality's printed
+        abilities may be used an additional time this turn"."""
+        return self._extra_uses(self.poss(_sub(node, "np_poss")), node)
+
+    def e_extra_uses_on(self, node):
+        """"abilities on the target may be used a second time this turn"."""
+        return self._extra_uses(self.np(_sub(node, *NP)), node)
+
+    def _extra_uses(self, ref, node) -> Effect:
+        second = _sub(node, "second_time") is not None
+        return Effect.model_validate({"extra_uses": {"target": ref, "second": second, "more": 0 if second else 1,
+                                                     "printed": _tok(node, "PRINTED") is not None}})
+
+    def e_stat_bonuses(self, node):
+        """"Give your target Personality Force and Chi bonuses equal to his Personal Honor": a bonus of
+        that amount to each stat (``bonuses-and-penalties``)."""
+        ref = self.phrase(Tree("phrase", [c for c in node.children if isinstance(c, Tree) and c.data in (
+            "det", "typed", "keyworded")]))
+        value = self.amount(_sub(node, *AMOUNTS))
+        return [Effect.model_validate({self.statword(w): {"target": ref, "amount": value}})
+                for w in node.children if isinstance(w, Tree) and w.data == "statword"]
+
+    # ----- Family Honor against the other players' (``family-honor``) ----------------------------------------
+    def c_honor_not_below(self, node):
+        """"If no other player has more Family Honor than you", "if you have the highest Family Honor" (a tie
+        for the highest is still the highest)."""
+        return Condition(honor_vs_others=">=")
+
+    def c_honor_above(self, node):
+        """"if your Family Honor is higher than any other player's": higher than each of theirs."""
+        return Condition(honor_vs_others=">")

@@ -7,10 +7,10 @@ it from hand to use its ability without cost.
 """
 from __future__ import annotations
 
-from lark import Tree
+from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
-from ..cardtree import NP, VALUES, Unreadable, _and, _sub, _tok
+from ..cardtree import NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
 
@@ -20,6 +20,10 @@ WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played":
 PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
            "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand"}
+NP_KINDS = {"its_type"}
+# the phase an action with this designator is taken in ("before this phase ends", the-turn-sequence)
+DESIGNATOR_PHASE = {"limited": "action", "open": "action", "battle": "attack", "engage": "attack",
+                    "dynasty": "dynasty"}
 
 
 def _deck(node: Tree) -> str:
@@ -277,6 +281,89 @@ class Readers:
         if cond is not None:
             data["if"] = cond.model_dump(exclude_defaults=True, by_alias=True)
         self.effects.append(Effect.model_validate({"after_next": data}))
+        return None
+
+    # ----- more triggers -------------------------------------------------------------------------
+    def ev_ev_any_phase(self, node):
+        """"After a phase begins": every phase (``the-turn-sequence``)."""
+        return {"event": "phase_begins" if _tok(node, "EDGE").value == "begins" else "phase_ends"}
+
+    def ev_ev_other_turn(self, node):
+        return {"event": "turn_begins" if _tok(node, "EDGE").value == "begins" else "turn_ends", "whose": "other"}
+
+    def ev_ev_leaves(self, node):
+        return {"event": "leaves_play", **self._whose(node)}
+
+    def ev_ev_army_destroys_province(self, node):
+        """"After Boyoh Mercenary's army destroys a Province": his army wins and the Attacker destroys
+        the battlefield's Province at resolution (``battle-resolution``), with him in it."""
+        self.last = "self"
+        return {"event": "province_destroyed", "condition": Condition.model_validate({
+            "card": "self", "is": ["attacking", "in_battle"]})}
+
+    def ev_ev_you_bow(self, node):
+        return self._by_you({"event": "bows", **self._whose(node), "by": "you"})
+
+    def ev_ev_attaches(self, node):
+        """"After this Item attaches": it enters play attached, or is moved to another Personality
+        (``attachments``)."""
+        if _sub(node, *NP).data == "pronoun" and self.last is None:
+            self.last = "self"
+            return {"event": "attaches", "whose": "self"}
+        return {"event": "attaches", **self._whose(node)}
+
+    def ev_ev_this_phase(self, node):
+        """"before this phase ends": the phase this action is taken in (``the-turn-sequence``)."""
+        phases = {DESIGNATOR_PHASE[d] for d in self.designators}
+        if len(phases) != 1:
+            raise Unreadable("'this phase' of an action taken in more than one phase is not read")
+        edge = _tok(node, "EDGE").value
+        return {"event": "phase_begins" if edge == "begins" else "phase_ends", "phase": phases.pop(), "whose": "any"}
+
+    def t_first_each_turn(self, tree: Tree) -> TriggerSpec:
+        """"After the first time each turn you bow this Holding, …": the trait triggers every time, its
+        effects apply once a turn (``triggered-traits``)."""
+        event = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("ev_"))
+        spec = self.trigger(Tree("t_after", [Token("AFTER", "after"), event]))
+        return TriggerSpec.model_validate({**spec, "once_per": "turn", "targets": self.targets,
+                                           "do": self.sentence_effects(tree)})
+
+    def t_from_discard(self, tree: Tree) -> TriggerSpec:
+        """"Before your turn ends, if this Strategy is in your discard pile, put it in your hand": a trait
+        that says it triggers from the discard pile (``triggered-traits``)."""
+        spec = self.trigger(_sub(tree, "t_after", "t_before", "t_when"))
+        if self.np(_sub(tree, *NP)) != "self":
+            raise Unreadable("'if … is in your discard pile' of another card is not read")
+        cond = Condition.model_validate({"card": "self", "is": ["discarded"]})
+        return TriggerSpec.model_validate({**spec, "condition": _and(spec.get("condition"), cond), "while_in": "discard",
+                                           "targets": self.targets, "do": self.sentence_effects(tree)})
+
+    def np_its_type(self, node):
+        """"its Personality" on an attachment: the Personality it is attached to (``references``)."""
+        if _tok(node, "TYPE").value != "personality" or self.kind not in ("follower", "item", "spell") \
+                or self.last not in (None, "self", "host"):
+            raise Unreadable("'its …' naming a card other than this attachment's Personality is not read")
+        self.last = self.person = "host"
+        return "host"
+
+    def c_in_your_discard(self, node):
+        """"If this Strategy is in your discard pile" (``discard-piles``)."""
+        if self.np(_sub(node, *NP)) != "self":
+            raise Unreadable("'is in your discard pile' of another card is not read")
+        return Condition.model_validate({"card": "self", "is": ["discarded"]})
+
+    def s_before_point(self, tree: Tree, i: int) -> None:
+        """"Before this phase ends, put this Strategy into your hand": a delayed effect at that timing
+        point (``delayed-effects``)."""
+        ev = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("ev_"))
+        read = getattr(self, "ev_" + ev.data, None)
+        spec = read(ev) if read is not None else {}
+        words = _point_words(spec) if set(spec) <= {"event", "phase", "whose"} \
+            and spec.get("whose") in (None, "any", "your") else None
+        if words is None:
+            raise Unreadable("a delayed effect before that occurrence is not read")
+        do = self.sentence_effects(tree)
+        self.effects.append(Effect.model_validate({"delayed": {"before": words, "do": [e.model_dump() for e in do]}}))
         return None
 
     # ----- hands ---------------------------------------------------------------------------

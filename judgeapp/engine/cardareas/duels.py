@@ -9,7 +9,7 @@ duel's outcome cannot happen yet: it becomes a consequence applied once the duel
 """
 from __future__ import annotations
 
-from lark import Tree
+from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
 from ..cardtree import NP, Unreadable, _name_words, _sub, _tok
@@ -31,12 +31,18 @@ PHRASES = {
     "if possible": ("IFABLE", "optional"), "duel stat": ("DUELSTAT", "stat"),
     "make a fear effect": ("MAKEFEAR", "fear"),
     "created by the action": ("CREATEDBYACTION", "action"),
+    "the winner of any duel created by the action": ("ACTIONDUELWINNER", "winner"),
+    "both personalities": ("BOTHDUELISTS", "both"),
+    "you have the first opportunity to focus or strike": ("FIRSTOPTION", "first"),
+    "the challenger": ("THECHALLENGER", "challenger"), "loses any duel against": ("LOSESDUELSAGAINST", "duel"),
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
-         "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED"}
-NP_KINDS = ("duelist", "the_other", "challenger")
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
+         "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
+         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS"}
+NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
-STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat")
+STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
+                "st_loses_duels", "st_focus_from_discard")
 # What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
 RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
 
@@ -73,6 +79,8 @@ class Readers:
         if _sub(tree, "after_you_win") is not None:  # "after you win this duel": when it resolves, if you won
             cond = Condition(duel="won") if cond is None else Condition(all=[Condition(duel="won"), cond])
         effects = self.sentence_effects(tree)
+        if _sub(tree, "when_it_resolves") is not None and any(e.name != "lose_duel" for e in effects):
+            raise Unreadable("'when this duel resolves' with effects other than losing it is not read")
         if cond is not None:
             effects = [e.model_copy(update={"condition": cond if e.condition is None else Condition(
                 all=[cond, e.condition])}) for e in effects]
@@ -448,3 +456,94 @@ class Readers:
         """"After this Personality enters a duel": once the challenge is accepted (``duel``); the trait sees that
         duel ("the other Personality in the duel")."""
         return {"event": "enters_duel", **self._whose(node)}
+
+    # ----- who focuses first, who loses (duel) ----------------------------------------------------------
+    def read_st_first_option(self, node, data) -> list[Static]:
+        """"You have the first opportunity to focus or strike in duels where Shindo is the challenger": his
+        player, not the challenged one, has the first option (``duel`` step 2, as a card changes it)."""
+        if self.np(_sub(node, *NP)) != "self" or self.kind != "personality":
+            raise Unreadable("the first option in duels of another card is not read")
+        return [Static.model_validate({**data, "kind": "first_option"})]
+
+    def read_st_loses_duels(self, node, data) -> list[Static]:
+        """"Tametaka loses any duel against Yoritomo Hiromi": he loses, so the other wins (``duel``:
+        consequences that alter who wins or loses)."""
+        if data["target"] not in ("self", "host"):
+            raise Unreadable("'loses any duel' of a group of cards is not read")
+        return [Static.model_validate({**data, "kind": "loses_duels", "to": self._faced(_sub(node, *NP))})]
+
+    def c_duel_against(self, node):
+        """"If the duel was against The Dark Naga": the Personality facing yours in the duel just created is
+        that one (``facing``)."""
+        if getattr(self, "duel_at", None) is None:
+            raise Unreadable("'the duel was against …' with no duel before it is not read")
+        return Condition.model_validate({"card": "duelist_other", "fits": self._faced(_sub(node, *NP))})
+
+    # ----- refusal triggers (refuse) -----------------------------------------------------------------
+    def ev_ev_refused(self, node):
+        """"After another player refuses your challenge": a challenge one of your Personalities issued (``refuse``)."""
+        return {"event": "refused", "whose": "your", "by": "other"}
+
+    def ev_ev_first_refused(self, node):
+        """"After your first challenge each turn is refused": the refused challenge is the first one your
+        Personalities issued this turn (``refuse``)."""
+        return {"event": "refused", "whose": "your",
+                "condition": Condition.model_validate({"challenges_issued": {"op": "=", "value": 1}})}
+
+    def s_verb_action_duel_winner(self, tree: Tree, i: int) -> None:
+        """"Bow the winner of any duel created by the action if he was the challenger": when a duel of the
+        interrupted action is won, its winner (``interrupt-actions``, ``delayed-effects``)."""
+        self._interrupt_only()
+        verb = _sub(tree, "card_verb").children[0].value.lower()
+        self.last = self.person = "it"
+        effect = Effect.model_validate({VERBS[verb]: {"target": "it"}})
+        tail = _sub(tree, "tail_if", "tail_unless")
+        if tail is not None:
+            cond = self.cond(tail.children[1])
+            if tail.data == "tail_unless":
+                cond = Condition.model_validate({"not": cond.model_dump(exclude_defaults=True, by_alias=True)})
+            effect = effect.model_copy(update={"condition": cond})
+        self.effects.append(Effect.model_validate({"after_action": {"occurrence": "duel_won", "do": [effect.model_dump()]}}))
+
+    def c_is_challenger(self, node):
+        """"If he was the challenger": the card is the Personality who issued the challenge (``challenge``)."""
+        return Condition.model_validate({"card": self._card_cond(node), "duel_role": "challenger"})
+
+    def read_st_focus_from_discard(self, node, data) -> list[Static]:
+        """"You may focus this Strategy face-up from your discard pile, removing this Strategy from the game after
+        the duel resolves": its owner may focus it from there (``focused-card``: a focused card need not have been
+        focused from hand); after the focused cards are discarded it is removed from the game."""
+        kinds = [t.value for t in node.children if isinstance(t, Token) and t.type == "TYPE"]
+        removal = _sub(node, "focus_removal")
+        states = [t.value for t in node.children + removal.children if isinstance(t, Token) and t.type == "STATE"]
+        if kinds[0] != self.kind or any(t not in (self.kind, "card") for t in kinds[1:] + [
+                t.value for t in removal.children if isinstance(t, Token) and t.type == "TYPE"]):
+            raise Unreadable("focusing a card other than this one from the discard pile is not read")
+        if [s for s in states if s not in ("face_up", "discarded")]:
+            raise Unreadable("focusing from the discard pile in that state is not read")
+        return [Static.model_validate({**data, "kind": "focus_from_discard",
+                                       "what": "face_up" if "face_up" in states else None})]
+
+    def np_both_duelists(self, node):
+        """"Both Personalities" in a Focus Effect: the two Personalities of the duel (``duel``)."""
+        if not self.in_duel:
+            raise Unreadable("'both Personalities' outside a Focus Effect is not read")
+        return ["duelist_yours", "duelist_other"]
+
+    def e_lose_duel(self, node):
+        """"When this duel resolves, both Personalities lose the duel" (``duel``)."""
+        if not self.in_duel:
+            raise Unreadable("losing a duel outside a Focus Effect is not read")
+        return Effect.model_validate({"lose_duel": {"target": self.np(_sub(node, *NP))}})
+
+    def t_foe_focus_face_up(self, tree: Tree) -> list[Static]:
+        """"If Mitsumichi is honorable, the first card another player focuses in each duel against him is focused
+        face-up": that card is face up in the focusing area (``focusing-area``: cards are normally focused face
+        down), while the condition holds."""
+        if self.kind != "personality" or _tok(tree, "TYPE").value != "card" or _tok(tree, "STATE").value != "face_up":
+            raise Unreadable("that focusing face up is not read")
+        lead = _sub(tree, "lead")
+        data: dict = {"kind": "foe_focus_face_up"}
+        if lead is not None:
+            data["while"] = self.cond(lead.children[1])
+        return [Static.model_validate(data)]

@@ -16,11 +16,14 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
          "losses": "LOSS", "minimum": "MINIMUM", "paid": "PAID", "amount": "AMOUNT", "minus": "MINUS",
          "reduced": "REDUCED",
          # misprints of "Discipline" on Ending the Chase and Selfless Sacrifice (discipline)
-         "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING"}
+         "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING",
+         "ability's": "ABILITYS", "maximum": "MAXIMUM"}
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
-                "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as"}
+                "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as",
+                "st_ability_cost_is", "st_ability_free", "st_actions_cost", "st_cost_each",
+                "st_bound"}
 
 
 class Readers:
@@ -95,6 +98,20 @@ class Readers:
             raise Unreadable("a card entering play for a set Gold cost other than 0 is not read")
         return [Static(kind="bow_to_reduce", amount=-n if _tok(tree, "LESS") is not None else -1000,
                        only=GoldFor(what="action" if action else "card", card=card))]
+
+    def read_st_cost_each(self, node: Tree, data: dict) -> list[Static]:
+        """"This Holding enters play for 1 less Gold for each Geisha you control": counted when it is paid for
+        (``continuous-traits``)."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub) or data["target"] != "self":
+            raise Unreadable("that cost change for each card is not read")
+        n = int(_tok(node, "NUMBER").value)
+        return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": Amount(
+            count=singular(self.filter_of(sub)), times=-n if _tok(node, "LESS") is not None else n)})]
+
+    def post_others_control(self, post: Tree, data: dict) -> None:
+        """"each Farm other players control": in play under another player's control (``possessive-case``)."""
+        data["side"] = "other"
 
     def read_st_you_pay(self, node: Tree, data: dict) -> list[Static]:
         """"You Recruit non-Ninja Personalities for 1 more Gold": a change to the Gold Cost of the player's
@@ -250,6 +267,49 @@ class Readers:
         first, second = (self._gold(t.value) for t in _toks(tree, "GOLDICON"))
         return "discipline_or", first, (second, self.cond(self.cond_child(tree)))
 
+    # ----- an ability's Gold cost -------------------------------------------------------------------
+    def read_st_ability_cost_is(self, node: Tree, data: dict) -> list[Static]:
+        """"This ability's Gold cost is 2 if …": the cost paid for this card's ability (``costs``)."""
+        return self._ability_cost(node, data, "set", int(_tok(node, "NUMBER").value))
+
+    def read_st_ability_free(self, node: Tree, data: dict) -> list[Static]:
+        """"This card's ability has no Gold Cost" (``costs``)."""
+        if _tok(node, "STAT").value != "gold_cost" or (_tok(node, "TYPES") is not None
+                                                        and _tok(node, "TYPES").value != "card"):
+            raise Unreadable("that ability without a cost is not read")
+        return self._ability_cost(node, data, "set", 0)
+
+    def read_st_actions_cost(self, node: Tree, data: dict) -> list[Static]:
+        """"Actions on your Strategies cost 1 less Gold": the Gold cost of every ability of those cards (``costs``)."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub):
+            raise Unreadable("actions on one named card are not read")
+        n = int(_tok(node, "NUMBER").value)
+        flt = singular(self.filter_of(sub))
+        return [Static.model_validate({**data, "kind": "ability_cost", "what": "change", "target": AllRef(all=flt),
+                                       "amount": -n if _tok(node, "LESS") is not None else n})]
+
+    @staticmethod
+    def _ability_cost(node: Tree, data: dict, what: str, n: int) -> list[Static]:
+        if _tok(node, "STAT").value != "gold_cost":
+            raise Unreadable("that cost is not read")
+        return [Static.model_validate({**data, "kind": "ability_cost", "what": what, "amount": n})]
+
+    # ----- minimums and maximums --------------------------------------------------------------------
+    def read_st_bound(self, node: Tree, data: dict) -> list[Static]:
+        """"Your Stronghold has a maximum GP of 3", "This Personality has Fallen and a maximum Personal Honor
+        of 0": applied after every bonus, penalty and modifier (``minimums-and-maximums``)."""
+        words = _toks(node, "KEYWORD")
+        given = [Static.model_validate({**data, "kind": "keyword", "keywords": [words[0].value]})] \
+            if _tok(node, "AND") is not None else []
+        stat = self.statword(_sub(node, "statword")) if _sub(node, "statword") is not None else (
+            "gold_production" if words and words[-1].value == "GP" else None)
+        if stat is None:
+            raise Unreadable("a minimum or maximum of that stat is not read")
+        kind = "stat_max" if _tok(_sub(node, "bound_word"), "MAXIMUM") is not None else "stat_min"
+        return given + [Static.model_validate({**data, "kind": kind, "stat": stat,
+                                               "amount": int(_tok(node, "NUMBER").value)})]
+
     # ----- the Gold paid -------------------------------------------------------------------------
     def value_gold_paid(self, node: Tree) -> Amount:
         """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
@@ -288,6 +348,11 @@ class Readers:
     def c_other_clan(self, node: Tree) -> Condition:
         """"if another player is Scorpion Clan": some other player has that Clan Alignment (``clan-alignment``)."""
         return Condition(other_clan=_tok(node, "CLAN").value)
+
+    def c_or_control(self, node: Tree) -> Condition:
+        """"if you are a Crab Clan player or control a Tactician": either (``conjunctions``)."""
+        first = self.cond(node.children[0])
+        return Condition(any=[first, self.c_controls(Tree("controls", [_sub(node, *NP)]))])
 
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""

@@ -302,16 +302,6 @@ class Readers:
         if _tok(post, "TOKEN") is not None:
             self.post_without_token(post, data)
 
-    def post_either(self, post, data: dict) -> None:
-        """"with a Poison token or without abilities": a card that fits either qualifier, each read alone.
-        Qualifiers of where the card is or whose it is ("in your discard pile or in play") are not: the
-        cards looked at are those of one zone and side."""
-        either = [self.filter_parts(Tree("bare", [Tree("keyworded", [Tree("mods", [])]), part]), [])[0]
-                  for part in post.children if isinstance(part, Tree)]
-        if any(f.zone != "play" or f.side != "any" or f.at is not None for f in either):
-            raise Unreadable("'or' between qualifiers of where a card is or whose it is is not read")
-        data["either"] = either
-
     def c_card_no_abilities(self, node):
         """"If he has no abilities": none printed or given now (``abilities``)."""
         return Condition.model_validate({"card": self._card_cond(node), "fits": {"no_abilities": "any"}})

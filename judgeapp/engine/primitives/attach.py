@@ -3,6 +3,7 @@ it stays in play (``move`` keeps tokens and state within play), and must be able
 Personality (``attachments``)."""
 from __future__ import annotations
 
+from .. import triggers
 from ..registry import Primitive, primitive
 from ..structures import Model, Ref
 from ..vocab import StepKind, Zone
@@ -42,6 +43,8 @@ class Transfer(Primitive):
             move(g, card, Zone.PLAY, attach_to=host.id, bowed=card.bowed, controller=card.controller)
             g.record(StepKind.EFFECT, f"{card.title} is transferred from {was} to {host.title} ({ctx.why()})",
                      [cls.cite], ctx.player, "resolve")
+            triggers.after(g, triggers.Event("attaches", card, card.controller, ctx.player, ctx.source,
+                                             {"to": host.id}))  # it attaches to its new Personality
             done = True
         return done
 

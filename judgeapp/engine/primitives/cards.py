@@ -395,8 +395,13 @@ def describe_filter(f: Filter) -> str:
         words += [f"non-{w}" for w in f.without]
     if f.designator:
         words.append(f.designator.capitalize())
-    if f.type or not (f.keywords or f.any_keyword or f.clan):
+    either = " or ".join(describe_filter(s) for s in f.any_of)
+    if f.type or not (f.keywords or f.any_keyword or f.clan or f.any_of):
         words.append(" or ".join(t.capitalize() for t in f.type) if f.type else "card")
+        if either:
+            words.append(f"({either})")
+    elif either:
+        words.append(either)
     if f.title:
         words = [f"“{f.title}”"]
     words += [s.replace("_", " ") for s in f.state if s.startswith("with")]
@@ -426,6 +431,8 @@ def describe_filter(f: Filter) -> str:
         words.append("in this card's army")
     if f.in_unit:
         words.append("in this unit")
+    if f.in_unit_of is not None:
+        words.append(f"in target {f.in_unit_of}'s unit")
     if f.unit_keyword:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
@@ -433,8 +440,6 @@ def describe_filter(f: Filter) -> str:
     words += [f"with {describe_tokens(t)}" for t in f.tokens]
     if f.no_abilities is not None:
         words.append("with no printed abilities" if f.no_abilities == "printed" else "without abilities")
-    if f.either:
-        words.append("that is either " + " or ".join(f"a {describe_filter(e)}" for e in f.either))
     if f.another:
         words.insert(0, "another")
     if f.besides is not None:
@@ -465,7 +470,9 @@ def describe_amount(value) -> str:
 
     if not isinstance(value, Amount):
         return str(value)
-    if value.stat is not None:
+    if value.n is not None:
+        out = str(value.n)
+    elif value.stat is not None:
         whose = describe_ref(value.of if value.of is not None else "self")
         out = f"{whose}'s {'printed ' if value.printed else ''}{stat_words(value.stat)}"
     elif value.count is not None:

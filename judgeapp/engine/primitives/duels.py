@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from ..registry import Effect, Primitive, primitive
-from ..structures import Model
+from ..structures import Model, Ref
 from ..vocab import StepKind
 
 
@@ -103,3 +103,35 @@ class DiscardFocused(Primitive):
     @classmethod
     def describe(cls, args):
         return "discard all focused cards"
+
+
+class LoseDuelArgs(Model):
+    target: Ref = "duelist_yours"
+
+
+@primitive
+class LoseDuel(Primitive):
+    """"When this duel resolves, both Personalities lose the duel": they lose whatever the totals, which is not a
+    tie; one made to lose makes the other win (``duel``: consequences that alter who wins or loses)."""
+
+    name, Args, cite = "lose_duel", LoseDuelArgs, "duel"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from .common import cards_of
+
+        duel = ctx.duel
+        if duel is None or duel not in g.dueling:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: no duel in progress", [cls.cite], ctx.player, "resolve")
+            return False
+        cards = [c for c in cards_of(g, ctx, args.target) if c in (duel["challenger"], duel["challenged"])]
+        duel.setdefault("forced_losers", []).extend(c.id for c in cards)
+        g.record(StepKind.EFFECT, f"{' and '.join(c.title for c in cards)} will lose the duel when it resolves "
+                                  f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
+        return bool(cards)
+
+    @classmethod
+    def describe(cls, args):
+        from .cards import describe_ref
+
+        return f"{describe_ref(args.target)} lose{'s' if not isinstance(args.target, list) else ''} the duel"

@@ -1,0 +1,62 @@
+"""Effects of the actions area: using an ability more times in a turn ("You may use its abilities a
+second time this turn", ``restrictions-on-number-of-times``, ``card-memory-rule``)."""
+from __future__ import annotations
+
+from pydantic import Field, StrictBool
+
+from ..registry import Primitive, primitive
+from ..state import Ongoing
+from ..structures import Model, Ref
+from ..vocab import UNTIL_WORDS, StepKind, Until
+from .cards import describe_ref
+from .common import cards_of
+
+
+class ExtraUsesArgs(Model):
+    target: Ref = "self"
+    second: StrictBool = False  # "a second time": two uses in all, however many such effects
+    more: int = Field(0, ge=0, le=5)  # "an additional time": one more use each
+    printed: StrictBool = False  # "its printed abilities" only
+    until: Until = Until.END_OF_TURN
+
+
+@primitive
+class ExtraUses(Primitive):
+    """A card's abilities may be used more times this turn: "a second time" allows two uses in all,
+    even with several such effects; "an additional time" one more each (``restrictions-on-number-of-times``)."""
+
+    name, Args, cite = "extra_uses", ExtraUsesArgs, "restrictions-on-number-of-times"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            g.ongoing.append(Ongoing("extra_use", card.id, {"second": args.second, "more": args.more,
+                                                            "printed": args.printed}, args.until, ctx.why(),
+                                     ctx.player))
+            g.record(StepKind.EFFECT, f"{card.title}'s {'printed ' if args.printed else ''}abilities may be used "
+                                      f"{cls.times(args)} {UNTIL_WORDS[args.until]} ({ctx.why()})", [cls.cite],
+                     ctx.player, "resolve")
+            done = True
+        return done
+
+    @staticmethod
+    def times(args) -> str:
+        return "a second time" if args.second else f"{args.more} additional time{'s' if args.more > 1 else ''}"
+
+    @classmethod
+    def describe(cls, args):
+        until = "" if args.until == Until.END_OF_TURN else f" {UNTIL_WORDS[args.until]}"
+        return (f"{describe_ref(args.target)}'s {'printed ' if args.printed else ''}abilities may be used "
+                f"{cls.times(args)}{until}")
+
+
+def uses_allowed(g, card, ability) -> int:
+    """How many times this turn the ability may be used: once, two in all after "a second time"
+    however often that is given, one more for each "an additional time" (``restrictions-on-number-of-times``)."""
+    from ..granted import GRANTED_FROM
+
+    extra = [o.data for o in g.ongoing if o.kind == "extra_use" and o.target == card.id
+             and not (o.data.get("printed") and ability.n >= GRANTED_FROM)]
+    allowed = 1 + sum(d.get("more", 0) for d in extra)
+    return max(allowed, 2) if any(d.get("second") for d in extra) else allowed
