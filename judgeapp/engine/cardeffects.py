@@ -201,10 +201,11 @@ class EffectReaders:
             raise Unreadable(f"creating a {kind} is not read")
         self.created_kind = kind
         # keywords are separated only by bullets: "Ivory Champion" is one (keywords); "Lion Clan • Ancestor" the
-        # Clan keyword ("Lion Clan"), while a bare "Badger" is a keyword of its own
+        # Clan keyword ("Lion Clan"), while a bare "Badger" is a keyword of its own; "a 0F Follower": none
+        names = _sub(node, "kwbullets")
         data: dict = {"type": kind, "keywords": [
             " ".join(f"{t.value} Clan" if isinstance(t.value, ClanName) else t.value for t in name.children)
-            for name in _sub(node, "kwbullets").children if isinstance(name, Tree)]}
+            for name in (names.children if names is not None else []) if isinstance(name, Tree)]}
         line = _sub(node, "statline")
         for tok in _toks(line, "STATLINE") if line is not None else []:
             stat, n = tok.value

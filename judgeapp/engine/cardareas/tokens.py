@@ -131,6 +131,8 @@ class Readers:
         given = self.named_tokens(self.np(_sub(node, *NP)), named) if named is not None else self.e_give_tokens(node)
         given = given if isinstance(given, list) else [given]
         count = counted()
+        if (count.plus or count.plus_if) and any(e.args.count != 1 for e in given):
+            raise Unreadable("several tokens, or a token worth more than 1, for a count plus a number is not read")
         return [e.model_copy(update={"args": e.args.model_copy(update={
             "count": count.model_copy(update={"times": count.times * e.args.count})})}) for e in given]
 
@@ -214,6 +216,10 @@ class Readers:
         """"create two 2F/2C/2PH Nonhuman • Ratling Personalities": each one a created card (``created-cards``)."""
         effect = self.e_create_at(node) if _sub(node, "created_at") is not None else self.e_create(node)
         return [effect] * int(_tok(node, "NUMBER").value)
+
+    def e_create_many_attached(self, node):
+        """"Create two 1F Followers attach them to Kikumura": each one created attached (``created-cards``)."""
+        return [self.e_create_attached(node)] * int(_tok(node, "NUMBER").value)
 
     def e_create_item(self, node):
         """A created Item's printed bonuses ("+2F/+1C"), attached as it is created; "it" after it is the
@@ -307,6 +313,11 @@ class Readers:
     def c_stat_and_no_abilities(self, node):
         """"if it now has 0 Force and no abilities"."""
         return Condition(all=[self.c_card_stat_is(node), self.c_card_no_abilities(node)])
+
+    def post_stat_is(self, post, data: dict) -> None:
+        """"with 0 Personal Honor": that stat now is exactly the number (as "with 2 or less …" compares it)."""
+        data.setdefault("stats", []).append({"stat": self.statword(_sub(post, "statword")), "op": "=",
+                                             "value": int(_tok(post, "NUMBER").value)})
 
     # ----- copies ----------------------------------------------------------------------------
     def e_copy_keyword(self, node):
