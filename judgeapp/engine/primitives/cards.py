@@ -395,6 +395,8 @@ def describe_filter(f: Filter) -> str:
         words += [f"non-{w}" for w in f.without]
     if f.designator:
         words.append(f.designator.capitalize())
+    if f.type == ["unit"] and f.unit_keyword:
+        words.append(f.unit_keyword)  # "a Cavalry unit" (unit-keywords)
     if f.type or not (f.keywords or f.any_keyword or f.clan):
         words.append(" or ".join(t.capitalize() for t in f.type) if f.type else "card")
     if f.title:
@@ -426,7 +428,7 @@ def describe_filter(f: Filter) -> str:
         words.append("in this card's army")
     if f.in_unit:
         words.append("in this unit")
-    if f.unit_keyword:
+    if f.unit_keyword and f.type != ["unit"]:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
         words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
