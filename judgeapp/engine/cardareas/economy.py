@@ -310,6 +310,16 @@ class Readers:
         return given + [Static.model_validate({**data, "kind": kind, "stat": stat,
                                                "amount": int(_tok(node, "NUMBER").value)})]
 
+    def s_bound_sentence(self, tree: Tree, i: int) -> None:
+        """"Battle/Open: A target Personality has a minimum Chi of 1.": a minimum or maximum until the turn ends
+        (``duration-of-effects``), applied after every bonus and penalty (``minimums-and-maximums``)."""
+        stat = self.statword(_sub(tree, "statword"))
+        if stat not in ("force", "chi", "personal_honor"):
+            raise Unreadable("a minimum or maximum of that stat is not read")
+        op = "max" if _tok(_sub(tree, "bound_word"), "MAXIMUM") is not None else "min"
+        self.effects.append(Effect.model_validate({stat: {"target": self.np(_sub(tree, *NP)),
+                                                         op: int(_tok(tree, "NUMBER").value)}}))
+
     # ----- the Gold paid -------------------------------------------------------------------------
     def value_gold_paid(self, node: Tree) -> Amount:
         """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
