@@ -233,7 +233,11 @@ class Board:
         return CLANS
 
     def unit_has_keyword(self, host: Card, word: str) -> bool:
-        """A unit has a keyword when its Personality and every Follower have it (``unit-keywords``)."""
+        """A unit has a keyword when its Personality and every Follower have it (``unit-keywords``); an
+        Infantry unit is one that does not have Cavalry, Infantry not being a keyword (``infantry``; the
+        Twenty Festivals CR says so in ``unit-keywords``)."""
+        if word == "Infantry":
+            return not self.unit_has_keyword(host, "Cavalry")
         return all(self.has_keyword(c, word) for c in self.unit_of(host) if c.type in ("personality", "follower"))
 
     def elements_controlled(self, player: str) -> set[str]:

@@ -597,6 +597,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                         any_kw.append(f"{tok.value} Clan")
                     else:
                         data["clan"] = tok.value
+                elif types == ["unit"] and tok.type == "KEYWORD" and not has_or:
+                    if data.get("unit_keyword"):
+                        raise Unreadable("a unit with two keywords is not read")
+                    data["unit_keyword"] = tok.value  # "a Cavalry unit": every card of it has Cavalry (unit-keywords)
                 elif tok.value in ABSENCES:
                     data.setdefault("without", []).append(ABSENCES[tok.value])
                 else:  # "a Battle Strategy": the designator word, read by the effect that needs it

@@ -17,7 +17,7 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
          "reduced": "REDUCED",
          # misprints of "Discipline" on Ending the Chase and Selfless Sacrifice (discipline)
          "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING",
-         "ability's": "ABILITYS", "maximum": "MAXIMUM"}
+         "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH"}
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
@@ -310,6 +310,16 @@ class Readers:
         return given + [Static.model_validate({**data, "kind": kind, "stat": stat,
                                                "amount": int(_tok(node, "NUMBER").value)})]
 
+    def s_bound_sentence(self, tree: Tree, i: int) -> None:
+        """"Battle/Open: A target Personality has a minimum Chi of 1.": a minimum or maximum until the turn ends
+        (``duration-of-effects``), applied after every bonus and penalty (``minimums-and-maximums``)."""
+        stat = self.statword(_sub(tree, "statword"))
+        if stat not in ("force", "chi", "personal_honor"):
+            raise Unreadable("a minimum or maximum of that stat is not read")
+        op = "max" if _tok(_sub(tree, "bound_word"), "MAXIMUM") is not None else "min"
+        self.effects.append(Effect.model_validate({stat: {"target": self.np(_sub(tree, *NP)),
+                                                         op: int(_tok(tree, "NUMBER").value)}}))
+
     # ----- the Gold paid -------------------------------------------------------------------------
     def value_gold_paid(self, node: Tree) -> Amount:
         """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
@@ -353,6 +363,15 @@ class Readers:
         """"if you are a Crab Clan player or control a Tactician": either (``conjunctions``)."""
         first = self.cond(node.children[0])
         return Condition(any=[first, self.c_controls(Tree("controls", [_sub(node, *NP)]))])
+
+    def c_controls_both(self, node: Tree) -> Condition:
+        """"if you control both a Cavalry unit and an Infantry unit at this battlefield": one card of each, the
+        qualifiers after the second naming both (``conjunctions``)."""
+        parts = [c for c in node.children if isinstance(c, Tree)]
+        heads = [i for i, c in enumerate(parts) if c.data in ("typed", "keyworded")]
+        posts = parts[heads[1] + 1:]
+        return Condition(all=[self.c_controls(Tree("controls", [Tree("phrase", words + posts)]))
+                              for words in (parts[:heads[0] + 1], parts[heads[0] + 1:heads[1] + 1])])
 
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""

@@ -396,6 +396,8 @@ def describe_filter(f: Filter) -> str:
     if f.designator:
         words.append(f.designator.capitalize())
     either = " or ".join(describe_filter(s) for s in f.any_of)
+    if f.type == ["unit"] and f.unit_keyword:
+        words.append(f.unit_keyword)  # "a Cavalry unit" (unit-keywords)
     if f.type or not (f.keywords or f.any_keyword or f.clan or f.any_of):
         words.append(" or ".join(t.capitalize() for t in f.type) if f.type else "card")
         if either:
@@ -433,7 +435,7 @@ def describe_filter(f: Filter) -> str:
         words.append("in this unit")
     if f.in_unit_of is not None:
         words.append(f"in target {f.in_unit_of}'s unit")
-    if f.unit_keyword:
+    if f.unit_keyword and f.type != ["unit"]:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
         words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
