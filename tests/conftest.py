@@ -12,6 +12,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
+from urllib.error import HTTPError
+from urllib.request import urlopen
 
 import pytest
 from django.conf import settings
@@ -101,22 +103,28 @@ def free_port() -> int:
 
 
 def start_server(env: dict) -> tuple[subprocess.Popen, str]:
-    """The site as `make run` serves it (gunicorn, DEBUG off), on a free port."""
+    """The site as `make run` serves it (gunicorn, DEBUG off), on a free port, once it has answered
+    a page: gunicorn opens the port before its workers have warmed up (judgeapp/warmup.py), and a
+    test's first page must not wait on that under its browser timeout."""
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "judgeapp.wsgi", "--bind", f"127.0.0.1:{port}",
                                "--workers", "2", "--threads", "4", "--timeout", "60"],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.time() + 30
+    deadline = time.time() + 120
     while time.time() < deadline:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return server, f"http://127.0.0.1:{port}"
+            urlopen(f"http://127.0.0.1:{port}/positions/", timeout=max(1.0, deadline - time.time())).close()
+        except HTTPError:  # it answered; the tests say what is wrong with the page
+            pass
         except OSError:
             if server.poll() is not None:
                 raise RuntimeError(server.stderr.read().decode())
             time.sleep(0.2)
+            continue
+        return server, f"http://127.0.0.1:{port}"
     server.kill()
-    raise RuntimeError("the server did not start in 30 s")
+    raise RuntimeError("the server did not answer in 120 s")
 
 
 @pytest.fixture(scope="session")
