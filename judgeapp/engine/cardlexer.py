@@ -164,7 +164,12 @@ def _merge(into: dict, *areas: dict) -> None:
 _AREA_WORDS, _AREA_PHRASES = vocabulary()
 _merge(WORDS, *_AREA_WORDS)
 _merge(PHRASES, *_AREA_PHRASES)
-MAX_PHRASE = max(len(p.split()) for p in PHRASES)
+# The lengths of the phrases starting with each word, longest first: a sentence's words are looked
+# up only for the phrases that can start there (the reader's hot loop, bench/card_text.py).
+PHRASE_SIZES: dict[str, tuple[int, ...]] = {}
+for _phrase in PHRASES:
+    _first, _size = _phrase.split()[0], len(_phrase.split())
+    PHRASE_SIZES[_first] = tuple(sorted({*PHRASE_SIZES.get(_first, ()), _size}, reverse=True))
 STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)
 STAT_LINE = re.compile(r"^(\d+|X)(F|C|PH)$", re.I)
 TOKEN_RE = re.compile(
@@ -215,7 +220,9 @@ def classify(raw: list[str]) -> list[Token]:
     while i < n:
         w = raw[i]
         found = None
-        for size in range(min(MAX_PHRASE, n - i), 0, -1):
+        for size in PHRASE_SIZES.get(low[i], ()):
+            if size > n - i:
+                continue
             phrase = " ".join(low[i:i + size])
             if phrase in PHRASES:
                 found = (PHRASES[phrase], size)
