@@ -261,6 +261,10 @@ class Static(Model):
         elif self.kind == "restrict" and self.what in ("join", "enter_play"):
             verb = "come under the control of" if self.what == "join" else "enter play for"
             return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"
+        elif self.kind == "permit" and self.what == "equip_from_discard":
+            what = f"{who} may be Equipped from your discard pile" + (
+                f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} "
+                f"{'/'.join(d.capitalize() for d in self.designators)} action" if self.designators else "")
         elif self.kind == "permit" and self.designators:
             what = f"{who} may be {'Recruited' if self.what == 'recruit' else 'Equipped'}" + (
                 f" to a {describe_filter(self.to)}" if self.to is not None else "") + \

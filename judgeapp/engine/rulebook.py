@@ -11,8 +11,8 @@ from .actions import Refused, action_resolved, take_interrupts
 from .references import Context, matches
 from .resolution import state_checks
 from .state import Card
-from .textstatics import (action_permissions, attach_problem, copies_problem, gold_cost, invest_price, join_problem,
-                          own_trait_holds)
+from .textstatics import (action_permissions, attach_problem, copies_problem, discard_permits, gold_cost, invest_price,
+                          join_problem, own_trait_holds)
 from .vocab import DESIGNATOR_ROUND, Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -50,6 +50,8 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
                 raise Refused(Reason.WRONG_ROUND, f"{_title(name)} is a {kind.capitalize()} action: it cannot be "
                                                   "taken now", section)
             kind = allowed
+        if name == "equip":
+            _equip_from_discard_as(g, step, by, kind)
         if kind in ("limited", "dynasty") and by != g.active and not _open_lobby(g, name, step, by):
             raise Refused(Reason.NOT_ACTIVE_PLAYER, f"{kind.capitalize()} actions are for the active player "
                                                     f"({g.active})", f"{kind}-actions")
@@ -92,6 +94,17 @@ def _permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | N
         return None
     return next((d for st in action_permissions(g, card, by, name, host) for d in st.designators
                  if DESIGNATOR_ROUND[d] == round_kind), None)
+
+
+def _equip_from_discard_as(g, step: dict, by: str, kind: str) -> None:
+    """"You may Equip this Item from your discard pile as a Battle action": from the discard pile the
+    trait permits that kind of Equip only (``permissions``)."""
+    card = g.find(step.get("card"), by, prefer=Zone.HAND)
+    permits = discard_permits(g, card, by, "equip") if card is not None else []
+    if permits and not any(not st.designators or kind in st.designators for st in permits):
+        kinds = " or ".join("/".join(d.capitalize() for d in st.designators) for st in permits)
+        raise Refused(Reason.WRONG_ROUND, f"{card.title} may be Equipped from the discard pile only as a {kinds} "
+                                          "action", "permissions")
 
 
 def _open_lobby(g, name: str, step: dict, by: str) -> bool:
@@ -344,9 +357,11 @@ def dynasty_discard(g, step: dict, by: str) -> bool:
 # ----- Action Phase -----------------------------------------------------------------------------
 def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     """Repeatable Open, [* Gold]: attach an attachment from your hand to your target Personality
-    (``equip``), within the attachment limits (``armor``, ``weapon``, ``two-handed``, ``kensai``)."""
+    (``equip``), within the attachment limits (``armor``, ``weapon``, ``two-handed``, ``kensai``); or
+    from your discard pile if the card's own trait permits it (``permissions``)."""
     card = g.find(step.get("card"), by, prefer=Zone.HAND)
-    if card is None or card.zone is not Zone.HAND or card.owner != by:
+    origin = card.zone if card is not None else None
+    if card is None or card.owner != by or not (origin is Zone.HAND or discard_permits(g, card, by, "equip")):
         raise Refused(Reason.NOT_IN_HAND, f"{step.get('card')} is not in {by}'s hand", "equip")
     if card.type not in ("follower", "item", "spell"):
         raise Refused(Reason.NO_TARGET, f"{card.title} is a {card.type}, not an attachment", "attachments")
@@ -376,10 +391,10 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     payment.pay(g, by, cost, purchase, step.get("pay"), card.title)
     _brought_card_targeted(g, by, "Equip", [card, host], "equip")
     take_interrupts(g, step, ctx, None, brings=card)
-    if card.zone is not Zone.HAND or not host.in_play:
+    if card.zone is not origin or not host.in_play:
         return True
     entered = cardops.enter_play(g, card, by, "equipped", "Equip", ["equip", "attachments"], attach_to=host.id,
-                                 by=by, from_zone="hand")
+                                 by=by, from_zone="hand" if origin is Zone.HAND else "discard")
     if entered and invested:  # the Invest targets follow the Personality equipped to
         run_invest(g, card, by, (step.get("targets") or [])[0 if step.get("to") else 1:])
     state_checks(g)  # an Item with a Chi penalty can kill (chi-death-rule)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .references import amount, card_context, holds, matches
 from .structures import AllRef
 from .state import Card
+from .vocab import Zone
 
 
 def gold_cost(g, card: Card, by: str, host: Card | None = None, invest: int = 0, fixed: bool = False) -> int:
@@ -71,8 +72,23 @@ def action_permissions(g, card: Card, by: str, what: str, host: Card | None = No
     found = [(st, ctx) for st in card.card.reading.statics if st.target == "self"]
     found += [(st, card_context(g, src)) for src, st in g.statics() if src.controller == by
               and isinstance(st.target, AllRef) and matches(g, st.target.all, card, card_context(g, src), anywhere=True)]
+    found += [(st, ctx) for st in discard_permits(g, card, by, what)]
     return [st for st, where in found if st.kind == "permit" and st.what == what and st.designators
             and holds(g, st.while_, where) and (st.to is None or (host is not None and matches(g, st.to, host, where)))]
+
+
+def discard_permits(g, card: Card, by: str, what: str) -> list:
+    """The card's own traits that let its owner ``by`` take it from his discard pile for this rulebook
+    action ("You may Equip this Follower from your discard pile [as a Battle action]"), while it is
+    there; read as that action's permission (``permissions``, ``continuous-traits``: a card's own traits
+    work out of play)."""
+    if card.zone is not Zone.DISCARD or card.owner != by:
+        return []
+    ctx = card_context(g, card)
+    ctx.player = by
+    return [st.model_copy(update={"what": what}) for st in card.card.reading.statics
+            if st.kind == "permit" and st.what == f"{what}_from_discard" and st.target == "self"
+            and holds(g, st.while_, ctx)]
 
 
 def ability_cost(g, card: Card, by: str, printed: int) -> int:

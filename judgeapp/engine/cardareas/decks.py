@@ -19,7 +19,7 @@ WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played":
          "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE"}
 PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
            "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
-STATIC_KINDS = {"st_use_from_hand"}
+STATIC_KINDS = {"st_use_from_hand", "st_equip_from_discard"}
 NP_KINDS = {"its_type"}
 # the phase an action with this designator is taken in ("before this phase ends", the-turn-sequence)
 DESIGNATOR_PHASE = {"limited": "action", "open": "action", "battle": "attack", "engage": "attack",
@@ -49,6 +49,20 @@ class Readers:
         word = _tok(node, "KEYWORD")
         return [Static.model_validate({**data, "kind": "use_from_hand",
                                        "keywords": [word.value] if word is not None else []})]
+
+    # ----- Equipping from the discard pile ----------------------------------------------------
+    def read_st_equip_from_discard(self, node: Tree, data: dict) -> list[Static]:
+        """"You may Equip this Follower from your discard pile": the rulebook Equip may take this card
+        from its owner's discard pile as well as from his hand (``permissions``, ``equip``); "… as a Battle
+        action": from there, the Equip is an action of that kind instead of an Open one."""
+        if _tok(node, "TYPE").value not in ("follower", "item", "spell") or _tok(node, "TYPE").value != self.kind:
+            raise Unreadable("Equipping a card that is not this attachment from the discard pile is not read")
+        desig = _sub(node, "desig_words")
+        words = [w.children[0].value.lower() for w in desig.children if isinstance(w, Tree)] if desig else []
+        if any(w not in ("battle", "open", "engage") for w in words):
+            raise Unreadable("Equipping from the discard pile as that kind of action is not read")
+        return [Static.model_validate({**data, "kind": "permit", "what": "equip_from_discard", "target": "self",
+                                       "designators": words})]
 
     def t_ring_play(self, tree: Tree) -> TriggerSpec:
         """"Play after a battle resolves at your Province, if …": the Ring's condition for entering
