@@ -151,3 +151,14 @@ def test_unaligned_is_having_no_clan_alignment():
     r = read_text("Battle: Ranged 3 Attack, or Ranged 4 Attack if the target is Lion Clan or Unaligned.",
                   "Akodo Kamina", "personality")
     assert r.abilities[0].effects[1].condition.any[1].is_ == ["unaligned"]
+
+
+def test_your_personality_in_a_condition_is_the_one_targeted():
+    """"Bow your target unbowed Personality. … Gain 1 Honor if your Personality is a Magistrate": the
+    Personality targeted (targeting); "your bowed Personality" says more than that target, so it is not it."""
+    r = read_text("Battle: Target your unbowed Personality. Gain 1 Honor if your Personality is a Magistrate.",
+                  "Reprobate", "strategy")
+    assert r.abilities[0].effects[0].condition.card == 1
+    r = read_text("Battle: Target your unbowed Personality. Gain 1 Honor if your bowed Personality is a Magistrate.",
+                  "Reprobate", "strategy")
+    assert not r.abilities and "not named before" in r.unparsed[0].reason
