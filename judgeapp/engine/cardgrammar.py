@@ -450,6 +450,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 return n
         return None
 
+    def _your_earlier(self, sub: Tree) -> int | None:
+        """"your Personality" (its kind and keywords only): the last target it fits."""
+        if sub.data != "phrase" or _det_words([c for c in sub.children if isinstance(c, Tree) and c.data == "det"]) \
+                != ["YOUR"]:
+            return None
+        flt = self.filter_of(sub)
+        plain = Filter(type=flt.type, side=flt.side, keywords=flt.keywords)
+        return self._earlier_target(flt) if flt == plain else None
+
     def _this(self, kind: str):
         """"this Personality" on an attachment is the Personality it is attached to (``references``)."""
         if kind == "personality" and self.kind in ATTACHMENTS:
@@ -791,7 +800,12 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         return Condition.model_validate({"honor": {"op": "<=", "value": int(_tok(node, "NUMBER").value)}})
 
     def _card_cond(self, node) -> object:
+        """The card a condition is about: one named before ("if he is …"), or "your Personality" after "your
+        target Personality": the one targeted (``targeting``)."""
         sub = _sub(node, *NP)
+        if (earlier := self._your_earlier(sub)) is not None:
+            self.last = earlier
+            return earlier
         if sub.data not in CARD_NAMED:
             raise Unreadable("a condition on a card not named before is not read")
         return self.np(sub)

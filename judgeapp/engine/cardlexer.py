@@ -31,7 +31,7 @@ CARD_TYPES = {
 STATES = {"bowed": "bowed", "unbowed": "unbowed", "dishonorable": "dishonorable", "dishonored": "dishonorable",
           "honorable": "honorable", "attacking": "attacking", "defending": "defending", "opposed": "opposed",
           "unopposed": "unopposed", "face-up": "face_up", "face-down": "face_down", "unique": "unique",
-          "experienced": "experienced"}
+          "experienced": "experienced", "unaligned": "unaligned"}
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
            "ten": 10, "once": 1, "twice": 2}
 # Closed-class words: each is its own token type (the word in capitals) unless mapped here.

@@ -348,6 +348,8 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.has_keyword(card, "Unique")
     if state == "experienced":
         return card.card.xp > 0
+    if state == "unaligned":  # without a Clan Alignment: not a keyword of its own (``unaligned``)
+        return not g.clans(card)
     return False
 
 

@@ -135,3 +135,30 @@ def test_a_list_of_words_before_a_card_type_is_one_or_another():
     assert r.abilities[0].targets[0].filter.any_keyword == ["Daimyo", "Duelist", "Kensai"]
     r = read_text("Open: Give Karachu Cavalry, Conqueror, or Naval.", "Asako Karachu", "personality")
     assert [o.word for o in r.abilities[0].effects[0].args.options] == ["Cavalry", "Conqueror", "Naval"]
+
+
+def test_unaligned_is_having_no_clan_alignment():
+    """"Destroy him if he is Unaligned": "Unaligned" is no keyword but a card without a Clan Alignment
+    (unaligned), printed or given; "if the target is Lion Clan or Unaligned" is met by either."""
+    for clan, is_unaligned in (("", True), ("clan: Crab, ", False)):
+        cards = ("  - {title: Ogre, type: personality, force: 6, chi: 5, honor: 0, cost: 3, ph: 1, "
+                 + clan + "keywords: [Samurai]}\n")
+        alice = "    units: [{card: Ogre, id: ogre}]\n"
+        cond = "{any: [{card: ogre, has_keyword: Lion Clan}, {card: ogre, is: [unaligned]}]}"
+        ok(run(board(two_players(alice=alice), cards=cards,
+                     script=f"  - effect: {{by: alice, do: {{force: {{target: ogre, amount: 1}}, if: {cond}}}}}\n",
+                     expect=f"  - force: {{ogre: {7 if is_unaligned else 6}}}\n")))
+    r = read_text("Battle: Ranged 3 Attack, or Ranged 4 Attack if the target is Lion Clan or Unaligned.",
+                  "Akodo Kamina", "personality")
+    assert r.abilities[0].effects[1].condition.any[1].is_ == ["unaligned"]
+
+
+def test_your_personality_in_a_condition_is_the_one_targeted():
+    """"Bow your target unbowed Personality. … Gain 1 Honor if your Personality is a Magistrate": the
+    Personality targeted (targeting); "your bowed Personality" says more than that target, so it is not it."""
+    r = read_text("Battle: Target your unbowed Personality. Gain 1 Honor if your Personality is a Magistrate.",
+                  "Reprobate", "strategy")
+    assert r.abilities[0].effects[0].condition.card == 1
+    r = read_text("Battle: Target your unbowed Personality. Gain 1 Honor if your bowed Personality is a Magistrate.",
+                  "Reprobate", "strategy")
+    assert not r.abilities and "not named before" in r.unparsed[0].reason

@@ -284,6 +284,15 @@ class Readers:
             return Condition.model_validate({"not": {"card": card, "has_keyword": ABSENCES[word]}})
         return Condition.model_validate({"card": card, "has_keyword": word})
 
+    def c_card_is_any(self, node):
+        """"If the target is Lion Clan or Unaligned", "unless he is Dragon Clan or a Magistrate": the card is
+        one of them (an "or" is met by either, ``conjunctions``)."""
+        parts = [node] + [c for c in node.children if isinstance(c, Tree) and c.data == "or_kw"]
+        words = [w for part in parts for w in part.children
+                 if isinstance(w, Token) and w.type in ("KEYWORD", "CLAN", "STATE")]
+        card = self._card_cond(node)
+        return Condition(any=[self._is_kind(card, word) for word in words])
+
     # ----- armies (``army``) ------------------------------------------------------------------------------
     def post_in_this_army(self, post, data):
         """"in this army": the army of this card (of its Personality, on an attachment)."""
