@@ -136,6 +136,17 @@ class Readers:
         return [e.model_copy(update={"args": e.args.model_copy(update={
             "count": count.model_copy(update={"times": count.times * e.args.count})})}) for e in given]
 
+    def e_produce_gold_per(self, node):
+        """"Produce 1 Gold for each Sincerity token on it": Gold for the tokens on the card as the effect applies
+        (``paying-gold-costs``, ``token``)."""
+        return Effect.model_validate({"produce_gold": {"amount": self.amount_per_token_amount(node)}})
+
+    def e_draw_per_token(self, node):
+        """"Draw cards equal to the number of his Sincerity tokens, up to three tokens" (``draw``, ``token``)."""
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("drawing cards of one type is not read")
+        return Effect.model_validate({"draw": {"player": self.who(node), "amount": self.per_token(node)}})
+
     # ----- embedded abilities -----------------------------------------------------------------
     def embedded_ability(self, node, title: str, kind: str) -> str:
         """The quoted text, read as one ability printed on a card of that kind and title (its own
