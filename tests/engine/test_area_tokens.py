@@ -168,3 +168,20 @@ def test_gold_and_cards_counted_from_tokens():
                     "{draw: {amount: {tokens: Sincerity, of: t, most: 3}}}",
                     units=units, expect="  - gold: {alice: 3}\n  - hand: {alice: 3}\n")
     assert failed(result) == [], result["expectations"]
+
+
+def test_a_keyword_given_for_each_token_is_given_once_if_there_is_one():
+    """"For each of his Sincerity tokens, give him a +1F token and Naval": two tokens give +2F and Naval; none give
+    neither (a card has a keyword or not: given for each token, it is given once, keywords)."""
+    effects = read_text("After Ren enters play, for each of his Sincerity tokens, give him a +1F token and Naval.",
+                        "Isawa Ren", "personality").triggers[0].effects
+    assert [e.name for e in effects] == ["tokens", "keyword"]
+    assert effects[1].condition.tokens.value == 1 and effects[1].condition.card == "self"
+    units = "    units: [{card: Samurai, id: s, tokens: {Sincerity: 2}}, {card: Samurai, id: t}]\n"
+    steps = [f"{{tokens: {{target: {c}, name: force, count: {{tokens: Sincerity, of: {c}}}}}}}" for c in "st"]
+    steps += [f"{{keyword: {{target: {c}, add: [Naval]}}, if: {{card: {c}, tokens: {{name: Sincerity, op: '>=', "
+              "value: 1}}}" for c in "st"]
+    result = replay(*steps, units=units, expect="  - force: {s: 5, t: 3}\n  - keywords: {s: [Naval]}\n")
+    assert failed(result) == [], result["expectations"]
+    assert sum("Samurai gains Naval" in t for t in texts(result)) == 1, texts(result)
+    assert any("t gains Naval" in t and "condition is not met" in t for t in texts(result)), texts(result)

@@ -118,6 +118,17 @@ class Readers:
         return self._counted_tokens(
             node, lambda: Amount(tokens=_tok(node, "KEYWORD").value, of=self._pronoun_owner()))
 
+    def e_give_tokens_front_kw(self, node):
+        """"For each of his Sincerity tokens, give him a +1F token and Naval": the tokens for each, and the keywords
+        (given once however often: a card has a keyword or not, ``keywords``) if there is one token to count."""
+        tokens = self.e_give_tokens_front(node)
+        owner = tokens[0].args.count.of
+        given = Effect.model_validate({"keyword": {"target": self.np(_sub(node, *NP)),
+                                                   "add": self.kwlist(_sub(node, "kwlist"))}})
+        when = Condition.model_validate({"card": owner, "tokens": {
+            "name": _tok(node, "KEYWORD").value, "op": ">=", "value": 1}})
+        return [*tokens, given.model_copy(update={"condition": when})]
+
     def e_give_tokens_equal(self, node):
         """"Give him a number of +1F tokens equal to the number of his Sincerity tokens", "… a number of Favor
         tokens equal to this Personality's Personal Honor" (``token``)."""
