@@ -152,3 +152,36 @@ def test_copying_a_keyword_takes_the_one_chosen_for_the_turn():
         "source: scout}}}", "source: scout}}, choose: [Tactician]}"), expect="  - keywords: {mimic: [Tactician]}\n"))
     assert failed(result) == [], result["expectations"]
     assert any("copy Tactician from Scout (as the script chooses" in t for t in texts(result))
+
+
+def test_gold_and_cards_counted_from_tokens():
+    """"produce 1 Gold for each Sincerity token on it" with three: 3 Gold (paying-gold-costs); "draw cards equal to
+    the number of his Sincerity tokens, up to three tokens" with four: 3 cards (draw)."""
+    units = "    units: [{card: Samurai, id: s, tokens: {Sincerity: 3}}, {card: Samurai, id: t, tokens: {Sincerity: 4}}]\n"
+    court = read_text("After this Holding enters play, produce 1 Gold for each Sincerity token on it.",
+                      "The Kurai District Court", "holding").triggers[0].effects[0]
+    chotama = read_text("After Chotama enters play, draw cards equal to the number of his Sincerity tokens, up to "
+                        "three tokens.", "Kitsuki Chotama", "personality").triggers[0].effects[0]
+    assert court.args.amount.tokens == "Sincerity" and court.args.amount.of == "self"
+    assert chotama.args.amount.most == 3 and chotama.args.amount.of == "self"
+    result = replay("{produce_gold: {amount: {tokens: Sincerity, of: s}}}",
+                    "{draw: {amount: {tokens: Sincerity, of: t, most: 3}}}",
+                    units=units, expect="  - gold: {alice: 3}\n  - hand: {alice: 3}\n")
+    assert failed(result) == [], result["expectations"]
+
+
+def test_a_keyword_given_for_each_token_is_given_once_if_there_is_one():
+    """"For each of his Sincerity tokens, give him a +1F token and Naval": two tokens give +2F and Naval; none give
+    neither (a card has a keyword or not: given for each token, it is given once, keywords)."""
+    effects = read_text("After Ren enters play, for each of his Sincerity tokens, give him a +1F token and Naval.",
+                        "Isawa Ren", "personality").triggers[0].effects
+    assert [e.name for e in effects] == ["tokens", "keyword"]
+    assert effects[1].condition.tokens.value == 1 and effects[1].condition.card == "self"
+    units = "    units: [{card: Samurai, id: s, tokens: {Sincerity: 2}}, {card: Samurai, id: t}]\n"
+    steps = [f"{{tokens: {{target: {c}, name: force, count: {{tokens: Sincerity, of: {c}}}}}}}" for c in "st"]
+    steps += [f"{{keyword: {{target: {c}, add: [Naval]}}, if: {{card: {c}, tokens: {{name: Sincerity, op: '>=', "
+              "value: 1}}}" for c in "st"]
+    result = replay(*steps, units=units, expect="  - force: {s: 5, t: 3}\n  - keywords: {s: [Naval]}\n")
+    assert failed(result) == [], result["expectations"]
+    assert sum("Samurai gains Naval" in t for t in texts(result)) == 1, texts(result)
+    assert any("t gains Naval" in t and "condition is not met" in t for t in texts(result)), texts(result)

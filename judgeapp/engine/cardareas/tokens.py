@@ -118,6 +118,17 @@ class Readers:
         return self._counted_tokens(
             node, lambda: Amount(tokens=_tok(node, "KEYWORD").value, of=self._pronoun_owner()))
 
+    def e_give_tokens_front_kw(self, node):
+        """"For each of his Sincerity tokens, give him a +1F token and Naval": the tokens for each, and the keywords
+        (given once however often: a card has a keyword or not, ``keywords``) if there is one token to count."""
+        tokens = self.e_give_tokens_front(node)
+        owner = tokens[0].args.count.of
+        given = Effect.model_validate({"keyword": {"target": self.np(_sub(node, *NP)),
+                                                   "add": self.kwlist(_sub(node, "kwlist"))}})
+        when = Condition.model_validate({"card": owner, "tokens": {
+            "name": _tok(node, "KEYWORD").value, "op": ">=", "value": 1}})
+        return [*tokens, given.model_copy(update={"condition": when})]
+
     def e_give_tokens_equal(self, node):
         """"Give him a number of +1F tokens equal to the number of his Sincerity tokens", "… a number of Favor
         tokens equal to this Personality's Personal Honor" (``token``)."""
@@ -135,6 +146,17 @@ class Readers:
             raise Unreadable("several tokens, or a token worth more than 1, for a count plus a number is not read")
         return [e.model_copy(update={"args": e.args.model_copy(update={
             "count": count.model_copy(update={"times": count.times * e.args.count})})}) for e in given]
+
+    def e_produce_gold_per(self, node):
+        """"Produce 1 Gold for each Sincerity token on it": Gold for the tokens on the card as the effect applies
+        (``paying-gold-costs``, ``token``)."""
+        return Effect.model_validate({"produce_gold": {"amount": self.amount_per_token_amount(node)}})
+
+    def e_draw_per_token(self, node):
+        """"Draw cards equal to the number of his Sincerity tokens, up to three tokens" (``draw``, ``token``)."""
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("drawing cards of one type is not read")
+        return Effect.model_validate({"draw": {"player": self.who(node), "amount": self.per_token(node)}})
 
     # ----- embedded abilities -----------------------------------------------------------------
     def embedded_ability(self, node, title: str, kind: str) -> str:
