@@ -45,6 +45,14 @@ class StatTest(Model):
     stat: StatName
     op: Compare
     value: "Number"
+    # "whose unit's total Force is 7 or higher": the total Force of the card's unit, not its own (unit-and-army-force)
+    unit_total: StrictBool = False
+
+    @model_validator(mode="after")
+    def _unit_force(self):
+        if self.unit_total and self.stat != "force":
+            raise ValueError("a unit's total is of its Force only (unit-and-army-force)")
+        return self
 
 
 class Most(Model):

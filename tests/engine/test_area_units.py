@@ -159,3 +159,25 @@ def test_the_highest_stat_is_of_the_cards_the_phrase_names():
                        cards=f"  - {DIFFERENCES}\n  - {AGAI}\n  - {RIDER}\n  - {ELDER}\n  - {SAGE}\n", script=script,
                        expect="  - rejected: {step: 2, reason: no-target}\n  - at: {elder: home, rider: bob.p1}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+TREACHERY = "{title: Treachery, type: strategy, text: \"Battle: Move home a target Personality whose unit's total " \
+            "Force is 7 or higher.\"}"
+BRUTE = "{title: Brute, type: personality, force: 6, chi: 2, honor: 0, cost: 3, ph: 1}"
+SPEARMEN = "{title: Spearmen, type: follower, force: 4}"
+
+
+def test_a_units_total_force_counts_its_bowed_followers_outside_resolution():
+    """CR Unit and army Force: outside battle resolution a unit's total Force counts all its cards,
+    bowed or not: the Rider (3F) with bowed Spearmen (4F) has 7 and may be targeted; the Brute (6F),
+    alone, has 6 and may not, though his own Force is higher."""
+    alice = "    hand: [Treachery, Treachery]\n    units: [{card: Agai, id: agai, at: bob.p1}]\n"
+    bob = ("    units: [{card: Rider, id: rider, at: bob.p1, attach: [{card: Spearmen, id: spear, bowed: true}]}, "
+           "{card: Brute, id: brute, at: bob.p1}]\n")
+    script = ("  - pass: bob\n  - action: {by: alice, card: Treachery, ability: 1, targets: [brute]}\n"
+              "  - action: {by: alice, card: Treachery, ability: 1, targets: [rider]}\n")
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=f"  - {TREACHERY}\n  - {AGAI}\n  - {RIDER}\n  - {BRUTE}\n  - {SPEARMEN}\n",
+                       script=script,
+                       expect="  - rejected: {step: 2, reason: no-target}\n  - at: {brute: bob.p1, rider: home}\n"))
+    assert failed(result) == [], result["expectations"]
