@@ -205,6 +205,9 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     for test in flt.stats:
         if not compare(_stat(g, card, test), test.op, amount(g, test.value, ctx)):
             return False
+    for test in flt.together:  # a card alone must fit a bound on the chosen cards' total (stats are at least 0)
+        if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
+            return False
     for test in flt.tokens:
         if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
             return False
@@ -214,6 +217,12 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         if has_abilities(g, card, flt.no_abilities == "printed"):
             return False
     return flt.most is None or _most(g, flt, card, ctx)
+
+
+def together(g, flt: Filter, cards: list, ctx) -> bool:
+    """"One or more target Followers with total Force less than or equal to Ayahi's Force": the sum
+    of the chosen cards' stats meets each bound (``targeting``)."""
+    return all(compare(sum(g.stat(c, t.stat) for c in cards), t.op, amount(g, t.value, ctx)) for t in flt.together)
 
 
 def _stat(g, card: Card, test: StatTest) -> int:

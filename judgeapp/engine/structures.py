@@ -94,6 +94,9 @@ class Filter(Model):
     most: Most | None = None  # "with the highest Personal Honor": among the cards the rest of the filter matches
     # "without abilities" (any: printed or given), "with no printed abilities" (printed) (abilities)
     no_abilities: Literal["any", "printed"] | None = None
+    # "one or more target Followers with total Force less than or equal to Ayahi's Force": the cards chosen
+    # together, each one at most that much on its own (targeting)
+    together: list[StatTest] = Field(default_factory=list, max_length=2)
 
     @model_validator(mode="before")
     @classmethod

@@ -241,6 +241,16 @@ class Readers:
         self.post_stat_than_value(post, data)
         data["stats"][-1]["unit_total"] = unit_total
 
+    def post_together_than(self, post: Tree, data: dict) -> None:
+        """"one or more target enemy Followers with total Force less than or equal to Ayahi's Force": the
+        chosen cards' sum is bounded (``targeting``); only an upper bound is read, which each card must
+        also meet alone."""
+        self.post_stat_than_value(post, data)
+        bound = data["stats"].pop()
+        if bound["op"] not in ("<", "<="):
+            raise Unreadable("a lower bound on the targets' total is not read")
+        data.setdefault("together", []).append(bound)
+
     def _unit_total(self, post: Tree, data: dict) -> bool:
         """"whose unit's total Force", or "whose total Force" of a unit: the total of the cards of the unit
         (``unit-and-army-force``); the total of anything else is not read."""
