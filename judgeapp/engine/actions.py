@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
 from .primitives.actions import uses_allowed
-from .references import Context, holds, matches
+from .references import Context, holds, matches, together
 from .resolution import alternative, candidates, passed_over, run_effects, take_alternative, _lookup
 from .state import Card
 from .structures import Condition
@@ -235,6 +235,9 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
                                                     f"{ctx.source.title if ctx.source else 'the action'}",
                                   "good-faith-rule")
                 picked.append(item)
+            if not together(g, spec.filter, picked, ctx):
+                raise Refused(Reason.NO_TARGET, "the targets chosen together exceed the bound on their total",
+                              "targeting")
             ctx.targets[k] = picked  # a later targeting may depend on it ("your other units")
         elif not legal and not (spec.optional or spec.up_to):
             raise Refused(Reason.NO_TARGET, f"no legal target for {ctx.source.title if ctx.source else 'the action'}'s "

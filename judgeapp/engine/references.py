@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from .state import Card
-from .structures import AllRef, Amount, Condition, Filter, TargetedRef, UnitOf
+from .structures import AllRef, Amount, Condition, Filter, StatTest, TargetedRef, UnitOf
 from .tokenkinds import count as count_tokens
 from .vocab import OUT_OF_PLAY, Zone
 
@@ -203,6 +203,9 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     if flt.not_attached and has_attached(g, card, flt.not_attached):
         return False
     for test in flt.stats:
+        if not compare(_stat(g, card, test), test.op, amount(g, test.value, ctx)):
+            return False
+    for test in flt.together:  # a card alone must fit a bound on the chosen cards' total (stats are at least 0)
         if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
             return False
     for test in flt.tokens:
@@ -214,6 +217,22 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         if has_abilities(g, card, flt.no_abilities == "printed"):
             return False
     return flt.most is None or _most(g, flt, card, ctx)
+
+
+def together(g, flt: Filter, cards: list, ctx) -> bool:
+    """"One or more target Followers with total Force less than or equal to Ayahi's Force": the sum
+    of the chosen cards' stats meets each bound (``targeting``)."""
+    return all(compare(sum(g.stat(c, t.stat) for c in cards), t.op, amount(g, t.value, ctx)) for t in flt.together)
+
+
+def _stat(g, card: Card, test: StatTest) -> int:
+    """The stat a filter compares: the card's own, or its unit's total Force, which counts bowed cards too
+    except in battle resolution (``unit-and-army-force``)."""
+    if not test.unit_total:
+        return g.stat(card, test.stat)
+    from .stats import unit_force
+
+    return unit_force(g, g.host(card) or card, resolution=g.segment == "resolution")[0]
 
 
 def _most(g, flt: Filter, card: Card, ctx: Context) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import acting, triggers
-from .references import Context, holds, matches
+from .references import Context, holds, matches, together
 from .registry import Effect, TargetLost
 from .state import Card
 from .vocab import StepKind, Zone
@@ -196,7 +196,7 @@ def choose(g, ctx: Context, spec: TargetSpec, k: int, queue: list) -> bool:
             if item is None or item not in legal or item in picked:
                 return spec.optional
             picked.append(item)
-        if len(picked) < spec.count and not spec.up_to:
+        if len(picked) < spec.count and not spec.up_to or not together(g, spec.filter, picked, ctx):
             return spec.optional
         ctx.targets[k] = picked
         _say(g, ctx, picked, "targets")

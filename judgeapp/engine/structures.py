@@ -46,6 +46,14 @@ class StatTest(Model):
     stat: StatName
     op: Compare
     value: "Number"
+    # "whose unit's total Force is 7 or higher": the total Force of the card's unit, not its own (unit-and-army-force)
+    unit_total: StrictBool = False
+
+    @model_validator(mode="after")
+    def _unit_force(self):
+        if self.unit_total and self.stat != "force":
+            raise ValueError("a unit's total is of its Force only (unit-and-army-force)")
+        return self
 
 
 class Most(Model):
@@ -87,6 +95,9 @@ class Filter(Model):
     most: Most | None = None  # "with the highest Personal Honor": among the cards the rest of the filter matches
     # "without abilities" (any: printed or given), "with no printed abilities" (printed) (abilities)
     no_abilities: Literal["any", "printed"] | None = None
+    # "one or more target Followers with total Force less than or equal to Ayahi's Force": the cards chosen
+    # together, each one at most that much on its own (targeting)
+    together: list[StatTest] = Field(default_factory=list, max_length=2)
 
     @model_validator(mode="before")
     @classmethod

@@ -159,3 +159,49 @@ def test_the_highest_stat_is_of_the_cards_the_phrase_names():
                        cards=f"  - {DIFFERENCES}\n  - {AGAI}\n  - {RIDER}\n  - {ELDER}\n  - {SAGE}\n", script=script,
                        expect="  - rejected: {step: 2, reason: no-target}\n  - at: {elder: home, rider: bob.p1}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+TREACHERY = "{title: Treachery, type: strategy, text: \"Battle: Move home a target Personality whose unit's total " \
+            "Force is 7 or higher.\"}"
+BRUTE = "{title: Brute, type: personality, force: 6, chi: 2, honor: 0, cost: 3, ph: 1}"
+SPEARMEN = "{title: Spearmen, type: follower, force: 4}"
+
+
+def test_a_units_total_force_counts_its_bowed_followers_outside_resolution():
+    """CR Unit and army Force: outside battle resolution a unit's total Force counts all its cards,
+    bowed or not: the Rider (3F) with bowed Spearmen (4F) has 7 and may be targeted; the Brute (6F),
+    alone, has 6 and may not, though his own Force is higher."""
+    alice = "    hand: [Treachery, Treachery]\n    units: [{card: Agai, id: agai, at: bob.p1}]\n"
+    bob = ("    units: [{card: Rider, id: rider, at: bob.p1, attach: [{card: Spearmen, id: spear, bowed: true}]}, "
+           "{card: Brute, id: brute, at: bob.p1}]\n")
+    script = ("  - pass: bob\n  - action: {by: alice, card: Treachery, ability: 1, targets: [brute]}\n"
+              "  - action: {by: alice, card: Treachery, ability: 1, targets: [rider]}\n")
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=f"  - {TREACHERY}\n  - {AGAI}\n  - {RIDER}\n  - {BRUTE}\n  - {SPEARMEN}\n",
+                       script=script,
+                       expect="  - rejected: {step: 2, reason: no-target}\n  - at: {brute: bob.p1, rider: home}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+AYAHI = "{title: Ayahi, type: personality, force: 3, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Battle, [Bow]: Destroy " \
+        "one or more target enemy Followers with total Force less than or equal to Ayahi's Force.\"}"
+PIKEMEN = "{title: Pikemen, type: follower, force: 2}"
+GUARDS = "{title: Guards, type: follower, force: 2}"
+
+
+def test_a_bound_on_the_targets_total_is_on_the_cards_chosen_together():
+    """CR Targeting: "one or more target Followers with total Force less than or equal to Ayahi's Force"
+    (3): the Pikemen and the Guards (2F each) fit it alone but together have 4, not a legal choice; the
+    Archers (1F) and the Pikemen together have 3, and both are destroyed."""
+    alice = "    units: [{card: Ayahi, id: ayahi, at: bob.p1}]\n"
+    bob = ("    units: [{card: Rider, id: rider, at: bob.p1, attach: [{card: Archers, id: arch}, "
+           "{card: Pikemen, id: pike}, {card: Guards, id: guard}]}]\n")
+    script = ("  - pass: bob\n  - action: {by: alice, card: ayahi, ability: 1, targets: [[pike, guard]]}\n"
+              "  - action: {by: alice, card: ayahi, ability: 1, targets: [[arch, pike]]}\n")
+    result = run(board(two_players(alice=alice, bob=bob),
+                       at="attack/combat", extra="battlefield: bob.p1",
+                       cards=f"  - {AYAHI}\n  - {RIDER}\n  - {ARCHERS}\n  - {PIKEMEN}\n  - {GUARDS}\n",
+                       script=script,
+                       expect="  - rejected: {step: 2, reason: no-target}\n  - destroyed: [arch, pike]\n"
+                              "  - at: {guard: bob.p1}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -6,7 +6,7 @@ every card in it, while targeting a unit targets its Personality (``unit``).
 """
 from __future__ import annotations
 
-from lark import Tree
+from lark import Token, Tree
 
 from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
 from ..abilities import Static, target_refs
@@ -14,7 +14,7 @@ from ..registry import Effect
 from ..structures import Condition, UnitOf
 
 WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
-         "assigned": "ASSIGNED", "here": "HERE", "lowest": "LOWEST"}  # "highest": the actions area's
+         "assigned": "ASSIGNED", "here": "HERE", "lowest": "LOWEST", "whose": "WHOSE", "total": "TOTAL"}  # "highest": the actions area's
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here")}
 
@@ -228,6 +228,38 @@ class Readers:
         """"a target Personality with the highest Personal Honor at the current battlefield": of the
         cards the rest of the phrase names (``comparing-stats``)."""
         data["most"] = {"stat": self.statword(_sub(post, "statword")), "highest": _tok(post, "HIGHEST") is not None}
+
+    def post_unit_force_number(self, post: Tree, data: dict) -> None:
+        """"a target Personality whose unit's total Force is 7 or higher" (``unit-and-army-force``)."""
+        bound = next(t for t in post.children if isinstance(t, Token) and t.type in ("ORMORE", "ORLESS"))
+        data["stats"].append({"stat": "force", "op": bound.value, "value": int(_tok(post, "NUMBER").value),
+                              "unit_total": self._unit_total(post, data)})
+
+    def post_unit_force_than(self, post: Tree, data: dict) -> None:
+        """"a target unit whose total Force is less than or equal to Irezu's Chi" (``unit-and-army-force``)."""
+        unit_total = self._unit_total(post, data)
+        self.post_stat_than_value(post, data)
+        data["stats"][-1]["unit_total"] = unit_total
+
+    def post_together_than(self, post: Tree, data: dict) -> None:
+        """"one or more target enemy Followers with total Force less than or equal to Ayahi's Force": the
+        chosen cards' sum is bounded (``targeting``); only an upper bound is read, which each card must
+        also meet alone."""
+        self.post_stat_than_value(post, data)
+        bound = data["stats"].pop()
+        if bound["op"] not in ("<", "<="):
+            raise Unreadable("a lower bound on the targets' total is not read")
+        data.setdefault("together", []).append(bound)
+
+    def _unit_total(self, post: Tree, data: dict) -> bool:
+        """"whose unit's total Force", or "whose total Force" of a unit: the total of the cards of the unit
+        (``unit-and-army-force``); the total of anything else is not read."""
+        if self.statword(_sub(post, "statword")) != "force":
+            raise Unreadable("a total other than a unit's Force is not read")
+        whose = _tok(post, "TYPES")
+        if (whose.value if whose is not None else data["type"]) not in ("unit", ["unit"]):
+            raise Unreadable("a total Force of something other than a unit is not read")
+        return True
 
     def post_in_enemy_army(self, post: Tree, data: dict) -> None:
         """"the enemy army": the army opposing this card's, at its battlefield (``army``, ``opposing``)."""

@@ -438,7 +438,10 @@ def describe_filter(f: Filter) -> str:
     if f.unit_keyword and f.type != ["unit"]:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
-        words.append(f"with {stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
+        whose = "unit's total " if t.unit_total else ""
+        words.append(f"with {whose}{stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
+    words += [f"with total {stat_words(t.stat)} {t.op} {describe_amount(t.value)} (the chosen cards together)"
+              for t in f.together]
     words += [f"with {describe_tokens(t)}" for t in f.tokens]
     if f.most is not None:
         words.append(f"with the {'highest' if f.most.highest else 'lowest'} {stat_words(f.most.stat)} of those")
