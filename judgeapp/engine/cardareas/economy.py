@@ -325,6 +325,21 @@ class Readers:
         """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
         return Amount(paid=True)
 
+    # ----- Equipping as a trigger ---------------------------------------------------------------
+    def ev_ev_equipped_to(self, node: Tree) -> dict:
+        """"After you Equip this Spell to an Air Shugenja": the card's own Equip (``equip``), when the
+        Personality it attached to is such a card; after the Equip it is attached to him, so the trigger
+        looks at its Personality then (``triggered-traits``, ``possessive-case``)."""
+        card, host = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        if card.data not in ("self_ref", "this_type") or self.np(card) != "self":
+            raise Unreadable("equipping a card other than this one to a kind of Personality is not read")
+        if host.data not in ("phrase", "bare"):
+            raise Unreadable("equipping to that Personality is not read")
+        to = self.filter_of(host).model_copy(update={"side": "any"})
+        self.last = "it"
+        return {"event": "equipped", "whose": "self",
+                "condition": Condition(card="self", attached_to=to.model_dump(exclude_defaults=True))}
+
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
         """"if it is your turn": you are the active player (``turn-sequence``)."""
