@@ -9,7 +9,7 @@ from lark import Token, Tree
 
 from ..abilities import GoldFor, Produce, Static
 from ..registry import Effect
-from ..cardtree import AMOUNTS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
+from ..cardtree import AMOUNTS, LABELS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
 from ..structures import AllRef, Amount, Condition, Filter
 
 WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
@@ -387,6 +387,14 @@ class Readers:
         posts = parts[heads[1] + 1:]
         return Condition(all=[self.c_controls(Tree("controls", [Tree("phrase", words + posts)]))
                               for words in (parts[:heads[0] + 1], parts[heads[0] + 1:heads[1] + 1])])
+
+    def c_has_label_or(self, node: Tree) -> Condition:
+        """"… or have Compassion or Courtesy": either label's own condition, from its reminder text, holds
+        (``conjunctions``), as for "if you have Courtesy"."""
+        words = [t.value for t in _toks(node, "KEYWORD")]
+        if any(w not in LABELS for w in words):
+            raise Unreadable("'have … or …' is read only for Courtesy and Compassion")
+        return Condition(any=[LABELS[w] for w in words])
 
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""
