@@ -9,7 +9,7 @@ from lark import Token, Tree
 
 from ..abilities import GoldFor, Produce, Static
 from ..registry import Effect
-from ..cardtree import AMOUNTS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
+from ..cardtree import AMOUNTS, LABELS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
 from ..structures import AllRef, Amount, Condition, Filter
 
 WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
@@ -325,6 +325,21 @@ class Readers:
         """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
         return Amount(paid=True)
 
+    # ----- Equipping as a trigger ---------------------------------------------------------------
+    def ev_ev_equipped_to(self, node: Tree) -> dict:
+        """"After you Equip this Spell to an Air Shugenja": the card's own Equip (``equip``), when the
+        Personality it attached to is such a card; after the Equip it is attached to him, so the trigger
+        looks at its Personality then (``triggered-traits``, ``possessive-case``)."""
+        card, host = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        if card.data not in ("self_ref", "this_type") or self.np(card) != "self":
+            raise Unreadable("equipping a card other than this one to a kind of Personality is not read")
+        if host.data not in ("phrase", "bare"):
+            raise Unreadable("equipping to that Personality is not read")
+        to = self.filter_of(host).model_copy(update={"side": "any"})
+        self.last = "it"
+        return {"event": "equipped", "whose": "self",
+                "condition": Condition(card="self", attached_to=to.model_dump(exclude_defaults=True))}
+
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
         """"if it is your turn": you are the active player (``turn-sequence``)."""
@@ -372,6 +387,14 @@ class Readers:
         posts = parts[heads[1] + 1:]
         return Condition(all=[self.c_controls(Tree("controls", [Tree("phrase", words + posts)]))
                               for words in (parts[:heads[0] + 1], parts[heads[0] + 1:heads[1] + 1])])
+
+    def c_has_label_or(self, node: Tree) -> Condition:
+        """"… or have Compassion or Courtesy": either label's own condition, from its reminder text, holds
+        (``conjunctions``), as for "if you have Courtesy"."""
+        words = [t.value for t in _toks(node, "KEYWORD")]
+        if any(w not in LABELS for w in words):
+            raise Unreadable("'have … or …' is read only for Courtesy and Compassion")
+        return Condition(any=[LABELS[w] for w in words])
 
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""
