@@ -165,15 +165,15 @@ _AREA_WORDS, _AREA_PHRASES = vocabulary()
 _merge(WORDS, *_AREA_WORDS)
 _merge(PHRASES, *_AREA_PHRASES)
 MAX_PHRASE = max(len(p.split()) for p in PHRASES)
-STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)
+STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(FV|F|C|PH|GP|HR|FH)$", re.I)
 STAT_LINE = re.compile(r"^(\d+|X)(F|C|PH)$", re.I)
 TOKEN_RE = re.compile(
-    r"«\d+»|BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
+    r"«\d+»|BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:FV|F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
     r"[A-Za-z][A-Za-z'\-]*(?:'s)?|[.,:;\"()/!?•]")
 PUNCT = {".": "DOT", ",": "COMMA", ":": "COLON", ";": "SEMI", "\"": "QUOTE", "(": "LPAR", ")": "RPAR", "/": "SLASH",
          "!": "DOT", "?": "DOT", "•": "BULLET"}
 STAT_LETTER = {"F": "force", "C": "chi", "PH": "personal_honor", "GP": "gold_production", "HR": "honor_requirement",
-               "FH": "family_honor"}
+               "FH": "family_honor", "FV": "focus"}
 CLAN_WORDS = {c.lower() for c in CLANS}
 # Keywords the text uses in the plural ("the number of Standards in this army"): the keyword is the singular
 # (keywords); from the cards' own texts, a plural whose singular is a keyword of some card.

@@ -372,6 +372,9 @@ def matches_target(g, src: Card, target, card: Card) -> bool:
         return card is g.host(src) and card.id != src.id
     if target == "unit":
         return card in g.unit_of(src)
+    if target == "focused":  # "Shinichi's focused cards": his player's, in a duel he is in (``duel`` step 2)
+        return card.zone is Zone.FOCUS and any(src in (d["challenger"], d["challenged"])
+                                               and card.id in d["focused"].get(src.controller, ()) for d in g.dueling)
     if isinstance(target, AllRef):
         return matches(g, target.all, card, ctx)
     if isinstance(target, TargetedRef):
