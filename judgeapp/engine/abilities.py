@@ -604,6 +604,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:
         parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
+    if cond.last_focused:
+        parts.append("this card is the last card you focused in the duel")
     if cond.any:
         parts.append(" or ".join(describe_condition(c) for c in cond.any))
     if cond.all:

@@ -34,7 +34,8 @@ PHRASES = {
     "the winner of any duel created by the action": ("ACTIONDUELWINNER", "winner"),
     "both personalities": ("BOTHDUELISTS", "both"),
     "you have the first opportunity to focus or strike": ("FIRSTOPTION", "first"),
-    "the challenger": ("THECHALLENGER", "challenger"), "loses any duel against": ("LOSESDUELSAGAINST", "duel"),
+    "the challenger": ("THECHALLENGER", "challenger"),
+    "the last card you focused in the duel": ("LASTFOCUSED", "last"), "loses any duel against": ("LOSESDUELSAGAINST", "duel"),
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
@@ -561,6 +562,13 @@ class Readers:
         named = _sub(node, *NP)
         return Condition(any=[self.c_controls(Tree("controls", [named])),
                               Condition.model_validate({"card": "self", "dueling": self._faced(named)})])
+
+    def c_last_focused(self, node):
+        """"if it was the last card you focused in the duel": on a focused card's Focus Effect, that card is the
+        last its player focused (``focus-focus-effect``)."""
+        if self.np(_sub(node, *NP)) != "self" or not self.in_duel:
+            raise Unreadable("'the last card you focused' about a card other than the focused card itself is not read")
+        return Condition(last_focused=True)
 
     def np_both_duelists(self, node):
         """"Both Personalities" in a Focus Effect: the two Personalities of the duel (``duel``)."""
