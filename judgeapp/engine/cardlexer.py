@@ -170,15 +170,15 @@ PHRASE_SIZES: dict[str, tuple[int, ...]] = {}
 for _phrase in PHRASES:
     _first, _size = _phrase.split()[0], len(_phrase.split())
     PHRASE_SIZES[_first] = tuple(sorted({*PHRASE_SIZES.get(_first, ()), _size}, reverse=True))
-STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(F|C|PH|GP|HR|FH)$", re.I)
+STAT_CHANGE = re.compile(r"^([+-])(\d+|X)(FV|F|C|PH|GP|HR|FH)$", re.I)
 STAT_LINE = re.compile(r"^(\d+|X)(F|C|PH)$", re.I)
 TOKEN_RE = re.compile(
-    r"«\d+»|BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
+    r"«\d+»|BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:FV|F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
     r"[A-Za-z][A-Za-z'\-]*(?:'s)?|[.,:;\"()/!?•]")
 PUNCT = {".": "DOT", ",": "COMMA", ":": "COLON", ";": "SEMI", "\"": "QUOTE", "(": "LPAR", ")": "RPAR", "/": "SLASH",
          "!": "DOT", "?": "DOT", "•": "BULLET"}
 STAT_LETTER = {"F": "force", "C": "chi", "PH": "personal_honor", "GP": "gold_production", "HR": "honor_requirement",
-               "FH": "family_honor"}
+               "FH": "family_honor", "FV": "focus"}
 CLAN_WORDS = {c.lower() for c in CLANS}
 # Keywords the text uses in the plural ("the number of Standards in this army"): the keyword is the singular
 # (keywords); from the cards' own texts, a plural whose singular is a keyword of some card.

@@ -393,6 +393,9 @@ def matches_target(g, src: Card, target, card: Card) -> bool:
         return card is g.host(src) and card.id != src.id
     if target == "unit":
         return card in g.unit_of(src)
+    if target == "focused":  # "Shinichi's focused cards": his player's, in a duel he is in (``duel`` step 2)
+        return card.zone is Zone.FOCUS and any(src in (d["challenger"], d["challenged"])
+                                               and card.id in d["focused"].get(src.controller, ()) for d in g.dueling)
     if isinstance(target, AllRef):
         return matches(g, target.all, card, ctx)
     if isinstance(target, TargetedRef):
@@ -590,6 +593,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             return False
     if cond.duel is not None and not _duel_result(ctx, cond.duel):
         return False
+    if cond.last_focused and not _last_focused(ctx):
+        return False
     if cond.any is not None and not any(holds(g, c, ctx) for c in cond.any):
         return False
     if cond.all is not None and not all(holds(g, c, ctx) for c in cond.all):
@@ -607,6 +612,13 @@ def _duel_result(ctx: Context, result: str) -> bool:
         return bool(duel.get("refused"))
     cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
     return any(c is not None and c.controller == ctx.player for c in cards)
+
+
+def _last_focused(ctx: Context) -> bool:
+    """"If it was the last card you focused in the duel": the card the text is on is the last one its player
+    focused in the duel the Focus Effect is part of (``focus-focus-effect``, ``duel`` step 2)."""
+    focused = ((ctx.duel or {}).get("focused") or {}).get(ctx.player) or []
+    return ctx.source is not None and bool(focused) and focused[-1] == ctx.source.id
 
 
 def dueled(g, card: Card, what: str) -> bool:

@@ -72,6 +72,8 @@ def move(g, card: Card, to: Zone, *, location: str = "home", attach_to: str | No
         card.bowed = False
         g.modifiers = [m for m in g.modifiers if m.target != card.id]
         g.ongoing = [o for o in g.ongoing if o.target != card.id]
+    elif old is Zone.FOCUS and to is not Zone.FOCUS:  # a Focus Value change is the focused card's, in its duel (duel)
+        g.modifiers = [m for m in g.modifiers if m.target != card.id]
     card.zone = to
     if to is Zone.PLAY:
         card.controller = controller or card.controller or card.owner

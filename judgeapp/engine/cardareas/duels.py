@@ -34,7 +34,8 @@ PHRASES = {
     "the winner of any duel created by the action": ("ACTIONDUELWINNER", "winner"),
     "both personalities": ("BOTHDUELISTS", "both"),
     "you have the first opportunity to focus or strike": ("FIRSTOPTION", "first"),
-    "the challenger": ("THECHALLENGER", "challenger"), "loses any duel against": ("LOSESDUELSAGAINST", "duel"),
+    "the challenger": ("THECHALLENGER", "challenger"),
+    "the last card you focused in the duel": ("LASTFOCUSED", "last"), "loses any duel against": ("LOSESDUELSAGAINST", "duel"),
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
@@ -42,7 +43,7 @@ WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first":
 NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
-                "st_loses_duels", "st_focus_from_discard")
+                "st_loses_duels", "st_focus_from_discard", "st_focused_value")
 # What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
 RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
 
@@ -546,6 +547,28 @@ class Readers:
             raise Unreadable("focusing from the discard pile in that state is not read")
         return [Static.model_validate({**data, "kind": "focus_from_discard",
                                        "what": "face_up" if "face_up" in states else None})]
+
+    def read_st_focused_value(self, node, data) -> list[Static]:
+        """"Shinichi's focused cards have +1FV": a change to the Focus Value of each card his player focused in a
+        duel he is in, counted in the duel's resolution (``duel`` step 5, ``continuous-traits``)."""
+        stat, n = _tok(node, "STATCHANGE").value
+        if stat != "focus" or _tok(node, "TYPE").value != "card":
+            raise Unreadable("only a change to focused cards' Focus Value is read")
+        return [Static.model_validate({**data, "kind": "stat", "target": "focused", "stat": "focus", "amount": n})]
+
+    def c_controls_or_dueling(self, node):
+        """"while you control, or he is dueling, Kakita Daitsu": the one card ends both phrases — its player
+        controls it, or this Personality is dueling it (``conjunctions``, ``facing``)."""
+        named = _sub(node, *NP)
+        return Condition(any=[self.c_controls(Tree("controls", [named])),
+                              Condition.model_validate({"card": "self", "dueling": self._faced(named)})])
+
+    def c_last_focused(self, node):
+        """"if it was the last card you focused in the duel": on a focused card's Focus Effect, that card is the
+        last its player focused (``focus-focus-effect``)."""
+        if self.np(_sub(node, *NP)) != "self" or not self.in_duel:
+            raise Unreadable("'the last card you focused' about a card other than the focused card itself is not read")
+        return Condition(last_focused=True)
 
     def np_both_duelists(self, node):
         """"Both Personalities" in a Focus Effect: the two Personalities of the duel (``duel``)."""

@@ -351,6 +351,8 @@ def describe_ref(ref) -> str:
         return "the rest of the cards looked at"
     if ref == "unit":
         return "the cards in this unit"
+    if ref == "focused":
+        return "each card this card's player focused in its duel"
     if ref == "here":
         return "the current battlefield's Province"
     if ref == "province":

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from ..registry import Effect, Primitive, primitive
+from .common import cards_of
+from .stats import StatArgs, _Stat
 from ..structures import Model, Ref
-from ..vocab import StepKind
+from ..vocab import StepKind, Zone
 
 
 class ConsequenceArgs(Model):
@@ -135,3 +137,16 @@ class LoseDuel(Primitive):
         from .cards import describe_ref
 
         return f"{describe_ref(args.target)} lose{'s' if not isinstance(args.target, list) else ''} the duel"
+
+
+@primitive
+class FocusValue(_Stat):
+    """"Give this card +1FV": a change to a focused card's Focus Value, counted in the duel's resolution; it ends
+    when the card leaves the focus (``duel`` steps 4–5, ``bonuses-and-penalties``)."""
+
+    name, Args, stat, cite = "focus", StatArgs, "focus", "bonuses-and-penalties"
+
+    @classmethod
+    def targets(cls, g, ctx, args):
+        return [(c.id, c.title, (lambda c=c: g.stat(c, "focus"))) for c in cards_of(g, ctx, args.target)
+                if c.zone is Zone.FOCUS]

@@ -20,7 +20,7 @@ OP_SECTION = {"set": "setting-stats-to-values", "raise": "setting-stats-to-value
               "min": "minimums-and-maximums", "max": "minimums-and-maximums"}
 OP_WORDS = {"set": "set to", "raise": "raised to", "lower": "lowered to", "min": "given a minimum of",
             "max": "given a maximum of"}
-LETTER = {"force": "F", "chi": "C", "personal_honor": "PH"}
+LETTER = {"force": "F", "chi": "C", "personal_honor": "PH", "focus": "FV"}
 
 
 class StatArgs(Model):
