@@ -254,6 +254,8 @@ class AfterAction(Primitive):
         named = {"self": " this card", "host": " this Personality", "your": ""}
         what = named[args.whose] if args.whose in named else \
             " " + _a(describe_filter(args.subject)) if args.subject is not None else " a card"
+        if args.whose in named and args.subject is not None and args.subject.at == "battlefield":
+            what += " at a battlefield"  # "After the action Equips this Follower at a battlefield"
         then = then_words(args)
         if args.occurrence == "duel_won":  # the occurrence is the winner's, in a duel the action created (duel)
             return f"{args.timing}{what} wins a duel created by the action: {then}"
