@@ -97,7 +97,7 @@ class Readers:
         self._interrupt_only()
         self.of_action = True  # "it" in the condition is the action (interrupt-actions)
         try:
-            cond = self.cond(self.cond_child(tree))
+            cond = self._action_cond(self.cond_child(tree))
         finally:
             self.of_action = False
         before = len(self.targets)
@@ -105,6 +105,23 @@ class Readers:
         cond = _and(kind, cond)
         self.effects.append(Effect.model_validate({"delayed": {"after": "the action resolves", **self._waiting_targets(
             before), "do": [e.model_copy(update={"condition": _and(e.condition, cond)}).model_dump() for e in effects]}}))
+
+    def c_action_bowed_or_destroyed(self, node):
+        """"… and bowed or destroyed any enemy cards": the action's effects did one or the other to such a card
+        ("it" carried from "it was Fire", ``conjunctions``)."""
+        if _tok(node, "STATE").value != "bowed":
+            raise Unreadable("'… or destroyed' after a state other than bowed is not read")
+        return Condition(any=[self._action_did(node, "bows"), self._action_did(node, "destroyed")])
+
+    def _action_cond(self, node: Tree) -> Condition:
+        """"if it was Fire and bowed or destroyed any enemy cards": "it" is the action, whose keyword that is
+        (``interrupt-actions``); any other condition is read as ever."""
+        first = node.children[0] if node.data == "cond_and" else node
+        named = _sub(first, *NP) if first.data == "card_has" else None
+        if named is None or named.data != "pronoun" or _tok(named, "IT") is None:
+            return self.cond(node)
+        kind = Condition(action=self._named_kind(_tok(first, "KEYWORD").value))
+        return kind if first is node else _and(kind, self.cond(node.children[-1]))
 
     def c_action_moved_there(self, node):
         """"if it moved your Personality to a battlefield" (``move``)."""
