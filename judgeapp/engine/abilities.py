@@ -678,6 +678,18 @@ def target_refs(effect: Effect) -> set[int]:
     return out
 
 
+def _complete_own_targets() -> None:
+    """The primitives whose effects wait with targets of their own (``OwnTargets``) hold a
+    ``TargetSpec``, which exists only now (the primitives are imported before this module)."""
+    from .primitives.interrupts import AfterActionArgs, OwnTargets
+    from .primitives.timing import DelayedArgs
+
+    for args in (OwnTargets, AfterActionArgs, DelayedArgs):
+        args.model_rebuild(_types_namespace={"TargetSpec": TargetSpec})
+
+
+_complete_own_targets()
+
 __all__ = ["describe_reading", "describe_effect", "describe_condition", "Ability", "TriggerSpec", "Static", "Produce",
            "GoldFor",
            "Reading", "Stated", "TargetSpec", "Unread", "Ref",

@@ -67,5 +67,5 @@ def _pending(g, d: Delayed, ev) -> Pending:
                       subject=ev.card, subject_player=ev.player, interrupted=d.action, occurrence=ev,
                       choices=list(d.choices),
                       duel=ev.data.get("duel"))  # one waiting for a duel's occurrence sees that duel (duel)
-        run_effects(g, ctx, d.spec.targets, d.spec.effects)
+        run_effects(g, ctx, d.spec.targets, d.spec.effects, first=d.first)
     return Pending(f"{d.source}: {d.spec.text or d.spec.event}", run, d.owner)

@@ -24,17 +24,20 @@ if TYPE_CHECKING:
     from .abilities import TargetSpec
 
 
-def run_effects(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect], script: list | None = None) -> bool:
-    """Returns False when the effects stopped early (a required target could not be found)."""
+def run_effects(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect], script: list | None = None,
+                first: int = 1) -> bool:
+    """Returns False when the effects stopped early (a required target could not be found).
+    ``first``: the number of the first of ``specs`` (a delayed effect's own targets come after
+    those it keeps from the effects that set it up)."""
     with acting.resolving(g, ctx):
         take_alternative(g, ctx, specs, effects)
-        return _run(g, ctx, specs, effects, list(script or []))
+        return _run(g, ctx, specs, effects, list(script or []), first)
 
 
-def _run(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect], queue: list) -> bool:
+def _run(g, ctx: Context, specs: list[TargetSpec], effects: list[Effect], queue: list, first: int) -> bool:
     for i, effect in enumerate(effects):
         g.tick()
-        for k, spec in enumerate(specs, 1):
+        for k, spec in enumerate(specs, first):
             if spec.at == i and k not in ctx.targets and not passed_over(ctx, spec) \
                     and not choose(g, ctx, spec, k, queue):
                 g.record(StepKind.EFFECT, f"{ctx.why()}: no legal target for its targeting, so its effects stop here",

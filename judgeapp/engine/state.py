@@ -151,3 +151,4 @@ class Delayed:
     choices: list = field(default_factory=list)  # the script's answers to its "or" choices, left from its action
     watch: tuple = ()  # card ids: only an occurrence about one of them triggers it ("the next time he attacks")
     lapses: bool = False  # "the next time this turn …": it ends with the turn if it has not happened
+    first: int = 1  # the number of its own first target (``spec.targets``), after those it keeps

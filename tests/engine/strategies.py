@@ -107,6 +107,11 @@ def field_value(name: str, annotation):
         return st.lists(st.sampled_from(["fear", "ranged_attack", "melee_attack"]), min_size=1, max_size=3, unique=True)
     if name in ("refusable", "random"):
         return st.booleans()
+    if name == "targets":  # a delayed effect's own targets, chosen when it happens
+        return st.lists(st.fixed_dictionaries({"filter": st.fixed_dictionaries({
+            "type": st.just(["personality"]), "side": st.sampled_from(["your", "any", "enemy"])})}), max_size=2)
+    if name == "first_target":  # numbered after the targets kept from the effects that set it up
+        return st.integers(1, 3)
     choices = [a for a in get_args(annotation) if isinstance(a, str)]
     if choices:
         return st.sampled_from(choices)

@@ -91,3 +91,37 @@ def test_where_the_action_brings_a_card_from_is_part_of_the_occurrence():
     assert (wait.occurrence, wait.from_zone, wait.do[0].args.province) == ("recruited", "province", "origin")
     assert read("<b>Interrupt:</b> After the action Equips a Spell from a Province, draw a card.", "Test",
                 "holding").unparsed
+
+
+def test_a_target_in_effects_that_wait_is_chosen_when_they_happen():
+    """"After the action destroys a dishonorable Personality, give your target Personality +2F": the target
+    is chosen when the delayed effect happens, not as the Interrupt resolves (``good-faith-rule``,
+    ``action-sequence`` D), numbered after the Interrupt's own: Mine, the Interrupt's target, gets +1F; the
+    waiting target is chosen then (the script names none, the engine takes the first: Other) and gets +2F."""
+    cards = (person("Honest") + person("Rogue") + person("Other", f=1) + person("Mine", f=1)
+             + strategy("Avenge", "<b>Interrupt:</b> Give your target Personality +1F. After the action destroys a "
+                                  "dishonorable Personality, give your target Personality +2F.")
+             + "  - {title: Strike, type: strategy, effects: [{ability: open, targets: [{what: personality}], "
+               "do: [{destroy: {target: 1}}]}]}\n")
+    alice = "    hand: [Strike, Avenge]\n    units: [{card: Other, id: other}, {card: Mine, id: mine}]\n"
+    bob = "    units: [{card: Honest, id: honest}, {card: Rogue, id: rogue, dishonored: true}]\n"
+    script = ("  - action: {by: alice, card: Strike, targets: [rogue], interrupts: [{by: alice, card: Avenge, "
+              "targets: [mine]}]}\n")
+    result = run(board(two_players(alice=alice, bob=bob), cards=cards, script=script,
+                       expect="  - destroyed: [rogue]\n  - force: {mine: 2, other: 3}\n"))
+    assert failed(result) == [], result["expectations"]
+    steps = texts(result)
+    waited = next(i for i, t in enumerate(steps) if "Delayed effect of Avenge" in t)
+    assert any("the engine takes the first legal choice): Other" in t for t in steps[waited:])
+
+
+def test_nothing_may_follow_effects_that_wait_with_their_own_targets():
+    """A later sentence would number its targets, or name by a pronoun, what only the waiting effects choose."""
+    from judgeapp.engine.cardtext import read
+
+    alone = read("<b>Interrupt:</b> If the action is a Ranged Attack action, after it resolves, give your target "
+                 "Personality +2F.", "Test", "strategy")
+    wait = alone.abilities[0].effects[0].args
+    assert (len(alone.abilities[0].targets), len(wait.targets), wait.first_target) == (0, 1, 1)
+    assert read("<b>Interrupt:</b> If the action is a Ranged Attack action, after it resolves, give your target "
+                "Personality +2F. Bow your target Follower.", "Test", "strategy").unparsed

@@ -97,16 +97,31 @@ class Readers:
         self._interrupt_only()
         self.of_action = True  # "it" in the condition is the action (interrupt-actions)
         try:
-            cond = self.cond(self.cond_child(tree))
+            cond = self._action_cond(self.cond_child(tree))
         finally:
             self.of_action = False
         before = len(self.targets)
         effects = self.sentence_effects(tree)
-        if len(self.targets) != before:
-            raise Unreadable("a target chosen after the action resolves is not read")
         cond = _and(kind, cond)
-        self.effects.append(Effect.model_validate({"delayed": {"after": "the action resolves", "do": [
-            e.model_copy(update={"condition": _and(e.condition, cond)}).model_dump() for e in effects]}}))
+        self.effects.append(Effect.model_validate({"delayed": {"after": "the action resolves", **self._waiting_targets(
+            before), "do": [e.model_copy(update={"condition": _and(e.condition, cond)}).model_dump() for e in effects]}}))
+
+    def c_action_bowed_or_destroyed(self, node):
+        """"… and bowed or destroyed any enemy cards": the action's effects did one or the other to such a card
+        ("it" carried from "it was Fire", ``conjunctions``)."""
+        if _tok(node, "STATE").value != "bowed":
+            raise Unreadable("'… or destroyed' after a state other than bowed is not read")
+        return Condition(any=[self._action_did(node, "bows"), self._action_did(node, "destroyed")])
+
+    def _action_cond(self, node: Tree) -> Condition:
+        """"if it was Fire and bowed or destroyed any enemy cards": "it" is the action, whose keyword that is
+        (``interrupt-actions``); any other condition is read as ever."""
+        first = node.children[0] if node.data == "cond_and" else node
+        named = _sub(first, *NP) if first.data == "card_has" else None
+        if named is None or named.data != "pronoun" or _tok(named, "IT") is None:
+            return self.cond(node)
+        kind = Condition(action=self._named_kind(_tok(first, "KEYWORD").value))
+        return kind if first is node else _and(kind, self.cond(node.children[-1]))
 
     def c_action_moved_there(self, node):
         """"if it moved your Personality to a battlefield" (``move``)."""
@@ -271,10 +286,21 @@ class Readers:
             raise Unreadable("'If …, after …' on something other than the action resolving is not read")
         before = len(self.targets)
         effects = self.sentence_effects(tree)
-        if len(self.targets) != before:
-            raise Unreadable("a target chosen after the action resolves is not read")
-        self.effects.append(Effect.model_validate({"delayed": {"after": "the action resolves", "do": [
-            e.model_dump() for e in effects]}}))
+        self.effects.append(Effect.model_validate({"delayed": {"after": "the action resolves", **self._waiting_targets(
+            before), "do": [e.model_dump() for e in effects]}}))
+
+    def _waiting_targets(self, before: int) -> dict:
+        """The targets named in effects that wait for the interrupted action: chosen when they happen, not as
+        the Interrupt resolves (``good-faith-rule``, ``action-sequence`` D), so they leave the Interrupt's own
+        targets and are numbered after them.  Read only when nothing follows the waiting effects, so no later
+        target or pronoun can take their numbers (``finish_ability``)."""
+        if len(self.targets) == before:
+            return {}
+        start = len(self.effects)
+        own = [t.model_copy(update={"at": t.at - start}).model_dump(exclude_defaults=True) for t in self.targets[before:]]
+        del self.targets[before:]
+        self.waits_with_targets = (before, start + 1)
+        return {"targets": own, "first_target": before + 1}
 
     # ----- the action's Honor gains and losses --------------------------------------------------------
     def _honor(self, node: Tree, **args) -> Effect:
@@ -365,12 +391,10 @@ class Readers:
             effects = self.sentence_effects(tree)
         finally:
             self.waiting_in_action = False
-        if len(self.targets) != before:
-            raise Unreadable("a target chosen after the action's occurrence is not read")
         cond = None
         for c in conds:
             cond = _and(cond, c)
-        self.effects.append(Effect.model_validate({"after_action": {**data, "do": [
+        self.effects.append(Effect.model_validate({"after_action": {**data, **self._waiting_targets(before), "do": [
             e.model_copy(update={"condition": _and(e.condition, cond)}).model_dump() for e in effects]}}))
 
     @staticmethod
@@ -577,3 +601,12 @@ class Readers:
         if not getattr(self, "waiting_in_action", False):
             raise Unreadable("'negate its remaining effects' outside 'After the action …' is not read")
         return Effect.model_validate({"negate_remaining": {}})
+
+
+def finish_ability(reader, condition):
+    """Effects that wait with targets of their own must be the ability's last, and no target may follow them:
+    a later sentence would number its targets, or name by a pronoun, what only the waiting effects choose."""
+    before, count = getattr(reader, "waits_with_targets", (len(reader.targets), len(reader.effects)))
+    if (len(reader.targets), len(reader.effects)) != (before, count):
+        raise Unreadable("effects or targets after waiting effects with targets of their own are not read")
+    return condition

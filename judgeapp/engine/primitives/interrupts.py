@@ -4,7 +4,7 @@ effects", and those changes concern that action only ("An Interrupt's effects do
 change actions other than the one it interrupted").  The action's record is ``acting``."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
@@ -17,6 +17,9 @@ from ..vocab import StepKind
 from .cards import describe_amount, describe_filter, describe_ref
 from .common import cards_of
 from .grants import NoArgs
+
+if TYPE_CHECKING:
+    from ..abilities import TargetSpec  # the model is completed once it exists (abilities.py)
 
 Designator = Literal["battle", "engage", "open", "limited", "dynasty"]
 LIMITED = {"moves": "movement", "destroyed": "destruction", "force_bonus": "Force bonuses",
@@ -187,7 +190,25 @@ OCCURRENCES = {"recruited": "Recruits", "equipped": "Equips", "destroyed": "dest
                "bows": "bows", "honor_gained": "gives you Honor", "duel_won": "wins a duel", "targeted": "targets"}
 
 
-class AfterActionArgs(Model):
+class OwnTargets(Model):
+    """The targets of effects that wait ("After the action resolves, give your target Personality +2F"): chosen
+    when those effects happen, not as the Interrupt resolves — delayed targeting is not needed to announce it
+    (``good-faith-rule``); the effects resolve "in the order mentioned by the ability", each target chosen as it
+    is needed (``action-sequence`` D).  They are numbered after the targets kept from the Interrupt."""
+
+    targets: list[TargetSpec] = Field(default_factory=list, max_length=4)
+    first_target: Annotated[int, Field(ge=1, le=20)] = 1
+
+
+def then_words(args: OwnTargets) -> str:
+    """The waiting effects in plain words, each target chosen then named first."""
+    from ..abilities import describe_effect
+
+    chosen = [f"choose target {n}: {t.describe()}" for n, t in enumerate(args.targets, args.first_target)]
+    return "; ".join(chosen + [describe_effect(e) for e in args.do])
+
+
+class AfterActionArgs(OwnTargets):
     timing: Literal["after", "before"] = "after"
     occurrence: Literal[tuple(OCCURRENCES)]
     subject: Filter | None = None  # a card like this
@@ -218,22 +239,24 @@ class AfterAction(Primitive):
                      "resolve")
             return False
         spec = TriggerSpec(when=args.timing, event=args.occurrence, whose=args.whose, subject=args.subject,
-                           from_zone=args.from_zone, do=list(args.do), text=cls.describe(args))
+                           from_zone=args.from_zone, do=list(args.do), targets=list(args.targets),
+                           text=cls.describe(args))
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
                                  dict(ctx.targets), ctx.source.id if ctx.source else None, repeat=args.each,
-                                 action=ctx.interrupted, within=True, effect=args.effect, choices=list(ctx.choices)))
+                                 action=ctx.interrupted, within=True, effect=args.effect, choices=list(ctx.choices),
+                                 first=args.first_target))
         g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})",
                  [cls.cite, "delayed-effects"], ctx.player, "resolve")
         return True
 
     @classmethod
     def describe(cls, args):
-        from ..abilities import describe_effect
-
         named = {"self": " this card", "host": " this Personality", "your": ""}
         what = named[args.whose] if args.whose in named else \
             " " + _a(describe_filter(args.subject)) if args.subject is not None else " a card"
-        then = "; ".join(describe_effect(e) for e in args.do)
+        if args.whose in named and args.subject is not None and args.subject.at == "battlefield":
+            what += " at a battlefield"  # "After the action Equips this Follower at a battlefield"
+        then = then_words(args)
         if args.occurrence == "duel_won":  # the occurrence is the winner's, in a duel the action created (duel)
             return f"{args.timing}{what} wins a duel created by the action: {then}"
         what += {"province": " from a Province", "hand": " from your hand", None: ""}[args.from_zone]

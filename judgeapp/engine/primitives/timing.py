@@ -15,6 +15,7 @@ from ..structures import Model, Ref, Title
 from ..vocab import UNTIL_WORDS, StepKind, Until
 from .common import cards_of
 from .cards import describe_ref
+from .interrupts import OwnTargets, then_words
 
 EVENT_WORDS = {"destroy": "destroyed", "destroyed": "destroyed", "bow": "bows", "bows": "bows",
                "straighten": "straightens", "straightens": "straightens", "move": "moves", "move_home": "moves",
@@ -122,7 +123,7 @@ class Negate(Primitive):
         return f"negate the traits of {describe_ref(args.target)}"
 
 
-class DelayedArgs(Model):
+class DelayedArgs(OwnTargets):
     after: Title | None = None
     before: Title | None = None
     when: Title | None = None
@@ -155,27 +156,25 @@ class Delay(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        from ..abilities import TriggerSpec, describe_effect
+        from ..abilities import TriggerSpec
         from ..cardtext import timing_point
 
         timing = next(k for k in ("after", "before", "when") if getattr(args, k))
         text = getattr(args, timing)
         event, phase, whose = timing_point(text)
         spec = TriggerSpec(when=timing, event=event, phase=phase, whose=whose, do=list(args.do),
-                           text=f"{timing.capitalize()} {text}: " + "; ".join(describe_effect(e) for e in args.do))
+                           targets=list(args.targets), text=f"{timing.capitalize()} {text}: {then_words(args)}")
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
                                  dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted,
-                                 choices=list(ctx.choices)))
+                                 choices=list(ctx.choices), first=args.first_target))
         g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})", [cls.cite], ctx.player,
                  "resolve")
         return True
 
     @classmethod
     def describe(cls, args):
-        from ..abilities import describe_effect
-
         timing = next(k for k in ("after", "before", "when") if getattr(args, k))
-        return f"{timing} {getattr(args, timing)}: " + "; ".join(describe_effect(e) for e in args.do)
+        return f"{timing} {getattr(args, timing)}: {then_words(args)}"
 
 
 class TriggerArgs(Model):
