@@ -128,3 +128,15 @@ def test_during_the_combat_segment_is_not_during_the_engage_segment():
     text = (REAL / "statics-armor-of-the-emperor.yaml").read_text(encoding="utf-8")
     engage = text.replace("at: attack/combat", "at: attack/engage").replace("hikarou: 5", "hikarou: 2")
     assert failed(service.replay(engage)) == []
+
+
+@pytest.mark.django_db
+def test_a_dishonorable_or_gaijin_card_is_either_one():
+    """statics-miroken-dishonorable-or-gaijin: "opposing a dishonorable or Gaijin card" is met by a
+    dishonorable card without Gaijin too (conjunctions), and not by an honorable card without Gaijin."""
+    text = (REAL / "statics-miroken-dishonorable-or-gaijin.yaml").read_text(encoding="utf-8")
+    plain = text.replace("{card: Isidoros, id: isidoros, at: bob.p1}", "{card: Matsu Rutaro, id: rutaro, at: bob.p1}")
+    for position in (plain.replace("miroken: 4", "miroken: 2"),
+                     plain.replace("at: bob.p1}]\nexpect", "at: bob.p1, dishonored: true}]\nexpect")):
+        assert position != plain
+        assert [e["ok"] for e in service.replay(position)["expectations"]] == [True]
