@@ -25,7 +25,7 @@ from .cardtraits import TraitReaders
 from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
                        PLAYER_WORDS, STATICS,
                        VALUES,
-                       Unreadable, _and, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
+                       Unreadable, _and, _attachment_kinds, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
                        _point_words, _sub, _tok, _toks, _unread)
 from .registry import Effect
 from .structures import AllRef, Amount, Condition, Filter, UnitOf
@@ -793,7 +793,9 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         return Condition.model_validate({"card": self._card_cond(node), "has_keyword": word})
 
     def c_card_has_attached(self, node):
-        return Condition.model_validate({"card": self._card_cond(node), "has_attached": _attachment_words(node)})
+        card = self._card_cond(node)
+        kinds = [Condition.model_validate({"card": card, "has_attached": words}) for words in _attachment_kinds(node)]
+        return kinds[0] if len(kinds) == 1 else Condition(any=kinds)
 
     def c_there_is(self, node):
         sub = _sub(node, *NP)

@@ -140,3 +140,13 @@ def test_a_dishonorable_or_gaijin_card_is_either_one():
                      plain.replace("at: bob.p1}]\nexpect", "at: bob.p1, dishonored: true}]\nexpect")):
         assert position != plain
         assert [e["ok"] for e in service.replay(position)["expectations"]] == [True]
+
+
+@pytest.mark.django_db
+def test_a_spell_of_none_of_the_kinds_gives_no_bonus():
+    """statics-raiko-one-of-several-spells: "an Air, Fire, or Thunder Spell" is one of those three kinds
+    (conjunctions); with a Water Spell instead Raiko keeps her printed 2F and 2C."""
+    text = (REAL / "statics-raiko-one-of-several-spells.yaml").read_text(encoding="utf-8")
+    position = (text.replace("Fueling the Flames", "Suitengu's Embrace")
+                .replace("force: {raiko: 3}", "force: {raiko: 2}").replace("chi: {raiko: 3}", "chi: {raiko: 2}"))
+    assert [e["ok"] for e in service.replay(position)["expectations"]] == [True, True]
