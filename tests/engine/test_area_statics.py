@@ -150,3 +150,13 @@ def test_a_spell_of_none_of_the_kinds_gives_no_bonus():
     position = (text.replace("Fueling the Flames", "Suitengu's Embrace")
                 .replace("force: {raiko: 3}", "force: {raiko: 2}").replace("chi: {raiko: 3}", "chi: {raiko: 2}"))
     assert [e["ok"] for e in service.replay(position)["expectations"]] == [True, True]
+
+
+@pytest.mark.django_db
+def test_neither_a_spear_nor_a_crab_clan_opponent_gives_no_bonus():
+    """statics-kuraou-spear-or-crab: opposing a Personality that is not Crab Clan (Isidoros), with no Spear,
+    Kuraou keeps his printed 2F and 2C (conjunctions)."""
+    text = (REAL / "statics-kuraou-spear-or-crab.yaml").read_text(encoding="utf-8")
+    position = (text.replace("{card: Yasuki Tono, id: tono,", "{card: Isidoros, id: isidoros,")
+                .replace("kuraou: 3}", "kuraou: 2}"))
+    assert [e["ok"] for e in service.replay(position)["expectations"]] == [True, True]
