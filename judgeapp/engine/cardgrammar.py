@@ -25,7 +25,7 @@ from .cardtraits import TraitReaders
 from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
                        PLAYER_WORDS, STATICS,
                        VALUES,
-                       Unreadable, _and, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
+                       Unreadable, _and, _attachment_kinds, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
                        _point_words, _sub, _tok, _toks, _unread)
 from .registry import Effect
 from .structures import AllRef, Amount, Condition, Filter, UnitOf
@@ -604,7 +604,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 and {"personality", "unit"} & set(types):
             # "one of your other units" on a Strategy: other than the Personality named before (``another``)
             data["another"], data["besides"] = False, self.person
-        any_kw = []
+        any_kw, or_states = [], []
         if mods is not None:
             has_or = _tok(mods, "OR") is not None
             if has_or and not types and _titles_or(mods):
@@ -614,8 +614,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                     continue
                 tok = m.children[0]
                 if tok.type == "STATE" and _or_beside(mods.children, m):  # "a dishonorable or Gaijin card"
-                    raise Unreadable("'or' between a state and another word is not read")
-                if tok.type == "STATE":
+                    or_states.append(tok.value)
+                elif tok.type == "STATE":
                     data["state"].append(tok.value)
                 elif tok.type in ("NONKW", "NONCLAN"):
                     data.setdefault("without", []).append(tok.value + (" Clan" if tok.type == "NONCLAN" else ""))
@@ -632,7 +632,9 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                     data.setdefault("without", []).append(ABSENCES[tok.value])
                 else:  # "a Battle Strategy": the designator word, read by the effect that needs it
                     (any_kw if has_or else data["keywords"]).append({"BATTLE": "Battle", "HONOR": "Honor"}.get(tok.type) or _singular(tok.value))
-        if any_kw:
+        if or_states:  # "a dishonorable or Gaijin card": one in that state, or with that word (``conjunctions``)
+            data["any_of"] = [Filter(state=[state]) for state in or_states] + ([Filter(any_keyword=any_kw)] if any_kw else [])
+        elif any_kw:
             data["any_keyword"] = any_kw
         posts = (c for c in node.children if isinstance(c, Tree) and c.data not in ("det", "typed", "keyworded", "statword"))
         for post in posts:
@@ -823,7 +825,9 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         return Condition.model_validate({"card": self._card_cond(node), "has_keyword": word})
 
     def c_card_has_attached(self, node):
-        return Condition.model_validate({"card": self._card_cond(node), "has_attached": _attachment_words(node)})
+        card = self._card_cond(node)
+        kinds = [Condition.model_validate({"card": card, "has_attached": words}) for words in _attachment_kinds(node)]
+        return kinds[0] if len(kinds) == 1 else Condition(any=kinds)
 
     def c_there_is(self, node):
         sub = _sub(node, *NP)

@@ -75,6 +75,19 @@ def _attachment_words(node: Tree) -> list[str]:
     return words + ([kind.value.capitalize()] if kind is not None else [])
 
 
+def _attachment_kinds(node: Tree) -> list[list[str]]:
+    """The kinds of attachment a card must have one of, each as its words: "has an Air, Fire, or Thunder
+    Spell" is an Air Spell, a Fire Spell or a Thunder Spell (``conjunctions``); without "or", one kind."""
+    mods = _sub(node, "mods")
+    if _tok(mods, "OR") is None:
+        return [_attachment_words(node)]
+    words = [m.children[0] for m in mods.children if isinstance(m, Tree)]
+    if any(t.type != "KEYWORD" for t in words):
+        raise Unreadable("an attachment of one of several kinds, not each named by one keyword, is not read")
+    kind = _tok(node, "TYPE")
+    return [[t.value] + ([kind.value.capitalize()] if kind is not None else []) for t in words]
+
+
 def _det_words(dets) -> list[str]:
     """Every word type of the determiners ("one to three OFYOUR" → NUMBER, TO, NUMBER, OFYOUR)."""
     return [t.type for d in dets for t in d.children if isinstance(t, Token)]

@@ -128,3 +128,35 @@ def test_during_the_combat_segment_is_not_during_the_engage_segment():
     text = (REAL / "statics-armor-of-the-emperor.yaml").read_text(encoding="utf-8")
     engage = text.replace("at: attack/combat", "at: attack/engage").replace("hikarou: 5", "hikarou: 2")
     assert failed(service.replay(engage)) == []
+
+
+@pytest.mark.django_db
+def test_a_dishonorable_or_gaijin_card_is_either_one():
+    """statics-miroken-dishonorable-or-gaijin: "opposing a dishonorable or Gaijin card" is met by a
+    dishonorable card without Gaijin too (conjunctions), and not by an honorable card without Gaijin."""
+    text = (REAL / "statics-miroken-dishonorable-or-gaijin.yaml").read_text(encoding="utf-8")
+    plain = text.replace("{card: Isidoros, id: isidoros, at: bob.p1}", "{card: Matsu Rutaro, id: rutaro, at: bob.p1}")
+    for position in (plain.replace("miroken: 4", "miroken: 2"),
+                     plain.replace("at: bob.p1}]\nexpect", "at: bob.p1, dishonored: true}]\nexpect")):
+        assert position != plain
+        assert [e["ok"] for e in service.replay(position)["expectations"]] == [True]
+
+
+@pytest.mark.django_db
+def test_a_spell_of_none_of_the_kinds_gives_no_bonus():
+    """statics-raiko-one-of-several-spells: "an Air, Fire, or Thunder Spell" is one of those three kinds
+    (conjunctions); with a Water Spell instead Raiko keeps her printed 2F and 2C."""
+    text = (REAL / "statics-raiko-one-of-several-spells.yaml").read_text(encoding="utf-8")
+    position = (text.replace("Fueling the Flames", "Suitengu's Embrace")
+                .replace("force: {raiko: 3}", "force: {raiko: 2}").replace("chi: {raiko: 3}", "chi: {raiko: 2}"))
+    assert [e["ok"] for e in service.replay(position)["expectations"]] == [True, True]
+
+
+@pytest.mark.django_db
+def test_neither_a_spear_nor_a_crab_clan_opponent_gives_no_bonus():
+    """statics-kuraou-spear-or-crab: opposing a Personality that is not Crab Clan (Isidoros), with no Spear,
+    Kuraou keeps his printed 2F and 2C (conjunctions)."""
+    text = (REAL / "statics-kuraou-spear-or-crab.yaml").read_text(encoding="utf-8")
+    position = (text.replace("{card: Yasuki Tono, id: tono,", "{card: Isidoros, id: isidoros,")
+                .replace("kuraou: 3}", "kuraou: 2}"))
+    assert [e["ok"] for e in service.replay(position)["expectations"]] == [True, True]

@@ -74,6 +74,15 @@ class Readers:
     def c_card_opposes(self, node):
         return self._opposes(self._card_cond(node), node)
 
+    def c_has_or_opposes(self, node):
+        """"Kuraou has +1F/+1C while he has a Spear or opposes a Crab Clan Personality": met while either
+        holds of him (``conjunctions``, ``opposing``)."""
+        card, word = self._card_cond(node), _sub(node, "mod").children[0]
+        if word.type != "KEYWORD":
+            raise Unreadable("an attachment named by other than its keyword is not read")
+        has = Condition.model_validate({"card": card, "has_attached": [word.value]})
+        return Condition(any=[has, self._opposes(card, node)])
+
     def _opposes(self, card, node) -> Condition:
         nps = [c for c in node.children if hasattr(c, "data") and c.data in NP]
         sub = nps[-1]
