@@ -117,15 +117,19 @@ def test_each_additional_time_allows_one_more_use():
 
 def test_an_attachment_described_by_what_it_is_not_is_not_read():
     """"If Ataruko has a Nonhuman, non-Shadowlands Follower": the attachment words are what it must have,
-    every one, so "non-Shadowlands" (or "bowed") cannot be one of them, nor "Air, Fire, or Thunder"; the
-    sentence is left unread rather than read as "has a Shadowlands Follower" or "an Air Fire Thunder one"."""
+    every one, so "non-Shadowlands" (or "bowed") cannot be one of them; the sentence is left unread rather
+    than read as "has a Shadowlands Follower".  "An Air, Fire, or Thunder Follower" is one of the three
+    (the statics area's attachment kinds, conjunctions), never a Follower with all three words."""
     for text in ("Battle: Fear 2, or Fear 4 if Ataruko has a non-Shadowlands Follower.",
-                 "Battle: Fear 2, or Fear 4 if Ataruko has an Air, Fire, or Thunder Follower.",
                  "Battle: Give a target enemy Personality with a non-Shadowlands Follower -2F."):
         r = read_text(text, "Matsu Ataruko", "personality")
         assert not r.abilities and "not read" in r.unparsed[0].reason
     r = read_text("Battle: Fear 2, or Fear 4 if Ataruko has a Nonhuman Follower.", "Matsu Ataruko", "personality")
     assert r.abilities[0].effects[1].condition.has_attached == ["Nonhuman", "Follower"]
+    r = read_text("Battle: Fear 2, or Fear 4 if Ataruko has an Air, Fire, or Thunder Follower.", "Matsu Ataruko",
+                  "personality")
+    assert [c.has_attached for c in r.abilities[0].effects[1].condition.any] == [
+        ["Air", "Follower"], ["Fire", "Follower"], ["Thunder", "Follower"]]
 
 
 def test_a_list_of_words_before_a_card_type_is_one_or_another():
