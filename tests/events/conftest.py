@@ -10,7 +10,6 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connections
 from django.utils import timezone

@@ -93,7 +93,7 @@ def test_six_players_three_rounds_and_a_top_four(page, site_url, six_players, br
         assert page.locator("#pairings tbody tr").count() == 3
         if number == 1:
             page.click("#clock-start")
-            page.wait_for_url(f"**/rounds/1/")
+            page.wait_for_url("**/rounds/1/")
             page.wait_for_function("() => /^\\d+:\\d\\d$/.test(document.getElementById('clock-time').textContent)"
                                    " && document.getElementById('clock-state').textContent === 'remaining'")
             minutes = int(page.inner_text("#clock-time").split(":")[0])

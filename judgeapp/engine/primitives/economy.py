@@ -4,13 +4,8 @@ from __future__ import annotations
 from ..references import amount, players
 from ..registry import Primitive, primitive
 from ..state import GoldUnit
-from ..structures import Model, Number, PlayerRef
 from ..vocab import StepKind
-
-
-class GoldArgs(Model):
-    player: PlayerRef = "you"
-    amount: Number = 1
+from .honor import PlayerAmount
 
 
 @primitive
@@ -18,7 +13,7 @@ class ProduceGold(Primitive):
     """"Produce 15 Gold" as an effect: the Gold goes to the player's Gold pool, to pay costs later in the
     phase; unspent, it disappears at the end of the phase (``paying-gold-costs``)."""
 
-    name, Args, cite = "produce_gold", GoldArgs, "paying-gold-costs"
+    name, Args, cite = "produce_gold", PlayerAmount, "paying-gold-costs"
     card_args = ()
 
     @classmethod

@@ -14,7 +14,7 @@ from ..references import amount, players
 from ..structures import Amount, Model, Number, PlayerRef, Ref, SmallInt, StatName, Word
 from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
 from .cards import describe_amount, describe_ref
-from .common import cards_of
+from .common import cards_of, interrupted_action
 
 
 class KeywordArgs(Model):
@@ -215,10 +215,8 @@ class NegateAction(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        action = ctx.interrupted
+        action = interrupted_action(g, ctx, cls.cite, "negate")
         if action is None:
-            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to negate", [cls.cite], ctx.player,
-                     "resolve")
             return False
         if args.designators and action.designator not in args.designators:
             g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {' or '.join(args.designators)} action, so it is "

@@ -15,7 +15,7 @@ from ..structures import ActionTest, AllRef, Filter, Model, Number, Ref, SmallIn
 from ..state import Delayed
 from ..vocab import StepKind
 from .cards import describe_amount, describe_filter, describe_ref
-from .common import cards_of
+from .common import cards_of, interrupted_action
 from .grants import NoArgs
 
 if TYPE_CHECKING:
@@ -48,10 +48,8 @@ class LimitAction(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        action = ctx.interrupted
+        action = interrupted_action(g, ctx, cls.cite, "change")
         if action is None:
-            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to change", [cls.cite], ctx.player,
-                     "resolve")
             return False
         if args.designators and action.designator not in args.designators:
             kinds = " or ".join(d.capitalize() for d in args.designators)
@@ -108,10 +106,8 @@ class AttackStrength(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        action = ctx.interrupted
+        action = interrupted_action(g, ctx, cls.cite, "change")
         if action is None:
-            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to change", [cls.cite], ctx.player,
-                     "resolve")
             return False
         by = amount(g, args.amount, ctx)
         if args.each:
@@ -157,10 +153,8 @@ class ActionHonor(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        action = ctx.interrupted
+        action = interrupted_action(g, ctx, cls.cite, "change")
         if action is None:
-            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to change", [cls.cite], ctx.player,
-                     "resolve")
             return False
         if args.designators and action.designator not in args.designators:
             kinds = " or ".join(d.capitalize() for d in args.designators)
@@ -234,9 +228,7 @@ class AfterAction(Primitive):
     def run(cls, g, ctx, args):
         from ..abilities import TriggerSpec
 
-        if ctx.interrupted is None:
-            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to wait for", [cls.cite], ctx.player,
-                     "resolve")
+        if interrupted_action(g, ctx, cls.cite, "wait for") is None:
             return False
         spec = TriggerSpec(when=args.timing, event=args.occurrence, whose=args.whose, subject=args.subject,
                            from_zone=args.from_zone, do=list(args.do), targets=list(args.targets),
@@ -276,10 +268,8 @@ class NegateRemaining(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        action = ctx.interrupted
+        action = interrupted_action(g, ctx, cls.cite, "negate")
         if action is None:
-            g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to negate", [cls.cite], ctx.player,
-                     "resolve")
             return False
         action.negated = True
         g.record(StepKind.EFFECT, f"{action.why()}: its remaining effects are negated ({ctx.why()})",
