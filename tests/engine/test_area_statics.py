@@ -160,3 +160,25 @@ def test_neither_a_spear_nor_a_crab_clan_opponent_gives_no_bonus():
     position = (text.replace("{card: Yasuki Tono, id: tono,", "{card: Isidoros, id: isidoros,")
                 .replace("kuraou: 3}", "kuraou: 2}"))
     assert [e["ok"] for e in service.replay(position)["expectations"]] == [True, True]
+
+
+@pytest.mark.django_db
+def test_neither_a_scorpion_opponent_nor_a_terrain_gives_no_resilient():
+    """statics-genichi-or-you-control without the Terrain: opposing a Crab Clan Personality, Genichi lacks
+    Resilient; opposing a Scorpion Clan Personality he has it again (conjunctions)."""
+    text = (REAL / "statics-genichi-or-you-control.yaml").read_text(encoding="utf-8")
+    bare = text.replace("    in_play: [Higher Ground]\n", "")
+    assert [e["actual"] for e in failed(service.replay(bare))] == [{"genichi": []}]
+    scorpion = bare.replace("{card: Yasuki Tono, id: tono,", "{card: Bayushi Toshimo, id: toshimo,")
+    assert failed(service.replay(scorpion)) == []
+
+
+def test_or_before_you_and_a_verb_joins_two_conditions():
+    """"or you control …" starts a second condition (``ORYOU``); "or you may give" does not (conjunctions)."""
+    from judgeapp.engine.cardlexer import classify, words
+
+    def types(text):
+        return [t.type for t in classify(words(text))]
+
+    assert "ORYOU" in types("while he opposes a Scorpion Clan Personality or you control a Terrain")
+    assert "ORYOU" not in types("Give your target Personality +2F or you may give him +1C")
