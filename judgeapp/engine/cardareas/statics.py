@@ -86,6 +86,10 @@ class Readers:
     def _opposes(self, card, node) -> Condition:
         nps = [c for c in node.children if hasattr(c, "data") and c.data in NP]
         sub = nps[-1]
+        if sub.data in ("self_ref", "this_type", "this_kw") and self.np(sub) == "self":
+            # "while opposing this Item": on the other side at its battlefield from the card (from an
+            # attachment's Personality, whose unit it is in: ``opposing``, ``unit``)
+            return Condition.model_validate({"card": card, "fits": {"opposing": True}})
         if sub.data not in ("phrase", "bare"):
             raise Unreadable("opposing one named card is not read")
         return Condition.model_validate({"card": card, "fits": Filter(opposes=self.filter_of(sub)).model_dump(
