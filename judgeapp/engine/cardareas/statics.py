@@ -95,6 +95,13 @@ class Readers:
         return Condition.model_validate({"card": card, "fits": Filter(opposes=self.filter_of(sub)).model_dump(
             exclude_defaults=True)})
 
+    def post_opposing_him(self, post, data):
+        """"Yurei has +1F for each Personality with 0 Personal Honor opposing him": him, the trait's card, must
+        be this card or its Personality, from whom the engine reckons opposing (``opposing``)."""
+        if getattr(self, "trait_subject", None) not in ("self", "host"):
+            raise Unreadable("'opposing him' naming a card other than this one or its Personality is not read")
+        data["opposing"] = True
+
     # ----- restrictions and permissions ---------------------------------------------------------------
     def read_st_attack_untargetable(self, node, data) -> list[Static]:
         """"Melee and Ranged Attacks may not target Kazuki": those effects cannot choose him as their
