@@ -182,3 +182,15 @@ def test_or_before_you_and_a_verb_joins_two_conditions():
 
     assert "ORYOU" in types("while he opposes a Scorpion Clan Personality or you control a Terrain")
     assert "ORYOU" not in types("Give your target Personality +2F or you may give him +1C")
+
+
+@pytest.mark.django_db
+def test_only_his_spirit_followers_share_mabasus_cavalry():
+    """statics-mabasu-and-his-spirits: the Medium Infantry in his unit is no Spirit and gains nothing; if alice
+    went first, the Courtesy trait gives neither Mabasu nor the Spirit Cavalry (keywords)."""
+    text = (REAL / "statics-mabasu-and-his-spirits.yaml").read_text(encoding="utf-8")
+    infantry = text.replace("attendant: [Cavalry]}", "attendant: [Cavalry], infantry: [Cavalry]}")
+    assert [e["actual"] for e in failed(service.replay(infantry))] == [
+        {"mabasu": ["Cavalry"], "attendant": ["Cavalry"], "infantry": []}]
+    first = text.replace("first: bob", "first: alice")
+    assert [e["actual"] for e in failed(service.replay(first))] == [{"mabasu": [], "attendant": []}]

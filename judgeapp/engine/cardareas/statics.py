@@ -22,7 +22,7 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_must_be", "st_attach_never_either", "st_no_enlightenment",
                 "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow", "st_stat_alt",
                 "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
-                "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat"}
+                "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -101,6 +101,15 @@ class Readers:
         if getattr(self, "trait_subject", None) not in ("self", "host"):
             raise Unreadable("'opposing him' naming a card other than this one or its Personality is not read")
         data["opposing"] = True
+
+    def read_st_keyword_self_and_his(self, node, data) -> list[Static]:
+        """"Mabasu and his Spirit Followers have Cavalry": the keywords for the card, and for each such card
+        in its unit, as "Mabasu's Spirit Followers" names them (``keywords``, ``possessive-case``)."""
+        group = Tree("own_group", [*_toks(node, "TYPE"), *(c for c in node.children if isinstance(c, Tree) and c.data == "mods")])
+        words = self.kwlist(_sub(node, "kwlist"))
+        return [Static.model_validate({**data, "kind": "keyword", "keywords": words}),
+                Static.model_validate({**data, "kind": "keyword", "keywords": words,
+                                       "target": AllRef(all=self.group_filter(group))})]
 
     # ----- restrictions and permissions ---------------------------------------------------------------
     def read_st_attack_untargetable(self, node, data) -> list[Static]:
