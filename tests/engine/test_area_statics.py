@@ -194,3 +194,17 @@ def test_only_his_spirit_followers_share_mabasus_cavalry():
         {"mabasu": ["Cavalry"], "attendant": ["Cavalry"], "infantry": []}]
     first = text.replace("first: bob", "first: alice")
     assert [e["actual"] for e in failed(service.replay(first))] == [{"mabasu": [], "attendant": []}]
+
+
+@pytest.mark.django_db
+def test_daitsu_attaches_his_first_weapon_and_another_kensai_his_second():
+    """statics-daitsu-one-weapon: with no Weapon attached, Daitsu may attach one (the trait's condition, his
+    Weapon, does not hold); another Kensai with a Weapon may attach a second (kensai)."""
+    text = (REAL / "statics-daitsu-one-weapon.yaml").read_text(encoding="utf-8")
+    bare = text.replace(", attach: [{card: A Samurai's Soul, id: soul}]", "")
+    kensai = text.replace("{card: Kakita Daitsu, id: daitsu,", "{card: Bayushi Toshimo, id: daitsu,")
+    for position in (bare, kensai):
+        assert position != text
+        result = service.replay(position)
+        assert [e["expect"] for e in failed(result)] == [{"rejected": {"step": 1, "reason": "restricted"}},
+                                                         {"gold": {"alice": 8}}]

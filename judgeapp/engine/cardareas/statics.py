@@ -22,7 +22,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_must_be", "st_attach_never_either", "st_no_enlightenment",
                 "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow", "st_stat_alt",
                 "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
-                "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his"}
+                "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
+                "st_attach_one"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -110,6 +111,15 @@ class Readers:
         return [Static.model_validate({**data, "kind": "keyword", "keywords": words}),
                 Static.model_validate({**data, "kind": "keyword", "keywords": words,
                                        "target": AllRef(all=self.group_filter(group))})]
+
+    def read_st_attach_one(self, node, data) -> list[Static]:
+        """"Daitsu will only attach one Weapon": he cannot attach a Weapon while he has one attached; his
+        own limit, below the two a Kensai may have (``weapon``, ``kensai``, ``attachments``)."""
+        if _tok(node, "NUMBER").value != 1 or data["target"] != "self" or self.kind != "personality":
+            raise Unreadable("a limit on attachments other than a Personality's one of a kind is not read")
+        word = _singular(Tree("mod", [_tok(node, "KEYWORD")])).children[0].value
+        return [Static.model_validate({**data, "kind": "attach_never", "to": Filter(keywords=[word]),
+                                       "while": Condition.model_validate({"card": "self", "has_attached": [word]})})]
 
     # ----- restrictions and permissions ---------------------------------------------------------------
     def read_st_attack_untargetable(self, node, data) -> list[Static]:
