@@ -208,3 +208,12 @@ def test_daitsu_attaches_his_first_weapon_and_another_kensai_his_second():
         result = service.replay(position)
         assert [e["expect"] for e in failed(result)] == [{"rejected": {"step": 1, "reason": "restricted"}},
                                                          {"gold": {"alice": 8}}]
+
+
+@pytest.mark.django_db
+def test_ouma_jirushi_gives_nothing_while_unopposed():
+    """statics-ouma-jirushi-while-opposed with bob's Moritoki at home: Agai is unopposed, so neither trait
+    holds; Agai keeps 2 Personal Honor and the Infantry 3F (continuous-traits)."""
+    text = (REAL / "statics-ouma-jirushi-while-opposed.yaml").read_text(encoding="utf-8")
+    home = text.replace("{card: Hiruma Moritoki, id: moritoki, at: bob.p1}", "{card: Hiruma Moritoki, id: moritoki}")
+    assert [e["actual"] for e in failed(service.replay(home))] == [{"agai": {"personal_honor": 2}}, {"infantry": 3}]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static
-from ..cardtree import ATTACKS, NP, Unreadable, _and, _not, _singular, _sub, _tok, _toks
+from ..cardtree import ATTACKS, NP, STATICS, Unreadable, _and, _not, _singular, _sub, _tok, _toks
 from ..structures import AllRef, Condition, Filter
 from ..vocab import CLANS
 
@@ -30,6 +30,27 @@ RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
 class Readers:
     """Readers of the statics area (a mixin of ``SentenceReader``)."""
+
+    # ----- trait sentences ------------------------------------------------------------------------
+    def t_continuous_while_state(self, tree) -> list[Static]:
+        """"While opposed, this Personality has +1PH and his Followers have +1F": both traits hold while the
+        card named first, this card or its Personality, is in that state (``continuous-traits``)."""
+        statics = [s for node in tree.children if isinstance(node, Tree) and node.data in STATICS
+                   for s in self.static(node)]
+        first = statics[0].target
+        if first not in ("self", "host"):
+            raise Unreadable("'While …,' before a group's trait is not read")
+        cond = Condition.model_validate({"card": first, "is": [_tok(tree, "STATE").value]})
+        return [s.model_copy(update={"while_": _and(s.while_, cond)}) for s in statics]
+
+    def subject_his_group(self, node):
+        """"his Followers" on an attachment: the cards of that kind in its Personality's unit, as
+        "Seiken's Followers" on Seiken (``possessive-case``, ``unit``)."""
+        if self.kind not in ("follower", "item", "spell"):
+            raise Unreadable("'his …' as a trait's subject on a card other than an attachment is not read")
+        mods = _sub(node, "mods")
+        flt = self.group_filter(Tree("any_group", [*([mods] if mods is not None else []), _tok(node, "TYPE")]))
+        return AllRef(all=flt.model_copy(update={"in_unit": True, "another": True}))
 
     # ----- conditions ---------------------------------------------------------------------------
     def c_other_controls(self, node):
