@@ -217,3 +217,14 @@ def test_ouma_jirushi_gives_nothing_while_unopposed():
     text = (REAL / "statics-ouma-jirushi-while-opposed.yaml").read_text(encoding="utf-8")
     home = text.replace("{card: Hiruma Moritoki, id: moritoki, at: bob.p1}", "{card: Hiruma Moritoki, id: moritoki}")
     assert [e["actual"] for e in failed(service.replay(home))] == [{"agai": {"personal_honor": 2}}, {"infantry": 3}]
+
+
+@pytest.mark.django_db
+def test_kuniken_counts_fewer_ports_and_none_while_unopposed():
+    """statics-kuniken-up-to-three-ports with two of alice's Ports: both count, 4F; with bob's Moritoki at
+    home Kuniken is unopposed and has his printed 2F (continuous-traits)."""
+    text = (REAL / "statics-kuniken-up-to-three-ports.yaml").read_text(encoding="utf-8")
+    two = text.replace("[Kobune Port, Deep Harbor, Fortified Docks, Merchant Atoll]", "[Kobune Port, Deep Harbor]")
+    home = text.replace("{card: Hiruma Moritoki, id: moritoki, at: bob.p1}", "{card: Hiruma Moritoki, id: moritoki}")
+    assert [e["actual"] for e in failed(service.replay(two))] == [{"kuniken": 4}]
+    assert [e["actual"] for e in failed(service.replay(home))] == [{"kuniken": 2}]

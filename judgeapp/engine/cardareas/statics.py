@@ -23,7 +23,7 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow", "st_stat_alt",
                 "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
                 "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
-                "st_attach_one"}
+                "st_attach_one", "st_stat_each_yours"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -141,6 +141,23 @@ class Readers:
         word = _singular(Tree("mod", [_tok(node, "KEYWORD")])).children[0].value
         return [Static.model_validate({**data, "kind": "attach_never", "to": Filter(keywords=[word]),
                                        "while": Condition.model_validate({"card": "self", "has_attached": [word]})})]
+
+    def read_st_stat_each_yours(self, node, data) -> list[Static]:
+        """"Kuniken has +1F for each of your Port Holdings, up to three Ports": a change counted over your cards
+        of that kind when it applies; "up to three Ports" counts no more than three of them (``continuous-traits``)."""
+        stat, n = _tok(node, "STATCHANGE").value
+        if n == "X" or stat == "family_honor":
+            raise Unreadable("that continuous stat change is not read")
+        mods = [c for c in node.children if isinstance(c, Tree) and c.data == "mods"]
+        flt = self.group_filter(Tree("your_group", [*mods, _tok(node, "TYPE")]))
+        amount = {"count": flt.model_dump(exclude_defaults=True), "times": n}
+        cap = _sub(node, "count_cap")
+        if cap is not None:
+            named = [_singular(m).children[0].value for m in _sub(cap, "mods").children if isinstance(m, Tree)]
+            if named != flt.keywords:
+                raise Unreadable("'up to' naming other cards than those counted is not read")
+            amount["most"] = int(_tok(cap, "NUMBER").value)
+        return [Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": amount})]
 
     # ----- restrictions and permissions ---------------------------------------------------------------
     def read_st_attack_untargetable(self, node, data) -> list[Static]:
