@@ -268,6 +268,10 @@ class Readers:
             raise Unreadable("'if he does' after something other than a refusal is not read")
         return Condition(duel="refused")
 
+    def c_he_did_not_refuse(self, node):
+        """"If he does not refuse, destroy the duel's loser": the challenge just read was accepted (``refuse``)."""
+        return Condition.model_validate({"not": self.c_he_refused(node).model_dump(exclude_defaults=True)})
+
     def np_challenger(self, node):
         """"Your challenger": the Personality who issued the challenge (``challenge``)."""
         if not self.refusal and getattr(self, "duel_at", None) is None:
