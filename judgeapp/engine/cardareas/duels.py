@@ -449,7 +449,7 @@ class Readers:
             if sub.data not in ("phrase", "bare"):
                 raise Unreadable("a named card winning the action's duel is not read")
             data["subject"] = self.filter_of(sub)
-            if _tok(win, "IT") is None and _tok(win, "CREATEDBYACTION") is None and i == 0:
+            if _tok(win, "IT") is None and _tok(win, "CREATEDBYACTION") is None and i == 0 and not _names_duel(tree):
                 raise Unreadable("'after your Personality wins' naming no duel of the action is not read")
         self.last = self.person = "it"
         self.subject, self.it_type = "it", "personality"  # "give him the ability, …": a Personality's
@@ -597,6 +597,12 @@ class Readers:
         if lead is not None:
             data["while"] = self.cond(lead.children[1])
         return [Static.model_validate(data)]
+
+
+def _names_duel(tree: Tree) -> bool:
+    """Whether the sentence starts "If the action creates a duel, …": "after your Personality wins" is that duel."""
+    lead = _sub(tree, "lead")
+    return lead is not None and _sub(lead, "action_creates_duel", "action_is_and_creates_duel") is not None
 
 
 def _one_of_your_personalities(sub) -> bool:
