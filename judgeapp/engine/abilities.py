@@ -607,7 +607,8 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.this_turn:
         parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:
-        parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
+        parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel"
+                     + (f" by {cond.won_by} or more" if cond.won_by is not None else ""))
     if cond.last_focused:
         parts.append("this card is the last card you focused in the duel")
     if cond.any:

@@ -354,7 +354,7 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
         if own:
             overrides.append(f"{c.title}: his {own}, his own trait")
     a, b = totals[challenger.id], totals[challenged.id]
-    duel["totals"] = totals
+    duel["totals"] = now["totals"] = totals  # "if you won the duel by three or more"
     text = (f"Duel resolution: {challenger.title} {a} against {challenged.title} {b} "
             f"(Focus Values plus {args.stat.replace('_', ' ').title()}" + "".join(f"; {o}" for o in overrides) + ")")
     if a != b:

@@ -591,7 +591,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                   for d in g.duels)
         if not compare(won, cond.duels_won.op, amount(g, cond.duels_won.value, ctx)):
             return False
-    if cond.duel is not None and not _duel_result(ctx, cond.duel):
+    if cond.duel is not None and not _duel_result(ctx, cond.duel, cond.won_by):
         return False
     if cond.last_focused and not _last_focused(ctx):
         return False
@@ -604,13 +604,20 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     return True
 
 
-def _duel_result(ctx: Context, result: str) -> bool:
+def _duel_result(ctx: Context, result: str, won_by: int | None = None) -> bool:
     """"If you win this duel": a Personality you control won (or lost) the duel whose consequences
-    apply; in a tie both lose (``duel``).  "If he refuses": the challenge was refused (``refuse``)."""
+    apply; in a tie both lose (``duel``).  "If he refuses": the challenge was refused (``refuse``).  "If you
+    won the duel by three or more": his total (Focus Values plus duel stat) is that much higher than the other's
+    (``duel`` step 5)."""
     duel = ctx.duel or {}
     if result == "refused":
         return bool(duel.get("refused"))
     cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
+    if won_by is not None and cards[0] is not None:
+        totals = duel.get("totals") or {}
+        other = next((c for c in (duel.get("challenger"), duel.get("challenged")) if c is not cards[0]), None)
+        if other is None or totals.get(cards[0].id, 0) - totals.get(other.id, 0) < won_by:
+            return False
     return any(c is not None and c.controller == ctx.player for c in cards)
 
 

@@ -279,6 +279,7 @@ class Condition(Model):
     phase: Literal["action", "attack", "dynasty", "battle", "combat"] | None = None  # combat: the Combat Segment
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
+    won_by: SmallInt | None = None  # with duel "won": "you won the duel by three or more", the totals' difference
     last_focused: StrictBool = False  # the text's card is the last card its player focused in this duel
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
     this_turn: Literal["won", "challenged"] | None = None

@@ -143,3 +143,18 @@ def test_a_personality_with_two_weapons():
     guard = person("Guard", f=2, c=2)
     ok(in_battle(one, bob, cards + guard, script, "  - honor: {alice: 8}\n"))
     ok(in_battle(two, bob, cards + guard, script, "  - honor: {alice: 9}\n"))
+
+
+def test_won_the_duel_by_three_or_more():
+    """CR Duel step 5: "if you won the duel by three or more": the winner's total (Focus Values plus the duel stat)
+    is at least three more than the other's.  Provoker (Chi 5) against Guard (Chi 2) wins by 3; against a Chi 3
+    Guard by 2, which is not enough."""
+    ability = ("[{ability: battle, targets: [{side: enemy, what: personality}], do: [{duel: {challenger: self, "
+               "challenged: 1}}, {gain_honor: {player: you, amount: 1}, if: {duel: won, won_by: 3}}]}]")
+    script = "  - action: {by: alice, card: p, ability: 1, targets: [g], duel: {strike: bob}}\n"
+    board = ("    units: [{card: Provoker, id: p, at: bob.p1}]\n", "    units: [{card: Guard, id: g, at: bob.p1}]\n")
+    provoker = person("Provoker", c=5, effects=ability)
+    ok(in_battle(*board, provoker + person("Guard", f=2, c=2), script, "  - duel: {winner: p, loser: [g]}\n"
+                 "  - honor: {alice: 9}\n"))
+    ok(in_battle(*board, provoker + person("Guard", f=2, c=3), script, "  - duel: {winner: p, loser: [g]}\n"
+                 "  - honor: {alice: 8}\n"))

@@ -111,6 +111,13 @@ class Readers:
             raise Unreadable("'if you win' outside a duel is not read")
         return Condition(duel="won")
 
+    def c_you_won_by(self, node):
+        """"If you won the duel by three or more", after the action's challenge: your Personality won it, his total
+        that much higher than the other's (``duel`` step 5)."""
+        if getattr(self, "duel_at", None) is None:
+            raise Unreadable("'if you won the duel by …' with no duel before it is not read")
+        return Condition(duel="won", won_by=int(_tok(node, "NUMBER").value))
+
     def np_duelist(self, node):
         """"Your Personality in this duel", "the Personality facing yours in this duel" (``facing``)."""
         ref = _tok(node, "DUELIST").value
