@@ -158,3 +158,16 @@ def test_won_the_duel_by_three_or_more():
                  "  - honor: {alice: 9}\n"))
     ok(in_battle(*board, provoker + person("Guard", f=2, c=3), script, "  - duel: {winner: p, loser: [g]}\n"
                  "  - honor: {alice: 8}\n"))
+
+
+def test_you_cannot_gain_honor_from_the_action():
+    """CR Interrupt actions, Honor gains and losses: "You cannot gain Honor from the action": each gain the
+    interrupted action gives the Interrupt's player is reduced to 0, which is no gain; the other player's gains
+    from it are not changed."""
+    cards = (person("Provoker", effects="[{ability: battle, do: [{gain_honor: {player: each, amount: 2}}]}]")
+             + card("No Glory", "strategy", effects="[{ability: interrupt, do: [{action_honor: {kind: gains, "
+                                                    "at_most: 0, yours: true}}]}]")
+             + person("Guard", f=2, c=2))
+    script = "  - action: {by: alice, card: p, ability: 1, interrupts: [{by: alice, card: No Glory}]}\n"
+    ok(in_battle("    hand: [No Glory]\n    units: [{card: Provoker, id: p, at: bob.p1}]\n",
+                 "    units: [{card: Guard, id: g, at: bob.p1}]\n", cards, script, "  - honor: {alice: 8, bob: 12}\n"))

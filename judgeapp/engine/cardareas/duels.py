@@ -466,6 +466,12 @@ class Readers:
             raise Unreadable("a target chosen after the action's duel is not read")
         self.effects.append(Effect.model_validate({"after_action": {**data, "do": [e.model_dump() for e in effects]}}))
 
+    def e_no_action_honor_gain(self, node):
+        """"You cannot gain Honor from the action": each Honor gain the interrupted action's effects would give you
+        is reduced to 0, and a change of zero is no gain (``interrupt-actions``, ``honor-gains-and-losses``)."""
+        self._interrupt_only()
+        return Effect.model_validate({"action_honor": {"kind": "gains", "at_most": 0, "yours": True}})
+
     # ----- ending the duel (challenge) ----------------------------------------------------------------
     def e_end_duel(self, node):
         """"End this duel now, without resolution" in a Focus Effect (``challenge``)."""
