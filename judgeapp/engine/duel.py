@@ -144,6 +144,7 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
             run_effects(g, _outcome_ctx(ctx, ctx.duel), [], args.refused.do)
             return True
     triggers.after(g, ev)
+    args = _duels_of(g, challenger, args)
     duel = {"challenger": challenger.id, "challenged": challenged.id, "turn": g.turn,
             "focused": {challenger.controller: [], challenged.controller: []}}
     now = {**live(challenger, challenged), "focused": duel["focused"]}
@@ -166,6 +167,17 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
     run_effects(g, _outcome_ctx(ctx, now), [], list(args.winner.do if winner else []) + list(args.loser.do))
     _discard_focused(g, duel)
     return True
+
+
+def _duels_of(g, challenger: Card, args: DuelArgs) -> DuelArgs:
+    """"Duels in which she is the challenger are duels of Force": an effect on the challenger overrides the stat
+    the duel's own text gives (``duel-stat``: effects from other sources override the stats the duel specifies)."""
+    given = next((o for o in reversed(g.ongoing) if o.kind == "duels_of" and o.target == challenger.id), None)
+    if given is None or given.data["stat"] == args.stat:
+        return args
+    g.record(StepKind.RULE, f"{challenger.title} is the challenger: this is a duel of "
+                            f"{given.data['stat'].replace('_', ' ').title()} ({given.source})", ["duel-stat"])
+    return args.model_copy(update={"stat": given.data["stat"]})
 
 
 def _refusal_paid(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -> bool:

@@ -466,6 +466,14 @@ class Readers:
             raise Unreadable("a target chosen after the action's duel is not read")
         self.effects.append(Effect.model_validate({"after_action": {**data, "do": [e.model_dump() for e in effects]}}))
 
+    def e_duels_of(self, node):
+        """"Duels in which she is the challenger are duels of Force": the duels she issues this turn
+        (``duel-stat``, ``duration-of-effects``)."""
+        stat = self.statword(_sub(node, "statword"))
+        if stat not in DUEL_STATS:
+            raise Unreadable(f"duels of {stat.replace('_', ' ')} are not read")
+        return Effect.model_validate({"duels_of": {"target": self.np(_sub(node, *NP)), "stat": stat}})
+
     def e_no_action_honor_gain(self, node):
         """"You cannot gain Honor from the action": each Honor gain the interrupted action's effects would give you
         is reduced to 0, and a change of zero is no gain (``interrupt-actions``, ``honor-gains-and-losses``)."""
