@@ -53,6 +53,7 @@ class DuelArgs(Model):
     loser: Outcome = Field(default_factory=Outcome)
     winner: Outcome = Field(default_factory=Outcome)
     refused: Outcome = Field(default_factory=Outcome)
+    during: list[Effect] = Field(default_factory=list, max_length=4)  # "During the duel, he has Duelist"
 
 
 @primitive
@@ -74,7 +75,7 @@ class Duel(Primitive):
 
     @classmethod
     def describe(cls, args):
-        from .abilities import describe_condition
+        from .abilities import describe_condition, describe_effect
         from .primitives.cards import describe_ref
 
         text = f"{describe_ref(args.challenger)} challenges {describe_ref(args.challenged)}"
@@ -94,6 +95,8 @@ class Duel(Primitive):
             text += "; the loser: " + ", ".join(e.describe() for e in args.loser.do)
         if args.winner.do:
             text += "; the winner: " + ", ".join(e.describe() for e in args.winner.do)
+        if args.during:
+            text += "; during the duel: " + ", ".join(describe_effect(e) for e in args.during)
         return text
 
 
@@ -152,6 +155,7 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
     try:
         for c in (challenger, challenged):  # "After this Personality enters a duel" (duel step 1)
             triggers.after(g, Event("enters_duel", c, c.controller, ctx.player, data={"duel": now}))
+        run_effects(g, _outcome_ctx(ctx, now), [], list(args.during))  # until the duel ends (order-of-effects)
         if not _focusing(g, ctx, challenger, challenged, duel, answers, args):
             return _ended(g, duel)
         winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args, now)
@@ -166,6 +170,7 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
     _consequences(g, now)
     run_effects(g, _outcome_ctx(ctx, now), [], list(args.winner.do if winner else []) + list(args.loser.do))
     _discard_focused(g, duel)
+    _over(g)
     return True
 
 
@@ -458,4 +463,12 @@ def _ended(g, duel: dict, why: str | None = None) -> bool:
              ["challenge"])
     g.duels.append({**duel, "winner": None, "losers": [], "ended": True})
     _discard_focused(g, duel)
+    _over(g)
     return False
+
+
+def _over(g) -> None:
+    """The duel is over: effects lasting until the end of the duel end (``duration-of-effects``)."""
+    from .flow import expire
+
+    expire(g, "end_of_duel")

@@ -171,3 +171,20 @@ def test_you_cannot_gain_honor_from_the_action():
     script = "  - action: {by: alice, card: p, ability: 1, interrupts: [{by: alice, card: No Glory}]}\n"
     ok(in_battle("    hand: [No Glory]\n    units: [{card: Provoker, id: p, at: bob.p1}]\n",
                  "    units: [{card: Guard, id: g, at: bob.p1}]\n", cards, script, "  - honor: {alice: 8, bob: 12}\n"))
+
+
+def test_a_keyword_during_the_duel_only_if_its_condition_holds():
+    """CR Order of effects, Duration of effects: "During the duel, if this Shugenja is Fire, he has Duelist": applied
+    as the duel starts, ended when it ends.  Tied 3 against 3: a Fire challenger is a Duelist and wins (CR Duelist);
+    without Fire both lose; and after the duel he is no Duelist."""
+    ability = ("[{ability: battle, targets: [{side: enemy, what: personality}], do: [{duel: {challenger: self, "
+               "challenged: 1, during: [{keyword: {target: self, add: [Duelist], until: end_of_duel}, "
+               "if: {card: self, has_keyword: Fire}}]}}]}]")
+    script = "  - action: {by: alice, card: s, ability: 1, targets: [g], duel: {strike: bob}}\n"
+    board = ("    units: [{card: Shugenja, id: s, at: bob.p1}]\n", "    units: [{card: Guard, id: g, at: bob.p1}]\n")
+    guard = person("Guard", f=2, c=3)
+    result = ok(in_battle(*board, person("Shugenja", c=3, keywords="[Fire]", effects=ability) + guard, script,
+                          "  - duel: {winner: s, loser: [g]}\n"))
+    assert any("1 effect lasting until the end of the duel ends" in t for t in texts(result))
+    ok(in_battle(*board, person("Shugenja", c=3, effects=ability) + guard, script,
+                 "  - duel: {winner: tie, loser: [s, g]}\n"))

@@ -474,6 +474,24 @@ class Readers:
             raise Unreadable(f"duels of {stat.replace('_', ' ')} are not read")
         return Effect.model_validate({"duels_of": {"target": self.np(_sub(node, *NP)), "stat": stat}})
 
+    def s_during_duel_keyword(self, tree: Tree, i: int) -> None:
+        """"During the duel, if this Shugenja is Fire, he has Duelist": a keyword the Personality has from the start of
+        the duel just created to its end — it modifies that duel, so it applies with it (``order-of-effects``: a
+        modifying phrase applies with the effect it modifies; ``keywords``, ``duration-of-effects``)."""
+        at = getattr(self, "duel_at", None)
+        if at is None or at >= len(self.effects) or self.effects[at].name != "duel":
+            raise Unreadable("'during the duel' with no challenge before it is not read")
+        keyword = Effect.model_validate({"keyword": {"target": self.np(_sub(tree, *NP)),
+                                                     "add": [_tok(tree, "KEYWORD").value], "until": "end_of_duel"}})
+        duel = self.effects[at]
+
+        def with_keyword(effect: Effect) -> None:
+            self.effects[at] = duel.model_copy(update={"args": duel.args.model_copy(update={
+                "during": [*duel.args.during, effect]})})
+
+        with_keyword(keyword)
+        self.modifier = lambda cond: with_keyword(keyword.model_copy(update={"condition": cond}))
+
     def e_no_action_honor_gain(self, node):
         """"You cannot gain Honor from the action": each Honor gain the interrupted action's effects would give you
         is reduced to 0, and a change of zero is no gain (``interrupt-actions``, ``honor-gains-and-losses``)."""
