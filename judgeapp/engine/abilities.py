@@ -338,6 +338,8 @@ class Static(Model):
                     "removed from the game after the duel")
         elif self.kind == "foe_focus_face_up":
             what = f"the first card another player focuses in each duel against {who} is focused face up"
+        elif self.kind == "first_option" and self.while_ is not None:  # the challenged player's option otherwise
+            what = f"you have the first option to focus or strike in a duel {who} is in"
         elif self.kind == "first_option":
             what = "you have the first option to focus or strike in duels where this card is the challenger"
         elif self.kind == "loses_duels":
@@ -597,6 +599,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"it is {when}")
     if cond.dueling is not None:
         parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
+    if cond.lower_duel_stat:
+        parts.append(f"{subject} has a lower duel stat than the Personality facing him in his duel")
     if cond.duel_role:
         parts.append(f"{subject} is the {cond.duel_role} of the duel")
     if cond.challenges_issued is not None:

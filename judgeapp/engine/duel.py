@@ -150,7 +150,7 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
     args = _duels_of(g, challenger, args)
     duel = {"challenger": challenger.id, "challenged": challenged.id, "turn": g.turn,
             "focused": {challenger.controller: [], challenged.controller: []}}
-    now = {**live(challenger, challenged), "focused": duel["focused"]}
+    now = {**live(challenger, challenged), "focused": duel["focused"], "stat": args.stat}
     g.dueling.append(now)  # "while dueling": from the challenge accepted to the end of the resolution step
     try:
         for c in (challenger, challenged):  # "After this Personality enters a duel" (duel step 1)
@@ -226,10 +226,11 @@ def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: d
     require focusing ("Each player must focus at least once in the duel", "exactly once"): a player
     who must and can focus does not strike, and one limited to a number of focuses focuses no more."""
     order = [challenged.controller, challenger.controller]
-    if _has_static(g, challenger, "first_option"):
+    first = _static_source(g, challenger, "first_option")
+    if first is not None:
         order.reverse()  # "You have the first opportunity to focus or strike in duels where Shindo is the challenger"
         g.record(StepKind.RULE, f"{challenger.controller.capitalize()} has the first option to focus or strike "
-                                f"({challenger.title}'s trait)", ["duel"], challenger.controller)
+                                f"({first.title}'s trait)", ["duel"], challenger.controller)
     script = list(answers.get("focus") or [])
     striker = answers.get("strike")
     limit = min(MAX_FOCUS, args.focus_limit or MAX_FOCUS)
@@ -366,7 +367,7 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
     totals, overrides = {}, []
     for c in (challenger, challenged):
         focus = sum(g.stat(g.cards[f], "focus") for f in duel["focused"][c.controller])
-        stat, own = _duel_stat(g, c, args.stat)
+        stat, own = duel_stat(g, c, args.stat)
         totals[c.id] = focus + stat
         if own:
             overrides.append(f"{c.title}: his {own}, his own trait")
@@ -401,11 +402,15 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
 
 def _has_static(g, card: Card, kind: str, other: Card | None = None) -> bool:
     """Whether a continuous trait of this kind applies to the card (against ``other``, if it names one)."""
+    return _static_source(g, card, kind, other) is not None
+
+
+def _static_source(g, card: Card, kind: str, other: Card | None = None) -> Card | None:
+    """The card whose continuous trait of this kind applies to the card (against ``other``, if it names one)."""
     from .references import card_context, matches
 
-    return any(st.kind == kind and g.static_applies(src, st, card)
-               and (st.to is None or other is not None and matches(g, st.to, other, card_context(g, src)))
-               for src, st in g.statics())
+    return next((src for src, st in g.statics() if st.kind == kind and g.static_applies(src, st, card)
+                 and (st.to is None or other is not None and matches(g, st.to, other, card_context(g, src)))), None)
 
 
 def _forced(g, ctx, challenger: Card, challenged: Card, result, now: dict):
@@ -427,7 +432,7 @@ def _forced(g, ctx, challenger: Card, challenged: Card, result, now: dict):
     return winner, [loser], False
 
 
-def _duel_stat(g, card: Card, stat: str) -> tuple[int, str | None]:
+def duel_stat(g, card: Card, stat: str) -> tuple[int, str | None]:
     """The Personality's duel stat: the duel's (Chi unless the card that created it gives another), unless a
     trait of his own overrides it ("Nikaru uses his printed Force as his duel stat"; ``duel-stat``: effects
     from other sources override the stats the duel specifies); with the words of that override."""

@@ -502,7 +502,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
             or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
-            or cond.dueling or cond.duel_role:
+            or cond.dueling or cond.duel_role or cond.lower_duel_stat:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -530,6 +530,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
                 return False
             if cond.duel_role and (ctx.duel or {}).get(cond.duel_role) is not c:
+                return False
+            if cond.lower_duel_stat and not lower_duel_stat(g, c):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -626,6 +628,19 @@ def _last_focused(ctx: Context) -> bool:
     focused in the duel the Focus Effect is part of (``focus-focus-effect``, ``duel`` step 2)."""
     focused = ((ctx.duel or {}).get("focused") or {}).get(ctx.player) or []
     return ctx.source is not None and bool(focused) and focused[-1] == ctx.source.id
+
+
+def lower_duel_stat(g, card: Card) -> bool:
+    """Whether the card is in a duel in progress with a lower duel stat than the Personality facing it (``duel-stat``:
+    the duel's stat, unless his own trait overrides it)."""
+    from .duel import duel_stat
+
+    for duel in g.dueling:
+        pair = (duel["challenger"], duel["challenged"])
+        if card in pair:
+            other = pair[1] if card is pair[0] else pair[0]
+            return duel_stat(g, card, duel["stat"])[0] < duel_stat(g, other, duel["stat"])[0]
+    return False
 
 
 def dueled(g, card: Card, what: str) -> bool:

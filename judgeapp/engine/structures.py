@@ -287,6 +287,7 @@ class Condition(Model):
     challenges_issued: HonorTest | None = None  # how many challenges your Personalities issued this turn
     duels_won: HonorTest | None = None  # how many duels your Personalities won this turn
     dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")
+    lower_duel_stat: StrictBool = False  # ``card`` is in a duel in progress with a lower duel stat than the other
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")

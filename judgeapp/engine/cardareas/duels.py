@@ -492,6 +492,20 @@ class Readers:
         with_keyword(keyword)
         self.modifier = lambda cond: with_keyword(keyword.model_copy(update={"condition": cond}))
 
+    def t_first_option_if(self, tree: Tree) -> list[Static]:
+        """"While in a duel, if this Personality has a lower duel stat than the other, you have the first opportunity to
+        focus or strike": his player, challenger or not, has the first option (``duel`` step 2, as a card changes it)
+        while the condition holds."""
+        cond = self.cond(self.cond_child(tree))
+        if self.person not in ("self", "host"):
+            raise Unreadable("the first option in duels of another card is not read")
+        return [Static.model_validate({"kind": "first_option", "target": self.person, "while": cond})]
+
+    def c_lower_duel_stat(self, node):
+        """"If this Personality has a lower duel stat than the other": in the duel he is in, his duel stat is lower
+        than the Personality facing him (``duel-stat``, ``facing``)."""
+        return Condition.model_validate({"card": self._card_cond(node), "lower_duel_stat": True})
+
     def e_no_action_honor_gain(self, node):
         """"You cannot gain Honor from the action": each Honor gain the interrupted action's effects would give you
         is reduced to 0, and a change of zero is no gain (``interrupt-actions``, ``honor-gains-and-losses``)."""
