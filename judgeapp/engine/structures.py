@@ -279,6 +279,7 @@ class Condition(Model):
     phase: Literal["action", "attack", "dynasty", "battle", "combat"] | None = None  # combat: the Combat Segment
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
+    won_by: SmallInt | None = None  # with duel "won": "you won the duel by three or more", the totals' difference
     last_focused: StrictBool = False  # the text's card is the last card its player focused in this duel
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
     this_turn: Literal["won", "challenged"] | None = None
@@ -286,6 +287,7 @@ class Condition(Model):
     challenges_issued: HonorTest | None = None  # how many challenges your Personalities issued this turn
     duels_won: HonorTest | None = None  # how many duels your Personalities won this turn
     dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")
+    lower_duel_stat: StrictBool = False  # ``card`` is in a duel in progress with a lower duel stat than the other
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")
