@@ -234,3 +234,22 @@ def test_switched_units_move_at_once_or_not_at_all():
     last_move, first_straighten = (max(i for i, t in enumerate(steps) if " moves " in t),
                                    min(i for i, t in enumerate(steps) if " straightens " in t))
     assert last_move < first_straighten, steps  # both are there before what happens as they move
+
+
+def _loner(title: str) -> str:
+    return (f"{{title: {title}, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, text: 'Battle: If "
+            f"{title} has one or no Followers, move him to an unresolved battlefield.'}}")
+
+
+def test_one_or_no_followers_counts_the_followers_of_his_unit():
+    """CR Unit: "if Loner has one or no Followers" counts the Followers attached to him: the Pack Leader,
+    with two, may not take the action (good-faith-rule, the ability's condition); the Loner, with one,
+    moves to bob.p2, the only other battlefield, unresolved (battlefields)."""
+    alice = ("    units: [{card: Loner, id: loner, at: bob.p1, attach: [{card: Archers, id: archers}]},\n"
+             "            {card: Pack Leader, id: leader, at: bob.p1, attach: [{card: Pikemen}, {card: Guards}]}]\n")
+    script = ("  - pass: bob\n  - action: {by: alice, card: leader, ability: 1, choose: [bob.p2]}\n"
+              "  - action: {by: alice, card: loner, ability: 1, choose: [bob.p2]}\n")
+    result = battle(alice, f"  - {_loner('Loner')}\n  - {_loner('Pack Leader')}\n  - {ARCHERS}\n  - {PIKEMEN}\n"
+                           f"  - {GUARDS}\n  - {RIDER}\n", script,
+                    "  - rejected: {step: 2, reason: condition}\n  - at: {loner: bob.p2, leader: bob.p1}\n")
+    assert failed(result) == [], result["expectations"]

@@ -27,6 +27,7 @@ STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed")
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
 UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
 MOVES = ("move_home", "move_to")
+ATTACHMENT_KINDS = ("follower", "item", "spell", "attachment")
 MOVING = MOVES + ("switch",)  # what "as he moves", "after they move" may follow
 OPPOSED = "would_be_opposed"
 
@@ -204,6 +205,15 @@ class Readers:
         self.declare(_sub(tree, "target"), optional=True)
         self.effects += [e.model_copy(update={"may": True}) for e in self.sentence_effects(tree)]
         self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
+
+    def c_has_at_most(self, node: Tree) -> Condition:
+        """"If Sunetsu has one or no Followers": at most that many of them attached to this Personality,
+        the cards of his unit (``unit``)."""
+        what = _tok(node, "TYPE").value
+        if self.np(_sub(node, *NP)) != "self" or self.kind != "personality" or what not in ATTACHMENT_KINDS:
+            raise Unreadable("'has one or no …' of a card other than this Personality's attachments is not read")
+        return Condition.model_validate({"count": {"filter": {"type": [what], "in_unit": True}, "op": "<=",
+                                                   "value": int(_tok(node, "NUMBER").value)}})
 
     # ----- what a unit remembers of its moves ------------------------------------------------------
     def c_moved(self, node: Tree) -> Condition:
