@@ -11,7 +11,7 @@ from lark import Token, Tree
 from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
 from ..abilities import Static, target_refs
 from ..registry import Effect
-from ..structures import Condition, UnitOf
+from ..structures import Amount, Condition, UnitOf
 
 WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
          "assigned": "ASSIGNED", "here": "HERE", "lowest": "LOWEST", "whose": "WHOSE", "total": "TOTAL",
@@ -21,7 +21,7 @@ PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlef
            ", and another of your": ("ALSOANOTHER", "your")}
 
 NP_KINDS = ("poss_unit", "their_units")
-CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if")
+CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
 STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
@@ -214,6 +214,19 @@ class Readers:
             raise Unreadable("'has one or no …' of a card other than this Personality's attachments is not read")
         return Condition.model_validate({"count": {"filter": {"type": [what], "in_unit": True}, "op": "<=",
                                                    "value": int(_tok(node, "NUMBER").value)}})
+
+    def clause_stronger_each(self, node: Tree, index: int) -> list[Effect]:
+        """"Ranged 3 Attack with +1 strength for each other Koan card in this unit": the printed strength
+        and so much more for each card counted as the effect resolves (``ranged-attack``, ``fear``)."""
+        act = next(c for c in node.children if isinstance(c, Tree) and c.data in ("ranged", "melee", "fear"))
+        attack = self.act(act, index)[0]
+        if not isinstance(attack.args.amount, int):
+            raise Unreadable("'with +N strength for each …' on a strength that is not a number is not read")
+        flt = self.filter_of(_sub(node, *NP))
+        if flt.at is not None and ("Fortification" in flt.keywords or "holding" in flt.type):
+            raise Unreadable("where a Holding is (a Fortification is attached to a Province) is not read")
+        strength = Amount(count=flt, times=int(_tok(node, "SIGNED").value), plus=attack.args.amount)
+        return [attack.model_copy(update={"args": attack.args.model_copy(update={"amount": strength})})]
 
     # ----- what a unit remembers of its moves ------------------------------------------------------
     def c_moved(self, node: Tree) -> Condition:
