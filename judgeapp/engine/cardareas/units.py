@@ -378,6 +378,12 @@ class Readers:
         self.new_target(flt.model_copy(update={"side": "your", "besides": n}), optional)
         self.__dict__["pair"] = [n, n + 1]
 
+    def s_effects_then_target(self, tree: Tree, i: int) -> None:
+        """"Bow two of your target unbowed Personalities and target an enemy Personality": the effects,
+        then a target the next sentences name (``targeting``)."""
+        self.effects += self.clause(tree.children[0], len(self.effects))
+        self.declare(_sub(tree, "target"))
+
     def e_switch(self, node: Tree) -> Effect:
         """"Switch their locations": the two cards targeted last; "Switch his and Toranosuke's
         location": the card named last and this Personality (``switch``)."""
