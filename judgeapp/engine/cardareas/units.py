@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
+from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok, _toks
 from ..abilities import Static, target_refs
 from ..registry import Effect
-from ..structures import Amount, Condition, UnitOf
+from ..structures import Amount, Condition, Filter, UnitOf
 
 WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
          "assigned": "ASSIGNED", "here": "HERE", "lowest": "LOWEST", "whose": "WHOSE", "total": "TOTAL",
          "switch": "SWITCH", "locations": "LOCATION"}  # "highest": the actions area's
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here"),
-           ", and another of your": ("ALSOANOTHER", "your")}
+           ", and another of your": ("ALSOANOTHER", "your"), "his or her unit": ("HISUNIT", "his"),
+           ", who must be": ("WHOMUSTBE", "who")}
 
 NP_KINDS = ("poss_unit", "their_units")
 CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
@@ -183,6 +184,14 @@ class Readers:
         if sub.data != "phrase":
             raise Unreadable("'if he is there' is not read")
         return Condition(exists=self.filter_of(sub).model_copy(update={"at": "here"}))
+
+    def post_must_be_if(self, post: Tree, data: dict) -> None:
+        """"your target Personality, who must be opposed if defending": at the current battlefield he is
+        attacking or defending (``rules-of-location``, ``army``), so he is attacking or opposed (``opposed``)."""
+        must, when = (t.value for t in _toks(post, "STATE"))
+        if (must, when) != ("opposed", "defending") or data.get("at") not in (None, "here"):
+            raise Unreadable("'who must be … if …' other than 'opposed if defending' at this battlefield is not read")
+        data["any_of"] = [Filter(state=["attacking"]), Filter(state=["opposed"])]
 
     def post_in_your_home(self, post: Tree, data: dict) -> None:
         """"your target Personality in your home": yours, at home."""
