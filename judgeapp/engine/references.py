@@ -196,6 +196,9 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False
     if flt.any_of and not any(matches(g, f.model_copy(update={"zone": flt.zone}), card, ctx) for f in flt.any_of):
         return False
+    if flt.elsewhere is not None and (g.host(card) or card).location in {
+            (g.host(c) or c).location for c in ctx.targets.get(flt.elsewhere) or [] if isinstance(c, Card)}:
+        return False  # "at a different location" than that target's (rules-of-location)
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
         return False
     if flt.attached and not has_attached(g, card, flt.attached):
@@ -219,9 +222,19 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     return flt.most is None or _most(g, flt, card, ctx)
 
 
+def joint(flt: Filter) -> bool:
+    """Whether the filter tests the cards chosen together, not only each one."""
+    return bool(flt.apart or flt.same_controller or flt.together)
+
+
 def together(g, flt: Filter, cards: list, ctx) -> bool:
     """"One or more target Followers with total Force less than or equal to Ayahi's Force": the sum
-    of the chosen cards' stats meets each bound (``targeting``)."""
+    of the chosen cards' stats meets each bound; "two Personalities controlled by the same player at
+    different locations": each at its own location, one player controlling them all (``targeting``)."""
+    if flt.apart and len({(g.host(c) or c).location for c in cards}) < len(cards):
+        return False
+    if flt.same_controller and len({c.controller for c in cards}) > 1:
+        return False
     return all(compare(sum(g.stat(c, t.stat) for c in cards), t.op, amount(g, t.value, ctx)) for t in flt.together)
 
 

@@ -98,6 +98,10 @@ class Filter(Model):
     # "one or more target Followers with total Force less than or equal to Ayahi's Force": the cards chosen
     # together, each one at most that much on its own (targeting)
     together: list[StatTest] = Field(default_factory=list, max_length=2)
+    # "two Personalities controlled by the same player at different locations": the cards chosen together
+    apart: StrictBool = False  # each at a location none of the others is at
+    same_controller: StrictBool = False  # all controlled by one player
+    elsewhere: StrictInt | None = None  # "another of your Personalities at a different location" than this target
 
     @model_validator(mode="before")
     @classmethod
@@ -131,7 +135,7 @@ class UnitOf(Model):
     """Every card of a card's unit ("straighten his unit"): things that affect a unit affect
     all the cards in it (``unit``)."""
 
-    unit_of: Union[StrictInt, CardId]
+    unit_of: Union[StrictInt, CardId, list[Union[StrictInt, CardId]]]  # "their units": each one's
 
 
 # A card: an index of the ability's targets (1-based), ``self`` (the card the text is on),
