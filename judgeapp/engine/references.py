@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .state import Card
 from .structures import AllRef, Amount, Condition, Filter, StatTest, TargetedRef, UnitOf
 from .tokenkinds import count as count_tokens
-from .vocab import OUT_OF_PLAY, Zone
+from .vocab import OUT_OF_PLAY, StepKind, Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
                "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK,
@@ -442,7 +442,8 @@ def amount(g, value, ctx) -> int:
         ctx = card_context(g, ctx)
     a: Amount = value
     if a.stat is not None:
-        cards = resolve(g, a.of if a.of is not None else "self", ctx) or []
+        ref = a.of if a.of is not None else "self"
+        cards = resolve(g, _whose_stat(g, a, ref, ctx) if a.or_of is not None else ref, ctx) or []
         if a.printed:
             from .stats import printed
 
@@ -466,6 +467,27 @@ def amount(g, value, ctx) -> int:
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
     return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))
+
+
+def _whose_stat(g, a: Amount, ref, ctx: Context):
+    """"Equal to this Shugenja's or the Samurai's Chi": the player chooses whose stat counts when the
+    effect applies (``choices``): the card the script's ``choose:`` answer names (title or id), else the
+    first one printed.  A card that is not there (an optional target not chosen) leaves the other."""
+    options = [(r, found[0]) for r in (ref, a.or_of) for found in [resolve(g, r, ctx) or []] if found]
+    if len(options) < 2 or options[0][1] is options[1][1]:
+        return options[0][0] if options else ref
+    wanted = str(ctx.choices[0]).lower() if ctx.choices else None
+    chosen = next((o for o in options if wanted in (o[1].title.lower(), o[1].id.lower())), None)
+    if chosen is not None:
+        ctx.choices.pop(0)
+        note = "as the script chooses"
+    else:
+        chosen, note = options[0], "the script names neither; the engine takes the first"
+    stat = " ".join(w.capitalize() for w in a.stat.split("_"))
+    offered = ", ".join(f"{c.title}'s {stat} {g.stat(c, a.stat)}" for _, c in options)
+    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {chosen[1].title}'s {stat} ({note}; options: "
+                              f"{offered})", ["choices"], ctx.player)
+    return chosen[0]
 
 
 # ----- conditions --------------------------------------------------------------------------

@@ -155,6 +155,8 @@ class Amount(Model):
 
     stat: StatName | None = None
     of: Ref | None = None
+    # "this Shugenja's or the Samurai's Chi": the stat of ``of`` or of this card, as the player chooses (choices)
+    or_of: Ref | None = None
     printed: StrictBool = False
     count: Filter | None = None
     paid: StrictBool = False
@@ -181,6 +183,8 @@ class Amount(Model):
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
                              "{honor_of: you}, {tokens: Fire, of: self}, {n: 4} (with plus_if)")
+        if self.or_of is not None and self.stat is None:
+            raise ValueError("or_of is another card's stat: only with stat")
         return self
 
 

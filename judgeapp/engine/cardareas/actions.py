@@ -12,7 +12,7 @@ from lark import Token, Tree
 from ..abilities import TargetSpec
 from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _not, _sub, _tok
 from ..registry import Effect
-from ..structures import Amount, BonusIf, Condition, Filter, TargetedRef
+from ..structures import Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
 ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
@@ -21,7 +21,7 @@ OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
 NP_KINDS = {"one_of_own", "either_target"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
-VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
+VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
            "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
@@ -142,6 +142,39 @@ class Readers:
         inner = self._inner(node)
         bonus = BonusIf.model_validate({"amount": n, "if": self.cond(self.cond_child(node))})
         return inner.model_copy(update={"plus_if": inner.plus_if + [bonus]})
+
+    # ----- one card's stat or another's: "this Shugenja's or the Samurai's Chi" ----------------------------
+    def _targeted_as(self, node: Tree) -> int:
+        """"the Samurai": the card targeted before as one (``targeting``: only "target" makes a new one)."""
+        word = [t for t in node.children if isinstance(t, Token) and t.type in ("KEYWORDS", "KEYWORD")][-1].value
+        earlier = self._earlier_target(Filter(keywords=[word]))
+        if earlier is None:
+            raise Unreadable(f"'the {word}' with no {word} targeted before is not read")
+        return earlier
+
+    def value_stat_of_either(self, node):
+        """"Fear equal to this Shugenja's or the Samurai's Chi", "a Force penalty equal to the Chi of this
+        Shugenja or the Samurai": the stat of one card or of the other, as the player chooses when the
+        effect applies (``choices``)."""
+        stats = {self.statword(s) for s in node.children if isinstance(s, Tree) and s.data == "statword"}
+        if len(stats) != 1:
+            raise Unreadable("one card's stat or another stat of another card is not read")
+        poss = _sub(node, "np_poss")
+        first = self.poss(poss) if poss is not None else self.np(_sub(node, *NP))
+        return Amount(stat=stats.pop(), of=first, or_of=self._targeted_as(node))
+
+    def post_stat_than_either(self, post, data):
+        """"with Force less than this Shugenja's or the Samurai's Chi": less than one card's or the other's
+        (an "or" is met by both, ``conjunctions``).  Only "less than": a card not there (an optional
+        target not chosen) counts 0, which no stat is below (stats are at least 0)."""
+        if data.get("any_of"):
+            raise Unreadable("two 'or' qualifiers on one card are not read")
+        op = OPS[_sub(post, *OPS).data]
+        if op != "<":
+            raise Unreadable("comparing with one card's stat or another's other than 'less than' is not read")
+        stat, other = [self.statword(s) for s in post.children if isinstance(s, Tree) and s.data == "statword"]
+        cards = (self._this_kw(_tok(post, "KEYWORDS").value), self._targeted_as(post))
+        data["any_of"] = [Filter(stats=[StatTest(stat=stat, op=op, value=Amount(stat=other, of=c))]) for c in cards]
 
     # ----- an Attack's own targeting and result (``ranged-attack``, ``melee-attack``, ``fear``) -----------
     def e_attack_rider(self, node):
