@@ -12,7 +12,7 @@ from lark import Token, Tree
 from ..abilities import TargetSpec
 from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _not, _sub, _tok
 from ..registry import Effect
-from ..structures import Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
+from ..structures import AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
 ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
@@ -367,6 +367,16 @@ class Readers:
         n = self.new_target(flt.model_copy(update=unit))
         self.last = self.person = whose  # "… to straighten him": the Personality whose card it is
         return n
+
+    def e_give_keyword_with_followers(self, node):
+        """"Give the target and each of his Followers Cavalry": the chosen Personality and every Follower in
+        his unit when the effect applies (``unit``: a Personality's Followers are the rest of his unit)."""
+        ref = self.np(_sub(node, *NP))
+        if _tok(node, "TYPE").value != "follower" or not isinstance(ref, int) \
+                or self.targets[ref - 1].filter.type != ["personality"]:
+            raise Unreadable("'… and each of his …' other than a target Personality's Followers is not read")
+        unit = AllRef(all=Filter(type=["personality", "follower"], in_unit_of=ref))
+        return Effect.model_validate({"keyword": {"target": unit, "add": self.kwlist(_sub(node, "kwlist"))}})
 
     def post_either_post(self, post, data):
         """"a target enemy card with Shadowlands or without attachments": a card with either qualifier
