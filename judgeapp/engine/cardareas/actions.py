@@ -19,7 +19,7 @@ RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_t
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
-NP_KINDS = {"one_of_own", "either_target"}
+NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either"}
 
@@ -377,6 +377,30 @@ class Readers:
             raise Unreadable("'… and each of his …' other than a target Personality's Followers is not read")
         unit = AllRef(all=Filter(type=["personality", "follower"], in_unit_of=ref))
         return Effect.model_validate({"keyword": {"target": unit, "add": self.kwlist(_sub(node, "kwlist"))}})
+
+    def _own_name(self, node: Tree, kind: str, update: dict) -> int:
+        """A new target of the kind, whose filter also names the card's own name (as ``update`` says)."""
+        dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
+        ref = self.np(Tree("phrase", dets + [Tree("typed", [Token("TYPE", kind)])]))
+        if not isinstance(ref, int) or ref != len(self.targets) or self.targets[ref - 1].player:
+            raise Unreadable("the card's own name without 'target' is not read")
+        spec = self.targets[ref - 1]
+        self.targets[ref - 1] = spec.model_copy(update={"filter": spec.filter.model_copy(update=update)})
+        return ref
+
+    def np_own_title(self, node):
+        """"Destroy this Item. Give a target Ashalan Blade +3F/+3C": after "a target" the card's title names
+        any card with that title, this one too (``targeting``: only "target" makes a new target; alone,
+        the title is the card itself, ``references``)."""
+        return self._own_name(node, "card", {"title": self.names[0]})
+
+    def np_own_name_keyword(self, node):
+        """"Bow a target Fallen card" on the Strategy Fallen: a card type after the name makes it a word
+        describing cards, the keyword of that name (``keywords``); a title of more than one word is not."""
+        name = self.names[0]
+        if " " in name:
+            raise Unreadable("a card's own name of several words before a card type is not read")
+        return self._own_name(node, _tok(node, "TYPE").value, {"keywords": [name]})
 
     def post_either_post(self, post, data):
         """"a target enemy card with Shadowlands or without attachments": a card with either qualifier
