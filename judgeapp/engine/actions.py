@@ -236,7 +236,8 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
                                   "good-faith-rule")
                 picked.append(item)
             if not together(g, spec.filter, picked, ctx):
-                raise Refused(Reason.NO_TARGET, "the targets chosen together exceed the bound on their total",
+                raise Refused(Reason.NO_TARGET, "the targets chosen together do not meet what the text asks of "
+                                                "them together (a bound on their total, different Clans)",
                               "targeting")
             ctx.targets[k] = picked  # a later targeting may depend on it ("your other units")
         elif not legal and not (spec.optional or spec.up_to):

@@ -205,6 +205,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     for test in flt.stats:
         if not compare(_stat(g, card, test), test.op, amount(g, test.value, ctx)):
             return False
+    if flt.distinct_clans and not g.clans(card):
+        return False  # "each with a different Clan Alignment": an Unaligned card has none
     for test in flt.together:  # a card alone must fit a bound on the chosen cards' total (stats are at least 0)
         if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
             return False
@@ -221,7 +223,12 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
 
 def together(g, flt: Filter, cards: list, ctx) -> bool:
     """"One or more target Followers with total Force less than or equal to Ayahi's Force": the sum
-    of the chosen cards' stats meets each bound (``targeting``)."""
+    of the chosen cards' stats meets each bound; "each with a different Clan Alignment": no two of them
+    share one (``targeting``)."""
+    if flt.distinct_clans:
+        clans = [g.clans(c) for c in cards if isinstance(c, Card)]
+        if any(a & b for i, a in enumerate(clans) for b in clans[i + 1:]):
+            return False
     return all(compare(sum(g.stat(c, t.stat) for c in cards), t.op, amount(g, t.value, ctx)) for t in flt.together)
 
 

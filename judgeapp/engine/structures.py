@@ -98,6 +98,9 @@ class Filter(Model):
     # "one or more target Followers with total Force less than or equal to Ayahi's Force": the cards chosen
     # together, each one at most that much on its own (targeting)
     together: list[StatTest] = Field(default_factory=list, max_length=2)
+    # "one or two target enemy Personalities, each with a different Clan Alignment": each chosen card has one and
+    # no two share one (targeting)
+    distinct_clans: StrictBool = False
 
     @model_validator(mode="before")
     @classmethod

@@ -402,6 +402,18 @@ class Readers:
             raise Unreadable("a card's own name of several words before a card type is not read")
         return self._own_name(node, _tok(node, "TYPE").value, {"keywords": [name]})
 
+    def e_give_distinct_clans(self, node):
+        """"Give two or more target opposed Personalities, each with a different Clan Alignment, +2F": the
+        cards chosen together have no Clan Alignment in common (``targeting``), and each gets the change."""
+        ref = self.np(_sub(node, *NP))
+        if not isinstance(ref, int) or ref != len(self.targets) or not (
+                self.targets[ref - 1].count > 1 or self.targets[ref - 1].or_more or self.targets[ref - 1].up_to):
+            raise Unreadable("'each with a different Clan Alignment' after other than several new targets is not read")
+        spec = self.targets[ref - 1]
+        self.targets[ref - 1] = spec.model_copy(update={"filter": spec.filter.model_copy(update={
+            "distinct_clans": True})})
+        return self._changes(ref, _sub(node, "changes"))
+
     def post_either_post(self, post, data):
         """"a target enemy card with Shadowlands or without attachments": a card with either qualifier
         (an "or" is met by both, ``conjunctions``)."""

@@ -444,6 +444,8 @@ def describe_filter(f: Filter) -> str:
         words.append(f"with {whose}{stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
     words += [f"with total {stat_words(t.stat)} {t.op} {describe_amount(t.value)} (the chosen cards together)"
               for t in f.together]
+    if f.distinct_clans:
+        words.append("each with a different Clan Alignment")
     words += [f"with {describe_tokens(t)}" for t in f.tokens]
     if f.most is not None:
         words.append(f"with the {'highest' if f.most.highest else 'lowest'} {stat_words(f.most.stat)} of those")
