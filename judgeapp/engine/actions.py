@@ -237,7 +237,7 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
                 picked.append(item)
             if not together(g, spec.filter, picked, ctx):
                 raise Refused(Reason.NO_TARGET, "the targets chosen do not fit together (a bound on their total, "
-                                                "different locations, one controller)", "targeting")
+                                                "different locations, one controller, different Clans)", "targeting")
             ctx.targets[k] = picked  # a later targeting may depend on it ("your other units")
         elif not (spec.optional or spec.up_to) and (not legal or joint(spec.filter)
                                                     and fitting(g, ctx, spec, legal) is None):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .state import Card
 from .structures import AllRef, Amount, Condition, Filter, StatTest, TargetedRef, UnitOf
 from .tokenkinds import count as count_tokens
-from .vocab import OUT_OF_PLAY, Zone
+from .vocab import OUT_OF_PLAY, StepKind, Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
                "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK,
@@ -208,6 +208,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     for test in flt.stats:
         if not compare(_stat(g, card, test), test.op, amount(g, test.value, ctx)):
             return False
+    if flt.distinct_clans and not g.clans(card):
+        return False  # "each with a different Clan Alignment": an Unaligned card has none
     for test in flt.together:  # a card alone must fit a bound on the chosen cards' total (stats are at least 0)
         if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
             return False
@@ -224,17 +226,22 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
 
 def joint(flt: Filter) -> bool:
     """Whether the filter tests the cards chosen together, not only each one."""
-    return bool(flt.apart or flt.same_controller or flt.together)
+    return bool(flt.apart or flt.same_controller or flt.distinct_clans or flt.together)
 
 
 def together(g, flt: Filter, cards: list, ctx) -> bool:
     """"One or more target Followers with total Force less than or equal to Ayahi's Force": the sum
     of the chosen cards' stats meets each bound; "two Personalities controlled by the same player at
-    different locations": each at its own location, one player controlling them all (``targeting``)."""
+    different locations": each at its own location, one player controlling them all; "each with a
+    different Clan Alignment": no two of them share one (``targeting``)."""
     if flt.apart and len({(g.host(c) or c).location for c in cards}) < len(cards):
         return False
     if flt.same_controller and len({c.controller for c in cards}) > 1:
         return False
+    if flt.distinct_clans:
+        clans = [g.clans(c) for c in cards if isinstance(c, Card)]
+        if any(a & b for i, a in enumerate(clans) for b in clans[i + 1:]):
+            return False
     return all(compare(sum(g.stat(c, t.stat) for c in cards), t.op, amount(g, t.value, ctx)) for t in flt.together)
 
 
@@ -455,7 +462,8 @@ def amount(g, value, ctx) -> int:
         ctx = card_context(g, ctx)
     a: Amount = value
     if a.stat is not None:
-        cards = resolve(g, a.of if a.of is not None else "self", ctx) or []
+        ref = a.of if a.of is not None else "self"
+        cards = resolve(g, _whose_stat(g, a, ref, ctx) if a.or_of is not None else ref, ctx) or []
         if a.printed:
             from .stats import printed
 
@@ -479,6 +487,27 @@ def amount(g, value, ctx) -> int:
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
     return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))
+
+
+def _whose_stat(g, a: Amount, ref, ctx: Context):
+    """"Equal to this Shugenja's or the Samurai's Chi": the player chooses whose stat counts when the
+    effect applies (``choices``): the card the script's ``choose:`` answer names (title or id), else the
+    first one printed.  A card that is not there (an optional target not chosen) leaves the other."""
+    options = [(r, found[0]) for r in (ref, a.or_of) for found in [resolve(g, r, ctx) or []] if found]
+    if len(options) < 2 or options[0][1] is options[1][1]:
+        return options[0][0] if options else ref
+    wanted = str(ctx.choices[0]).lower() if ctx.choices else None
+    chosen = next((o for o in options if wanted in (o[1].title.lower(), o[1].id.lower())), None)
+    if chosen is not None:
+        ctx.choices.pop(0)
+        note = "as the script chooses"
+    else:
+        chosen, note = options[0], "the script names neither; the engine takes the first"
+    stat = " ".join(w.capitalize() for w in a.stat.split("_"))
+    offered = ", ".join(f"{c.title}'s {stat} {g.stat(c, a.stat)}" for _, c in options)
+    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {chosen[1].title}'s {stat} ({note}; options: "
+                              f"{offered})", ["choices"], ctx.player)
+    return chosen[0]
 
 
 # ----- conditions --------------------------------------------------------------------------

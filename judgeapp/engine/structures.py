@@ -102,6 +102,9 @@ class Filter(Model):
     apart: StrictBool = False  # each at a location none of the others is at
     same_controller: StrictBool = False  # all controlled by one player
     elsewhere: StrictInt | None = None  # "another of your Personalities at a different location" than this target
+    # "one or two target enemy Personalities, each with a different Clan Alignment": each chosen card has one and
+    # no two share one (targeting)
+    distinct_clans: StrictBool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -159,6 +162,8 @@ class Amount(Model):
 
     stat: StatName | None = None
     of: Ref | None = None
+    # "this Shugenja's or the Samurai's Chi": the stat of ``of`` or of this card, as the player chooses (choices)
+    or_of: Ref | None = None
     printed: StrictBool = False
     count: Filter | None = None
     paid: StrictBool = False
@@ -185,6 +190,8 @@ class Amount(Model):
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
                              "{honor_of: you}, {tokens: Fire, of: self}, {n: 4} (with plus_if)")
+        if self.or_of is not None and self.stat is None:
+            raise ValueError("or_of is another card's stat: only with stat")
         return self
 
 

@@ -478,6 +478,8 @@ def describe_filter(f: Filter) -> str:
         words.append("at different locations")
     if f.elsewhere is not None:
         words.append(f"at a different location from target {f.elsewhere}")
+    if f.distinct_clans:
+        words.append("each with a different Clan Alignment")
     words += [f"with {describe_tokens(t)}" for t in f.tokens]
     if f.most is not None:
         words.append(f"with the {'highest' if f.most.highest else 'lowest'} {stat_words(f.most.stat)} of those")
@@ -517,7 +519,11 @@ def describe_amount(value) -> str:
         out = str(value.n)
     elif value.stat is not None:
         whose = describe_ref(value.of if value.of is not None else "self")
+        if value.or_of is not None:
+            whose = f"{whose}'s or {describe_ref(value.or_of)}"  # one card's or the other's (your choice)
         out = f"{whose}'s {'printed ' if value.printed else ''}{stat_words(value.stat)}"
+        if value.or_of is not None:
+            out += " (you choose whose)"
     elif value.count is not None:
         out = f"the number of {describe_filter(value.count)}s"
     elif value.tokens is not None:
