@@ -19,14 +19,14 @@ from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
 
 
-VALUE_KINDS = ("token_count",)
+VALUE_KINDS = ("token_count", "tokens_removed")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
 CLAUSE_KINDS = ("stronger_per_token",)
 WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
-           "the traits": ("THETRAIT", "trait")}
+           "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any")}
 
 
 class Readers:
@@ -41,15 +41,9 @@ class Readers:
     def named_tokens(self, ref, node: Tree) -> Effect:
         """"two +1F Fire tokens": that many tokens of one kind, each with the printed changes (``token``)."""
         number = _tok(node, "NUMBER")
-        stats: dict[str, int] = {}
-        for change in _toks(_sub(node, "changes"), "STATCHANGE"):
-            stat, value = change.value
-            if value == "X" or stat not in LETTERS or stat in stats:
-                raise Unreadable("a token with that stat change is not read")
-            stats[stat] = value
         effect = Effect.model_validate({"tokens": {"target": ref, "name": _tok(node, "KEYWORD").value,
                                                    "count": int(number.value) if number is not None else 1,
-                                                   "stats": stats}})
+                                                   "stats": _token_stats(_sub(node, "changes"))}})
         self.given_token = effect  # "Remove it after your next turn begins": the token given
         return effect
 
@@ -316,6 +310,33 @@ class Readers:
             raise Unreadable("'remove it' with no token given before it is not read")
         return given.model_copy(update={"args": given.args.model_copy(update={"count": -given.args.count})})
 
+    # ----- tokens up to a number; any number of tokens, chosen ----------------------------------------
+    def e_give_tokens_until(self, node):
+        """"Give Mitsu +1F Fire tokens until he has exactly five": as many as he lacks of five tokens of that name
+        (whatever their changes), none if he has them already (``token``)."""
+        ref = self.np(_sub(node, *NP))
+        if ref not in ("self", 1):
+            raise Unreadable("tokens until one of several cards has a number of them are not read")
+        changes = _sub(node, "changes")
+        return Effect.model_validate({"tokens": {
+            "target": ref, "name": _tok(node, "KEYWORD").value, "until_has": int(_tok(node, "NUMBER").value),
+            "stats": _token_stats(changes) if changes is not None else {}}})
+
+    def e_remove_chosen_tokens(self, node):
+        """"Destroy zero or more Fire tokens on Mitsu": as many as the player chooses as it resolves (``token``)."""
+        self.tokens_chosen = True
+        return Effect.model_validate({"remove_chosen_tokens": {"target": self.np(_sub(node, *NP)),
+                                                               "name": _tok(node, "KEYWORD").value}})
+
+    def value_tokens_removed(self, node) -> Amount:
+        """"the number of tokens destroyed", "twice the amount discarded": the tokens an earlier "zero or more" of
+        this ability removed (``token``)."""
+        state = _tok(node, "STATE")
+        if not getattr(self, "tokens_chosen", False) or (state is not None and state.value != "discarded"):
+            raise Unreadable("'the number of tokens destroyed' with no tokens chosen before it is not read")
+        times = _tok(node, "NUMBER")
+        return Amount(tokens_removed=True, times=int(times.value) if times is not None else 1)
+
     # ----- cards without abilities ---------------------------------------------------------------
     def post_no_abilities(self, post, data: dict) -> None:
         """"without abilities", "with no abilities": none printed or given; "with no printed abilities": none
@@ -377,6 +398,17 @@ class Readers:
         holders = AllRef(all=flt.model_copy(update={"keywords": [], "type": ["card"]}))
         return [Static.model_validate({**data, "kind": "stat", "stat": stat,
                                        "amount": Amount(tokens=flt.keywords[0], of=holders, times=n)})]
+
+def _token_stats(changes: Tree) -> dict[str, int]:
+    """A named token's printed changes ("-1F/-1C" of a Poison token), each stat once (``token``)."""
+    stats: dict[str, int] = {}
+    for change in _toks(changes, "STATCHANGE"):
+        stat, value = change.value
+        if value == "X" or stat not in LETTERS or stat in stats:
+            raise Unreadable("a token with that stat change is not read")
+        stats[stat] = value
+    return stats
+
 
 def _token_name(np: Tree, det: str) -> str:
     """The name in "a Madness token" ("all Madness tokens"), read as a noun phrase: one article, one keyword."""
