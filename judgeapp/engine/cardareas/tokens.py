@@ -26,7 +26,8 @@ CLAUSE_KINDS = ("stronger_per_token",)
 WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
-           "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any")}
+           "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any"),
+           "as many": ("ASMANY", "many")}
 
 
 class Readers:
@@ -127,6 +128,14 @@ class Readers:
         """"Give him a number of +1F tokens equal to the number of his Sincerity tokens", "… a number of Favor
         tokens equal to this Personality's Personal Honor" (``token``)."""
         return self._counted_tokens(node, lambda: self.value(_sub(node, *VALUES)))
+
+    def e_give_tokens_times(self, node):
+        """"Give him twice as many Madness tokens as he has Sincerity tokens": the tokens he has of the second name
+        as the effect applies, times the number (``token``)."""
+        ref = self.np(_sub(node, *NP))
+        given, counted = _toks(node, "KEYWORD")
+        return Effect.model_validate({"tokens": {"target": ref, "name": given.value, "count": Amount(
+            tokens=counted.value, of=self._pronoun_owner(), times=int(_tok(node, "NUMBER").value))}})
 
     def _counted_tokens(self, node: Tree, counted) -> list[Effect]:
         """The tokens as written ("a +1F token", "one Arrow token"), their count then multiplied by the amount

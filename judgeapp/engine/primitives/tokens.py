@@ -101,7 +101,7 @@ def _keywords(g, card) -> list[str]:
 
 class RemoveChosenTokensArgs(Model):
     target: Ref = "self"
-    name: Word = "Madness"  # the tokens' name ("Fire"), whatever their stat changes
+    name: Word  # the tokens' name ("Fire"), whatever their stat changes
 
 
 @primitive
