@@ -237,6 +237,14 @@ class Readers:
         self.last = CREATED
         return Effect.model_validate({"create": data})
 
+    def e_create_with_clan(self, node):
+        """"Create a 0F/2C/0PH Ninja Scorpion Clan Personality": the Clan is a keyword of its own, as if a bullet
+        stood before it ("Lion Clan • Ancestor"), so the card is of that Clan (``created-cards``, ``keywords``)."""
+        data = self._created(node)
+        data["keywords"].append(f"{_tok(node, 'CLAN').value} Clan")
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
     def e_create_many(self, node):
         """"create two 2F/2C/2PH Nonhuman • Ratling Personalities": each one a created card (``created-cards``)."""
         effect = self.e_create_at(node) if _sub(node, "created_at") is not None else self.e_create(node)
