@@ -218,3 +218,15 @@ def test_tokens_until_a_card_has_that_many_give_none_to_a_card_with_more():
     result = archer_and_monk("  - action: {by: alice, card: monk, ability: 1}\n", "  - force: {monk: 6}\n",
                              "{Fire +1F: 6}")
     assert failed(result) == [], result["expectations"]
+
+
+def test_an_ability_used_as_many_times_per_turn_as_its_text_says():
+    """"You may use this action three times per turn": a fourth use is refused (restrictions-on-number-of-times)."""
+    drill = ("  - {title: Drill, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Open: Gain 1 "
+             "Honor. You may use this action three times per turn.\"}\n")
+    assert read_text("Open: Gain 1 Honor. You may use this action three times per turn.", "Drill",
+                     "personality").abilities[0].uses == 3
+    script = "  - action: {by: alice, card: drill, ability: 1}\n" * 4
+    result = run(board(two_players(alice="    units: [{card: Drill, id: drill}]\n"), cards=drill, script=script,
+                       expect="  - honor: {alice: 11}\n  - rejected: {step: 4, reason: used}\n"))
+    assert failed(result) == [], result["expectations"]

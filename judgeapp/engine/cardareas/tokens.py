@@ -27,7 +27,7 @@ WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
            "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any"),
-           "as many": ("ASMANY", "many")}
+           "as many": ("ASMANY", "many"), "per turn": ("PERTURN", "turn")}
 
 
 class Readers:
@@ -353,6 +353,13 @@ class Readers:
             raise Unreadable("'the number of tokens destroyed' with no tokens chosen before it is not read")
         times = _tok(node, "NUMBER")
         return Amount(tokens_removed=True, times=int(times.value) if times is not None else 1)
+
+    def s_uses_per_turn(self, tree: Tree, index: int) -> None:
+        """"You may use this action three times per turn": the ability may be used that many times each turn, not
+        once (``restrictions-on-number-of-times``); it says nothing of the effects, so it must follow them."""
+        if not self.effects:
+            raise Unreadable("'you may use this action … times' before its effects is not read")
+        self.uses = int(_tok(tree, "NUMBER").value)
 
     # ----- cards without abilities ---------------------------------------------------------------
     def post_no_abilities(self, post, data: dict) -> None:
