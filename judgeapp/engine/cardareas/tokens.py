@@ -65,7 +65,9 @@ class Readers:
         return self._token_cond(node, "<=", int(_tok(node, "NUMBER").value))
 
     def _token_cond(self, node, op: str, value: int) -> Condition:
-        """"If he has a Poison token": the card named before has tokens of that name (``token``)."""
+        """"If he has a Poison token": the card named before has tokens of that name (``token``); "one" after it is
+        such a token ("… give him or her one")."""
+        self.named_token = _tok(node, "KEYWORD").value
         return Condition.model_validate({"card": self._card_cond(node), "tokens": {
             "name": _tok(node, "KEYWORD").value, "op": op, "value": value}})
 
@@ -353,6 +355,15 @@ class Readers:
             raise Unreadable("'the number of tokens destroyed' with no tokens chosen before it is not read")
         times = _tok(node, "NUMBER")
         return Amount(tokens_removed=True, times=int(times.value) if times is not None else 1)
+
+    def e_give_token_named_before(self, node):
+        """"If this Personality does not have a Madness token, give him or her one": tokens of the name the condition
+        before it named (``token``)."""
+        name = getattr(self, "named_token", None)
+        if name is None:
+            raise Unreadable("'give him one' with no token named before it is not read")
+        return Effect.model_validate({"tokens": {"target": self.np(_sub(node, *NP)), "name": name,
+                                                 "count": int(_tok(node, "NUMBER").value)}})
 
     def s_uses_per_turn(self, tree: Tree, index: int) -> None:
         """"You may use this action three times per turn": the ability may be used that many times each turn, not
