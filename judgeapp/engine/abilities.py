@@ -112,6 +112,8 @@ class Ability(Model):
     condition: Condition | None = None
     targets: list[TargetSpec] = Field(default_factory=list, max_length=8)
     effects: list[Effect] = Field(default_factory=list, max_length=20)
+    uses: Annotated[StrictInt, Field(ge=1, le=10)] = 1  # "You may use this action three times per turn"
+    # (restrictions-on-number-of-times)
     text: str = Field("", max_length=2000)
     player: StrictBool = False  # a player's ability a card's trait gives: no card uses it (player-abilities-and-traits)
 
@@ -128,6 +130,8 @@ class Ability(Model):
             parts.append(f"if {describe_condition(self.condition)}")
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
+        if self.uses != 1:
+            parts.append(f"it may be used {self.uses} times per turn")
         return f"{head}{', ' + ', '.join(costs) if costs else ''}: " + "; ".join(parts)
 
 

@@ -52,6 +52,7 @@ class Context:
     subject: Card | None = None  # the card a trigger is about ("it", "that Personality")
     subject_player: str | None = None
     paid: int = 0
+    tokens_removed: int = 0  # how many tokens this action's "zero or more" removed ("the number of tokens destroyed")
     discarded: list = field(default_factory=list)  # cards this action or trait discarded ("the discarded card")
     discard_named: list = field(default_factory=list)  # the script's ``discard:`` answer
     find_named: list = field(default_factory=list)  # the script's ``find:`` answer to a search (lower-case titles or ids)
@@ -476,6 +477,8 @@ def amount(g, value, ctx) -> int:
         n = sum(count_tokens(c.tokens, a.tokens) for c in resolve(g, a.of if a.of is not None else "self", ctx) or [])
     elif a.paid:
         n = ctx.paid
+    elif a.tokens_removed:
+        n = ctx.tokens_removed
     elif a.n is not None:
         n = a.n
     else:

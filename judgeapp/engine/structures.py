@@ -176,6 +176,7 @@ class Amount(Model):
     most: Annotated[StrictInt, Field(ge=0, le=100)] | None = None  # "…, up to two tokens": at most this many counted
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
     n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
+    tokens_removed: StrictBool = False  # "the number of tokens destroyed": removed by this effect's "zero or more" (token)
 
     def negated(self) -> "Amount":
         """The same amount taken away ("a Force penalty equal to his Chi, plus 1 if …"): every part
@@ -186,10 +187,10 @@ class Amount(Model):
     @model_validator(mode="after")
     def _one_source(self):
         given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
-                 self.tokens is not None, self.n is not None]
+                 self.tokens is not None, self.n is not None, self.tokens_removed]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
-                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4} (with plus_if)")
+                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true} (with plus_if)")
         if self.or_of is not None and self.stat is None:
             raise ValueError("or_of is another card's stat: only with stat")
         return self

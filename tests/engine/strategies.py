@@ -60,6 +60,8 @@ def field_value(name: str, annotation):
         return st.integers(-4, 6)
     if name in ("to_min", "to_max"):
         return st.integers(0, 5)
+    if name == "until_has":  # "… tokens until he has exactly five"
+        return st.integers(1, 6)
     if name in ("gains", "losses"):
         return st.integers(-3, 3)
     if name == "until":

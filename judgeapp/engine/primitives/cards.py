@@ -530,6 +530,8 @@ def describe_amount(value) -> str:
         out = f"the number of {value.tokens} tokens on {describe_ref(value.of if value.of is not None else 'self')}"
     elif value.paid:
         out = "the Gold paid"
+    elif value.tokens_removed:
+        out = "the number of tokens removed"
     else:
         out = "your Family Honor"
     if value.per != 1:
