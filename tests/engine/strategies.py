@@ -60,6 +60,8 @@ def field_value(name: str, annotation):
         return st.integers(-4, 6)
     if name in ("to_min", "to_max"):
         return st.integers(0, 5)
+    if name == "less":  # "paying 2 less Gold"
+        return st.integers(0, 3)
     if name in ("gains", "losses"):
         return st.integers(-3, 3)
     if name == "until":

@@ -340,6 +340,32 @@ class Readers:
         return {"event": "equipped", "whose": "self",
                 "condition": Condition(card="self", attached_to=to.model_dump(exclude_defaults=True))}
 
+    # ----- Equip as an effect -------------------------------------------------------------------
+    def e_equip_effect(self, node: Tree) -> Effect:
+        """"Equip a Follower to Chiboshi", "Equip a Weapon to your target Personality, paying 3 less Gold if he is a
+        Kensai and opposed": the Equip procedure as an effect (``equip``). "Equip a Follower" with no Personality
+        named Equips it as the Equip action does, to your target Personality, chosen as the action is announced
+        (``action-sequence``, ``rules-of-location``)."""
+        card, *host = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        if card.data not in ("phrase", "bare") or _name_words(card) \
+                or any(t.type == "TARGET" for t in card.scan_values(lambda v: isinstance(v, Token))):
+            raise Unreadable("Equipping that card is not read")
+        what = singular(self.filter_of(card))
+        if not what.type and not what.keywords:
+            raise Unreadable("Equipping that card is not read")
+        to = self.np(host[0]) if host else self.new_target(Filter(type=["personality"], side="your"))
+        return Effect.model_validate({"equip": {"attachment": what, "to": to, "less": self._equip_less(node)}})
+
+    def _equip_less(self, node: Tree):
+        """"paying 2 less Gold", "for 2 less Gold", "paying 3 less Gold if he is …": taken off the card's Gold Cost."""
+        less = _sub(node, "equip_less")
+        if less is None:
+            return 0
+        n = int(_tok(less, "NUMBER").value)
+        if _tok(less, "IF") is None:
+            return n
+        return Amount.model_validate({"n": 0, "plus_if": [{"amount": n, "if": self.cond(self.cond_child(less))}]})
+
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
         """"if it is your turn": you are the active player (``turn-sequence``)."""
@@ -395,6 +421,10 @@ class Readers:
         if any(w not in LABELS for w in words):
             raise Unreadable("'have … or …' is read only for Courtesy and Compassion")
         return Condition(any=[LABELS[w] for w in words])
+
+    def c_card_has_and_is(self, node: Tree) -> Condition:
+        """"if he is a Kensai and opposed": the card has the keyword and is in that state (``conjunctions``)."""
+        return Condition(all=[self.c_card_has(node), self.c_card_is(node)])
 
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""
