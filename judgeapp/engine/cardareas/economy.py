@@ -347,14 +347,28 @@ class Readers:
         named Equips it as the Equip action does, to your target Personality, chosen as the action is announced
         (``action-sequence``, ``rules-of-location``)."""
         card, *host = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
-        if card.data not in ("phrase", "bare") or _name_words(card) \
-                or any(t.type == "TARGET" for t in card.scan_values(lambda v: isinstance(v, Token))):
+        if card.data not in ("phrase", "bare") or _name_words(card):
             raise Unreadable("Equipping that card is not read")
-        what = singular(self.filter_of(card))
-        if not what.type and not what.keywords:
-            raise Unreadable("Equipping that card is not read")
+        if any(t.type == "TARGET" for t in card.scan_values(lambda v: isinstance(v, Token))):
+            what = {"card": self._equip_target(card)}
+        else:
+            what = {"attachment": singular(self.filter_of(card))}
+            if not what["attachment"].type and not what["attachment"].keywords:
+                raise Unreadable("Equipping that card is not read")
         to = self.np(host[0]) if host else self.new_target(Filter(type=["personality"], side="your"))
-        return Effect.model_validate({"equip": {"attachment": what, "to": to, "less": self._equip_less(node)}})
+        less = self._equip_less(node)
+        if "card" in what:  # "… to Namida. You may take an additional action if it is Water": it is the Spell
+            self.last = what["card"]
+        return Effect.model_validate({"equip": {**what, "to": to, "less": less}})
+
+    def _equip_target(self, card: Tree) -> int:
+        """"a target Follower in your hand", "a target attachment from your hand", "a target Weapon in your discard
+        pile": a card of the player's own, targeted where it is (``targeting``); one in play is not Equipped."""
+        ref = self.np(card)
+        spec = self.targets[ref - 1] if isinstance(ref, int) else None
+        if spec is None or spec.filter.zone not in ("hand", "discard") or spec.filter.side != "your":
+            raise Unreadable("Equipping a targeted card that is not in your hand or discard pile is not read")
+        return ref
 
     def _equip_less(self, node: Tree):
         """"paying 2 less Gold", "for 2 less Gold", "paying 3 less Gold if he is …": taken off the card's Gold Cost."""

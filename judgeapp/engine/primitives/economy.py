@@ -43,6 +43,7 @@ class ProduceGold(Primitive):
 
 
 class EquipArgs(Model):
+    card: Ref | None = None  # "a target Spell in your hand", "a target Weapon in your discard pile"
     attachment: Filter = Field(default_factory=lambda: Filter(type=["follower", "item", "spell"]))  # "a Follower"
     to: Ref = 1
     less: Number = 0  # "paying 2 less Gold", "paying 3 less Gold if he is a Kensai and opposed"
@@ -50,8 +51,9 @@ class EquipArgs(Model):
 
 @primitive
 class Equip(Primitive):
-    """"Equip a Follower to Chiboshi": the Equip procedure as an effect (``equip``). The card comes from the
-    player's hand (the script's ``choose:`` answer names it); its Gold Cost, as traits change it and less what
+    """"Equip a Follower to Chiboshi": the Equip procedure as an effect (``equip``). The card is the one targeted
+    ("a target Spell in your hand", "… in your discard pile"), or comes from the player's hand (the script's
+    ``choose:`` answer names it); its Gold Cost, as traits change it and less what
     the text takes off, is checked against the Gold paid for the action, which pays for both (``paying-gold-costs``);
     an action that gave no chance to pay Gold pays that cost now, or the attachment fails. The card must be able to
     attach to the Personality (``attachments``) and to enter play (``unique``, ``loyal``)."""
@@ -62,7 +64,9 @@ class Equip(Primitive):
     @classmethod
     def run(cls, g, ctx, args):
         hosts = [c for c in cards_of(g, ctx, args.to) if c.in_play and c.type == "personality"]
-        card = _from_hand(g, ctx, args.attachment)
+        card = _from_hand(g, ctx, args.attachment) if args.card is None else next(
+            (c for c in cards_of(g, ctx, args.card) if c.zone in (Zone.HAND, Zone.DISCARD) and c.owner == ctx.player),
+            None)
         if not hosts or card is None:
             g.record(StepKind.EFFECT, f"{ctx.why()}: {'no Personality to Equip to' if not hosts else 'no such card in hand'}"
                                       " — nothing is Equipped", [cls.cite], ctx.player, "resolve")
@@ -83,11 +87,13 @@ class Equip(Primitive):
         if not star:
             pay(g, ctx.player, cost, purchase, None, card.title)
         return cardops.enter_play(g, card, ctx.player, "equipped", ctx.why(), [cls.cite, "attachments"],
-                                  attach_to=host.id, by=ctx.player, from_zone="hand")
+                                  attach_to=host.id, by=ctx.player,
+                                  from_zone="hand" if card.zone is Zone.HAND else "discard")
 
     @classmethod
     def describe(cls, args):
-        out = f"Equip {describe_filter(args.attachment)} from your hand to {describe_ref(args.to)}"
+        what = f"{describe_filter(args.attachment)} from your hand" if args.card is None else describe_ref(args.card)
+        out = f"Equip {what} to {describe_ref(args.to)}"
         if isinstance(args.less, Amount) and args.less.n == 0 and len(args.less.plus_if) == 1:
             from ..abilities import describe_condition
 
