@@ -20,6 +20,7 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
          "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH"}
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
+CLAUSE_KINDS = {"honor_instead"}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
                 "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as",
                 "st_ability_cost_is", "st_ability_free", "st_actions_cost", "st_cost_each",
@@ -339,6 +340,18 @@ class Readers:
         self.last = "it"
         return {"event": "equipped", "whose": "self",
                 "condition": Condition(card="self", attached_to=to.model_dump(exclude_defaults=True))}
+
+    def clause_honor_instead(self, node: Tree, index: int) -> list[Effect]:
+        """"Gain 1 Honor, or 2 Honor if the target is defending": one gain or loss, of the second amount while the
+        condition holds as it resolves, else the first (``honor-gains-and-losses``)."""
+        effects = self.act(next(c for c in node.children if isinstance(c, Tree)), index)
+        if len(effects) != 1 or effects[0].name not in ("gain_honor", "lose_honor") \
+                or not isinstance(effects[0].args.amount, int):
+            raise Unreadable("'…, or N Honor if …' after something other than a gain or loss of some Honor is not read")
+        first, other = effects[0].args.amount, int(_tok(node, "NUMBER").value)
+        amount = Amount.model_validate({"n": first, "plus_if": [{"amount": other - first,
+                                                                  "if": self.cond(self.cond_child(node))}]})
+        return [effects[0].model_copy(update={"args": effects[0].args.model_copy(update={"amount": amount})})]
 
     # ----- Equip as an effect -------------------------------------------------------------------
     def e_equip_effect(self, node: Tree) -> Effect:
