@@ -21,6 +21,7 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 CLAUSE_KINDS = {"honor_instead"}
+AMOUNT_KINDS = {"half_plus"}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
                 "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as",
                 "st_ability_cost_is", "st_ability_free", "st_actions_cost", "st_cost_each",
@@ -352,6 +353,14 @@ class Readers:
         amount = Amount.model_validate({"n": first, "plus_if": [{"amount": other - first,
                                                                   "if": self.cond(self.cond_child(node))}]})
         return [effects[0].model_copy(update={"args": effects[0].args.model_copy(update={"amount": amount})})]
+
+    def amount_half_plus(self, node: Tree) -> Amount:
+        """"half its Gold Cost, rounded up, plus 1": the number is added after halving and rounding, as printed."""
+        value = self.value(next(c for c in node.children if isinstance(c, Tree)))
+        if value.half is not None or value.plus or value.plus_if or value.times != 1:
+            raise Unreadable("half of an amount already changed is not read")
+        return value.model_copy(update={"half": "up" if _tok(node, "UP") is not None else "down",
+                                        "plus": int(_tok(node, "NUMBER").value)})
 
     # ----- Equip as an effect -------------------------------------------------------------------
     def e_equip_effect(self, node: Tree) -> Effect:
