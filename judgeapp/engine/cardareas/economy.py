@@ -462,6 +462,15 @@ class Readers:
         """"if he is a Kensai and opposed": the card has the keyword and is in that state (``conjunctions``)."""
         return Condition(all=[self.c_card_has(node), self.c_card_is(node)])
 
+    def c_entered_play(self, node: Tree) -> Condition:
+        """"if another of your Dojos entered play this turn": some such card in play entered play this turn, as the
+        game's memory has it (``memory``, ``entering-and-leaving``)."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub) or _tok(node, "DUR").value != "end_of_turn":
+            raise Unreadable("'… entered play' other than of a kind of card this turn is not read")
+        flt = singular(self.filter_of(sub))
+        return Condition(exists=flt.model_copy(update={"state": [*flt.state, "entered_play_this_turn"]}))
+
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""
         first = self.cond(node.children[0])
