@@ -229,6 +229,12 @@ def classify(raw: list[str]) -> list[Token]:
                 break
         if found is not None:
             (kind, value), size = found
+            if kind == "STAT" and value in STAT_LETTER.values() and out and out[-1].type == "SIGNED":
+                # "+1 Gold Production" spelled out is "+1GP" (holding-gold-production)
+                out[-1] = Token("STATCHANGE", (value, out[-1].value))
+                spelled[-1] += " " + " ".join(raw[i:i + size])
+                i += size
+                continue
             out.append(Token(kind, value))
             spelled.append(" ".join(raw[i:i + size]))
             i += size

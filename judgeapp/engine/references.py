@@ -332,7 +332,8 @@ MEMORY = {"moved_this_turn": {"how": ("moved",)}, "moved_this_battle": {"how": (
           "moved_or_entered_this_battle": {"how": ("moved", "entered"), "span": "battle"},
           "moved_to_battlefield_this_turn": {"how": ("moved",), "to": "battlefield"},
           "assigned_here": {"how": ("assigned",), "to": "here"},
-          "moved_home_from_here": {"how": ("moved",), "to": "home", "where_from": "here"}}
+          "moved_home_from_here": {"how": ("moved",), "to": "home", "where_from": "here"},
+          "entered_play_this_turn": {"how": ("entered",)}}
 
 
 def _same_army(g, card: Card, ctx: Context) -> bool:

@@ -182,7 +182,7 @@ def recruit(g, step: dict, by: str) -> bool:
     if card.type not in ("personality", "holding"):
         raise Refused(Reason.NO_TARGET, f"{card.title} is a {card.type}: Recruit brings in Personalities and "
                                         "Holdings", "recruit")
-    _entry_checks(g, card, by)
+    entry_checks(g, card, by)
     player = g.players[by]
     extra = card.type == "personality" and card.card.clans and not (card.card.clans & player.clans)
     hr = card.card.honor
@@ -327,7 +327,7 @@ def _province_card(g, step: dict, by: str):
     return prov, card
 
 
-def _entry_checks(g, card: Card, by: str) -> None:
+def entry_checks(g, card: Card, by: str) -> None:
     """Unique (``unique``) and Loyal (``loyal``): restrictions on a card entering play."""
     if card.card.unique and any(c.title.lower() == card.title.lower() and g.has_keyword(c, "Unique")
                                 for c in g.in_play(by)):
@@ -376,7 +376,7 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     limit = attach_limit(g, card, host)
     if limit:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
-    _entry_checks(g, card, by)
+    entry_checks(g, card, by)
     invested, fixed = invest_cost(g, card, by, step)
     cost = gold_cost(g, card, by, host, invest=invested, fixed=bool(fixed))
     purchase = payment.Purchase(by, card, fixed=fixed)

@@ -62,6 +62,8 @@ def field_value(name: str, annotation):
         return st.integers(0, 5)
     if name == "until_has":  # "… tokens until he has exactly five"
         return st.integers(1, 6)
+    if name == "less":  # "paying 2 less Gold"
+        return st.integers(0, 3)
     if name in ("gains", "losses"):
         return st.integers(-3, 3)
     if name == "until":
