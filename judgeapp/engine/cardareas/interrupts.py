@@ -102,9 +102,8 @@ class Readers:
             self.of_action = False
         before = len(self.targets)
         effects = self.sentence_effects(tree)
-        cond = _and(kind, cond)
         self.effects.append(Effect.model_validate({"delayed": {"after": "the action resolves", **self._waiting_targets(
-            before), "do": [e.model_copy(update={"condition": _and(e.condition, cond)}).model_dump() for e in effects]}}))
+            before), "if": _and(kind, cond), "do": [e.model_dump() for e in effects]}}))
 
     def c_action_bowed_or_destroyed(self, node):
         """"… and bowed or destroyed any enemy cards": the action's effects did one or the other to such a card
