@@ -151,3 +151,25 @@ def test_the_if_of_effects_that_wait_is_checked_before_their_target_is_chosen():
     waited = next(i for i, t in enumerate(calm) if "Delayed effect of Kindle" in t)
     assert not any("Adept" in t for t in calm[waited:])
     assert any("condition is not met, so it does not happen and chooses no target" in t for t in calm[waited:])
+
+
+def praise(action_text, honor, dishonored="true"):
+    """Alice's action on her Personality Ward, interrupted by Shinjo Dogenda's text on a Strategy."""
+    cards = (strategy("Deed", action_text) + person("Ward")
+             + strategy("Praise", "<b>Interrupt:</b> After a Personality is rehonored for the action&#39;s effects "
+                                  "(including Honor gain), gain 1 Honor."))
+    alice = f"    hand: [Deed, Praise]\n    units: [{{card: Ward, id: ward, dishonored: {dishonored}}}]\n"
+    script = "  - action: {by: alice, card: Deed, targets: [ward], interrupts: [{by: alice, card: Praise}]}\n"
+    result = run(board(two_players(alice=alice), cards=cards, script=script, expect=f"  - honor: {{alice: {honor}}}\n"))
+    assert failed(result) == [], result["expectations"]
+    return texts(result)
+
+
+def test_after_a_personality_is_rehonored_for_the_actions_effects():
+    """"After a Personality is rehonored for the action's effects (including Honor gain), gain 1 Honor" (Shinjo
+    Dogenda): the interrupted action rehonoring Ward, or rehonoring him in place of its Honor gain (a rehonoring
+    like any other, ``rehonoring``), gives Alice 1 Honor; an action that rehonors no one gives nothing."""
+    praise("<b>Open:</b> Rehonor your target Personality.", 9)
+    instead = praise("<b>Open:</b> Bow your target Personality. Gain 2 Honor.", 9)
+    assert any("rehonored instead of Alice gaining 2 Honor" in t for t in instead)
+    praise("<b>Open:</b> Bow your target Personality. Gain 2 Honor.", 10, dishonored="false")

@@ -16,7 +16,7 @@ from ..structures import ActionTest, AllRef, Amount, Condition, Filter
 
 WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
          "straightening": "STRAIGHTENING", "destruction": "DESTRUCTION", "dishonoring": "DISHONORING",
-         "resolution": "RESOLUTION"}
+         "resolution": "RESOLUTION", "rehonored": "REHONORED"}
 # "this caster": the Personality a Spell is attached to, who casts it (``spell``)
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
@@ -24,7 +24,7 @@ PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality
            "each game": ("EACHGAME", "game")}  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows",
-        "TARGET": "targeted"}
+        "TARGET": "targeted", "REHONOR": "rehonored", "REHONORED": "rehonored"}
 BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
 DOERS = {"the_doer": None, "the_battle_doer": BATTLE_ACTION,  # "the Battle action", "your Battle action"
          "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION]), "fear_doer": None,
@@ -355,13 +355,14 @@ class Readers:
     # ----- after the action does something ------------------------------------------------------------
     def s_after_action_does(self, tree: Tree, i: int) -> None:
         """"After the action Recruits an Ashigaru Personality, create …", "After the action Equips a Spell
-        to Tameko, …", "After your Battle action Recruits your Personality, …": the effects wait for that
+        to Tameko, …", "After your Battle action Recruits your Personality, …", "After a Personality is rehonored
+        for the action's effects, …": the effects wait for that
         occurrence from the interrupted action's effects (``interrupt-actions``, ``delayed-effects``)."""
         self._interrupt_only()
         does = _sub(tree, "action_does")
-        event = DOES[_sub(does, "doer_verb").children[0].type]
+        event = DOES[_sub(does, "doer_verb", "done_verb").children[0].type]
         sub = _sub(does, *NP)
-        doer = _sub(does, *DOERS)
+        doer = _sub(does, *DOERS) or Tree("the_doer", [])  # "… is rehonored for the action's effects"
         data: dict = {"occurrence": event}
         if doer.data == "fear_doer":  # "After any Fear effect from the action bows a card": each time one does
             data.update(effect="fear", each=True)
