@@ -574,6 +574,18 @@ class Readers:
             "occurrence": "bows", "each": True, "effect": "fear", "subject": subject.model_dump(exclude_defaults=True),
             "do": [{"destroy": {"target": "it"}}]}})]
 
+    def t_triggered_may_target(self, tree: Tree) -> TriggerSpec:
+        """"After you Recruit this Holding, you may target and straighten a Duelist": a triggered trait whose target
+        is optional and whose effect its controller may apply (``triggered-traits``; optional targeting need not be
+        met, ``good-faith-rule``)."""
+        if getattr(self, "more", None):
+            raise Unreadable("sentences after a trait with an optional target are not read")
+        spec = self.t_triggered(tree)
+        if not spec.targets:
+            raise Unreadable("'you may target and …' naming no new target is not read")
+        return spec.model_copy(update={"targets": [t.model_copy(update={"optional": True}) for t in spec.targets],
+                                       "effects": [e.model_copy(update={"may": True}) for e in spec.effects]})
+
     def e_give_token_or(self, node):
         """"give him a +1F or +1C token": one of the two, the player's choice (``choices``, ``token``)."""
         ref = self.np(_sub(node, *NP))
