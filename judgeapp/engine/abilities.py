@@ -338,6 +338,8 @@ class Static(Model):
                     "removed from the game after the duel")
         elif self.kind == "foe_focus_face_up":
             what = f"the first card another player focuses in each duel against {who} is focused face up"
+        elif self.kind == "first_option" and self.while_ is not None:  # the challenged player's option otherwise
+            what = f"you have the first option to focus or strike in a duel {who} is in"
         elif self.kind == "first_option":
             what = "you have the first option to focus or strike in duels where this card is the challenger"
         elif self.kind == "loses_duels":
@@ -597,6 +599,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"it is {when}")
     if cond.dueling is not None:
         parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
+    if cond.lower_duel_stat:
+        parts.append(f"{subject} has a lower duel stat than the Personality facing him in his duel")
     if cond.duel_role:
         parts.append(f"{subject} is the {cond.duel_role} of the duel")
     if cond.challenges_issued is not None:
@@ -607,7 +611,8 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.this_turn:
         parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:
-        parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
+        parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel"
+                     + (f" by {cond.won_by} or more" if cond.won_by is not None else ""))
     if cond.last_focused:
         parts.append("this card is the last card you focused in the duel")
     if cond.any:

@@ -280,7 +280,8 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
 # of things given ("+1F and +1C", "+1F and Conqueror", "Force and Chi bonuses", "and +1 strength if …"), a comma before a change to an amount ("equal to
 # his Chi, plus 1 if he is Fire"), "or" before a second "if" ("if he has a Weapon or if …"), a second
 # qualifier ("with Shadowlands or without attachments") or a second target ("a target attachment or a
-# target dishonorable Personality"), or the commas of a list of words before a card type ("a target
+# target dishonorable Personality"), "or" before a second condition about you ("while he opposes a Scorpion
+# Clan Personality or you control a Terrain"), or the commas of a list of words before a card type ("a target
 # Daimyo, Duelist, or Kensai Personality": the word "or" of ``mods``, one of them).
 # (token, the word before it (None: any), the words after it)
 QUALIFIERS = frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})
@@ -295,7 +296,8 @@ JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), (frozenset({"STATCHANGE",
                      ("OR", MOD, (MOD, frozenset({"COMMA"}), MOD, frozenset({"COMMAOR"}), MOD, frozenset({"TYPE"})))],
            "COMMAOR": [("OR", MOD, (MOD, frozenset({"TYPE"})))],
            "OR": [("ORIF", None, (frozenset({"IF"}),)), ("QOR", None, (frozenset({"WITH", "WITHOUT"}),)),
-                  ("ORTARGET", None, (frozenset({"A"}), frozenset({"TARGET"})))]}
+                  ("ORTARGET", None, (frozenset({"A"}), frozenset({"TARGET"}))),
+                  ("ORYOU", None, (frozenset({"YOU"}), frozenset({"CONTROL", "IS", "HAS", "DOESNOT"})))]}
 
 
 def _joiners(toks: list[Token]) -> list[Token]:

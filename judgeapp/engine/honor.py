@@ -33,7 +33,7 @@ def change(g, player: str, amount: int, gain: bool, why: str, cites: list[str], 
         cites = cites + ["honor-gains-and-losses"]
         amount = adjusted
         ev.data["amount"] = amount
-    changed, by_whom = acting.honor_change(g, gain, amount)
+    changed, by_whom = acting.honor_change(g, gain, amount, player)
     if by_whom:  # an Interrupt to the action whose effect this is changed it (interrupt-actions)
         why = f"{why}; {amount} changed to {changed} by {by_whom} — the change is not itself a gain or loss"
         cites = cites + ["honor-gains-and-losses", "interrupt-actions"]

@@ -196,6 +196,9 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False
     if flt.any_of and not any(matches(g, f.model_copy(update={"zone": flt.zone}), card, ctx) for f in flt.any_of):
         return False
+    if flt.elsewhere is not None and (g.host(card) or card).location in {
+            (g.host(c) or c).location for c in ctx.targets.get(flt.elsewhere) or [] if isinstance(c, Card)}:
+        return False  # "at a different location" than that target's (rules-of-location)
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
         return False
     if flt.attached and not has_attached(g, card, flt.attached):
@@ -219,9 +222,19 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     return flt.most is None or _most(g, flt, card, ctx)
 
 
+def joint(flt: Filter) -> bool:
+    """Whether the filter tests the cards chosen together, not only each one."""
+    return bool(flt.apart or flt.same_controller or flt.together)
+
+
 def together(g, flt: Filter, cards: list, ctx) -> bool:
     """"One or more target Followers with total Force less than or equal to Ayahi's Force": the sum
-    of the chosen cards' stats meets each bound (``targeting``)."""
+    of the chosen cards' stats meets each bound; "two Personalities controlled by the same player at
+    different locations": each at its own location, one player controlling them all (``targeting``)."""
+    if flt.apart and len({(g.host(c) or c).location for c in cards}) < len(cards):
+        return False
+    if flt.same_controller and len({c.controller for c in cards}) > 1:
+        return False
     return all(compare(sum(g.stat(c, t.stat) for c in cards), t.op, amount(g, t.value, ctx)) for t in flt.together)
 
 
@@ -502,7 +515,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
             or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
-            or cond.dueling or cond.duel_role:
+            or cond.dueling or cond.duel_role or cond.lower_duel_stat:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -530,6 +543,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
                 return False
             if cond.duel_role and (ctx.duel or {}).get(cond.duel_role) is not c:
+                return False
+            if cond.lower_duel_stat and not lower_duel_stat(g, c):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -591,7 +606,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                   for d in g.duels)
         if not compare(won, cond.duels_won.op, amount(g, cond.duels_won.value, ctx)):
             return False
-    if cond.duel is not None and not _duel_result(ctx, cond.duel):
+    if cond.duel is not None and not _duel_result(ctx, cond.duel, cond.won_by):
         return False
     if cond.last_focused and not _last_focused(ctx):
         return False
@@ -604,13 +619,20 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     return True
 
 
-def _duel_result(ctx: Context, result: str) -> bool:
+def _duel_result(ctx: Context, result: str, won_by: int | None = None) -> bool:
     """"If you win this duel": a Personality you control won (or lost) the duel whose consequences
-    apply; in a tie both lose (``duel``).  "If he refuses": the challenge was refused (``refuse``)."""
+    apply; in a tie both lose (``duel``).  "If he refuses": the challenge was refused (``refuse``).  "If you
+    won the duel by three or more": his total (Focus Values plus duel stat) is that much higher than the other's
+    (``duel`` step 5)."""
     duel = ctx.duel or {}
     if result == "refused":
         return bool(duel.get("refused"))
     cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
+    if won_by is not None and cards[0] is not None:
+        totals = duel.get("totals") or {}
+        other = next((c for c in (duel.get("challenger"), duel.get("challenged")) if c is not cards[0]), None)
+        if other is None or totals.get(cards[0].id, 0) - totals.get(other.id, 0) < won_by:
+            return False
     return any(c is not None and c.controller == ctx.player for c in cards)
 
 
@@ -619,6 +641,19 @@ def _last_focused(ctx: Context) -> bool:
     focused in the duel the Focus Effect is part of (``focus-focus-effect``, ``duel`` step 2)."""
     focused = ((ctx.duel or {}).get("focused") or {}).get(ctx.player) or []
     return ctx.source is not None and bool(focused) and focused[-1] == ctx.source.id
+
+
+def lower_duel_stat(g, card: Card) -> bool:
+    """Whether the card is in a duel in progress with a lower duel stat than the Personality facing it (``duel-stat``:
+    the duel's stat, unless his own trait overrides it)."""
+    from .duel import duel_stat
+
+    for duel in g.dueling:
+        pair = (duel["challenger"], duel["challenged"])
+        if card in pair:
+            other = pair[1] if card is pair[0] else pair[0]
+            return duel_stat(g, card, duel["stat"])[0] < duel_stat(g, other, duel["stat"])[0]
+    return False
 
 
 def dueled(g, card: Card, what: str) -> bool:

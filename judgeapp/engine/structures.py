@@ -98,6 +98,10 @@ class Filter(Model):
     # "one or more target Followers with total Force less than or equal to Ayahi's Force": the cards chosen
     # together, each one at most that much on its own (targeting)
     together: list[StatTest] = Field(default_factory=list, max_length=2)
+    # "two Personalities controlled by the same player at different locations": the cards chosen together
+    apart: StrictBool = False  # each at a location none of the others is at
+    same_controller: StrictBool = False  # all controlled by one player
+    elsewhere: StrictInt | None = None  # "another of your Personalities at a different location" than this target
 
     @model_validator(mode="before")
     @classmethod
@@ -131,7 +135,7 @@ class UnitOf(Model):
     """Every card of a card's unit ("straighten his unit"): things that affect a unit affect
     all the cards in it (``unit``)."""
 
-    unit_of: Union[StrictInt, CardId]
+    unit_of: Union[StrictInt, CardId, list[Union[StrictInt, CardId]]]  # "their units": each one's
 
 
 # A card: an index of the ability's targets (1-based), ``self`` (the card the text is on),
@@ -279,6 +283,7 @@ class Condition(Model):
     phase: Literal["action", "attack", "dynasty", "battle", "combat"] | None = None  # combat: the Combat Segment
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
+    won_by: SmallInt | None = None  # with duel "won": "you won the duel by three or more", the totals' difference
     last_focused: StrictBool = False  # the text's card is the last card its player focused in this duel
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
     this_turn: Literal["won", "challenged"] | None = None
@@ -286,6 +291,7 @@ class Condition(Model):
     challenges_issued: HonorTest | None = None  # how many challenges your Personalities issued this turn
     duels_won: HonorTest | None = None  # how many duels your Personalities won this turn
     dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")
+    lower_duel_stat: StrictBool = False  # ``card`` is in a duel in progress with a lower duel stat than the other
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")
