@@ -185,7 +185,8 @@ class ActionHonor(Primitive):
 
 
 OCCURRENCES = {"recruited": "Recruits", "equipped": "Equips", "destroyed": "destroys", "moves": "moves",
-               "bows": "bows", "honor_gained": "gives you Honor", "duel_won": "wins a duel", "targeted": "targets"}
+               "bows": "bows", "honor_gained": "gives you Honor", "duel_won": "wins a duel", "targeted": "targets",
+               "rehonored": "rehonors"}
 
 
 class OwnTargets(Model):
