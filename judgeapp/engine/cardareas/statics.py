@@ -24,7 +24,7 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
                 "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
                 "st_attach_one", "st_stat_each_yours",
-                "st_ability_keywords"}
+                "st_ability_keywords", "st_ability_keywords_own"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -164,6 +164,13 @@ class Readers:
         """"Your Stronghold's abilities have Tireless": the abilities of your card of that type have the
         keywords, as if printed on them (``keyword-inheritance``, ``tireless``)."""
         group = AllRef(all=Filter(type=[_tok(node, "TYPES").value], side="your"))
+        return [Static.model_validate({**data, "target": group, "kind": "ability_keyword",
+                                       "keywords": self.kwlist(_sub(node, "kwlist"))})]
+
+    def read_st_ability_keywords_own(self, node, data) -> list[Static]:
+        """"Abilities on Fujigawa's Spells have Unstoppable": on the cards of that type in his unit, as
+        "Fujigawa's Spells" names them (``keyword-inheritance``, ``possessive-case``)."""
+        group = AllRef(all=self.group_filter(Tree("own_group", [_tok(node, "TYPE")])))
         return [Static.model_validate({**data, "target": group, "kind": "ability_keyword",
                                        "keywords": self.kwlist(_sub(node, "kwlist"))})]
 
