@@ -219,7 +219,7 @@ class Static(Model):
                   "enters_unbowed", "cannot_gain", "no_enlightenment", "lobby_bonus", "duel_stat", "first_option",
                   "focus_from_discard", "foe_focus_face_up", "loses_duels",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
-                  "bow_to_reduce", "use_from_hand", "ability", "player_ability", "ignore_hr", "honor_change",
+                  "bow_to_reduce", "use_from_hand", "ability", "ability_keyword", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed", "ability_cost", "stat_min", "stat_max"]
     target: Literal["self", "host", "unit", "province", "focused"] | AllRef | TargetedRef = "self"  # province: the one
     # this card is at; focused: the cards its player focused in a duel it is in ("Shinichi's focused cards")
@@ -308,6 +308,9 @@ class Static(Model):
                 what = f"{'other players' + chr(39) if self.by == 'other' else 'your'} {kinds} effects have {self.amount:+d} strength"
         elif self.kind == "ability":
             what = f"{who} has the ability “{self.embedded}”"
+        elif self.kind == "ability_keyword":
+            cards = describe_filter(self.target.all) if isinstance(self.target, AllRef) else who
+            what = f"the abilities of {cards} have {' and '.join(self.keywords)}"
         elif self.kind == "player_ability":
             names = {"you": "you", "each": "each player", "attacker": "the Attacker", "defender": "the Defender"}
             who = " and ".join(names[p] for p in self.players)

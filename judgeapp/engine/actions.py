@@ -17,7 +17,7 @@ from .references import Context, holds, joint, matches, together
 from .resolution import alternative, candidates, fitting, passed_over, run_effects, take_alternative, _lookup
 from .state import Card
 from .structures import Condition
-from .textstatics import ability_cost, discipline_price
+from .textstatics import ability_cost, ability_has, discipline_price
 from .vocab import DESIGNATOR_ROUND, DESIGNATOR_SECTION, Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -171,11 +171,11 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if card.in_play and card.bowed and not ability.player:
         if ability.bow:
             raise Refused(Reason.BOWED, f"{card.title} is bowed and cannot bow to pay its cost", "costs")
-        if not ability.has("Tireless"):
+        if not ability_has(g, card, ability, "Tireless"):
             raise Refused(Reason.BOWED, f"{card.title} is bowed: abilities on bowed cards cannot be used",
                           "bowed-and-unbowed")
     uses, key = granted.memory(card, ability, g.players[by])
-    if not ability.has("Repeatable") and uses.get(key, 0) >= uses_allowed(g, card, ability):
+    if not ability_has(g, card, ability, "Repeatable") and uses.get(key, 0) >= uses_allowed(g, card, ability):
         raise Refused(Reason.USED, f"{card.title}'s ability was already used this turn", "using-abilities")
     restriction = None if ability.player else g.restricted(card, "actions")
     if restriction:
@@ -204,11 +204,11 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
 
 def battle_checks(g, card: Card, ability: Ability, by: str) -> None:
     """The Rule of Presence and the Rules of Location (``actions-in-battle``)."""
-    if not ability.has("Absent") and not any(u.controller == by for u in g.units(at=g.battlefield)):
+    if not ability_has(g, card, ability, "Absent") and not any(u.controller == by for u in g.units(at=g.battlefield)):
         raise Refused(Reason.PRESENCE, f"{by.capitalize()} controls no unit at {g.battlefield}", "rule-of-presence")
     host = g.host(card)
     if card.in_play and host is not None and host.type == "personality" and host.location != g.battlefield \
-            and not ability.has("Home"):
+            and not ability_has(g, card, ability, "Home"):
         raise Refused(Reason.LOCATION, f"{card.title}'s unit is not at the current battlefield ({g.battlefield})",
                       "rules-of-location")
     if card.in_play and g.has_keyword(card, "Fortification") and card.attached_to != g.battlefield:
@@ -518,7 +518,7 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
                    brings: Card | None) -> None:
     by = entry["by"]
     where = {"interrupt": k}
-    if ability is not None and ability.has("Unstoppable") and by != action_ctx.player:
+    if ability is not None and by != action_ctx.player and ability_has(g, action_ctx.source, ability, "Unstoppable"):
         g.reject(entry, Reason.RESTRICTED, "the action is Unstoppable: other players cannot take Interrupts to it",
                  "unstoppable", **where)
         return

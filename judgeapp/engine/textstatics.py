@@ -142,6 +142,15 @@ def join_problem(g, card: Card, by: str) -> str | None:
     return None
 
 
+def ability_has(g, card: Card, ability, word: str) -> bool:
+    """Whether an ability on ``card`` has a keyword: printed on it, or given to its card's abilities by a
+    trait ("Your Stronghold's abilities have Tireless"); a card's own keywords are not its abilities'
+    (``keyword-inheritance``)."""
+    return ability.has(word) or card is not None and any(
+        st.kind == "ability_keyword" and word in st.keywords and g.static_applies(src, st, card)
+        for src, st in g.statics())
+
+
 def attach_problem(g, card: Card, host: Card) -> str | None:
     """Why ``card`` may not attach to ``host`` by a card's trait, or None: the attachment's own
     "Can only attach to …"/"Cannot attach to …", and the Personality's "Cannot attach …", while its

@@ -228,3 +228,23 @@ def test_kuniken_counts_fewer_ports_and_none_while_unopposed():
     home = text.replace("{card: Hiruma Moritoki, id: moritoki, at: bob.p1}", "{card: Hiruma Moritoki, id: moritoki}")
     assert [e["actual"] for e in failed(service.replay(two))] == [{"kuniken": 4}]
     assert [e["actual"] for e in failed(service.replay(home))] == [{"kuniken": 2}]
+
+
+@pytest.mark.django_db
+def test_without_colonial_harbor_a_bowed_strongholds_ability_is_refused():
+    """statics-colonial-harbor-tireless without the Harbor: the bowed Stronghold's Limited ability is not
+    Tireless, and abilities on bowed cards cannot be used (bowed-and-unbowed)."""
+    text = (REAL / "statics-colonial-harbor-tireless.yaml").read_text(encoding="utf-8")
+    result = service.replay(text.replace("    in_play: [Colonial Harbor]\n", ""))
+    assert [e["actual"] for e in failed(result)] == [{"alice": 0}, {"alice": 3}]
+    assert [s["kind"] for s in result["steps"]].count("rejected") == 1
+
+
+@pytest.mark.django_db
+def test_fujigawas_spell_is_not_unstoppable_if_alice_went_first():
+    """statics-fujigawa-unstoppable-spells with alice first: the Courtesy trait does not take effect, the
+    Spell's ability is not Unstoppable and bob's Interrupt is taken (unstoppable, keyword-inheritance)."""
+    text = (REAL / "statics-fujigawa-unstoppable-spells.yaml").read_text(encoding="utf-8")
+    result = service.replay(text.replace("first: bob", "first: alice"))
+    assert [e["expect"] for e in failed(result)] == [{"rejected": {"step": 2, "interrupt": 1, "reason": "restricted"}}]
+    assert any(s["text"] == "A Stout Heart is discarded after its action resolves" for s in result["steps"])

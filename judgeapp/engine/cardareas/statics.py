@@ -23,7 +23,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow", "st_stat_alt",
                 "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
                 "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
-                "st_attach_one", "st_stat_each_yours"}
+                "st_attach_one", "st_stat_each_yours",
+                "st_ability_keywords", "st_ability_keywords_own"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -158,6 +159,20 @@ class Readers:
                 raise Unreadable("'up to' naming other cards than those counted is not read")
             amount["most"] = int(_tok(cap, "NUMBER").value)
         return [Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": amount})]
+
+    def read_st_ability_keywords(self, node, data) -> list[Static]:
+        """"Your Stronghold's abilities have Tireless": the abilities of your card of that type have the
+        keywords, as if printed on them (``keyword-inheritance``, ``tireless``)."""
+        group = AllRef(all=Filter(type=[_tok(node, "TYPES").value], side="your"))
+        return [Static.model_validate({**data, "target": group, "kind": "ability_keyword",
+                                       "keywords": self.kwlist(_sub(node, "kwlist"))})]
+
+    def read_st_ability_keywords_own(self, node, data) -> list[Static]:
+        """"Abilities on Fujigawa's Spells have Unstoppable": on the cards of that type in his unit, as
+        "Fujigawa's Spells" names them (``keyword-inheritance``, ``possessive-case``)."""
+        group = AllRef(all=self.group_filter(Tree("own_group", [_tok(node, "TYPE")])))
+        return [Static.model_validate({**data, "target": group, "kind": "ability_keyword",
+                                       "keywords": self.kwlist(_sub(node, "kwlist"))})]
 
     # ----- restrictions and permissions ---------------------------------------------------------------
     def read_st_attack_untargetable(self, node, data) -> list[Static]:
