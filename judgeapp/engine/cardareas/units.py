@@ -19,7 +19,7 @@ WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFE
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here"),
            ", and another of your": ("ALSOANOTHER", "your"), "his or her unit": ("HISUNIT", "his"),
-           ", who must be": ("WHOMUSTBE", "who")}
+           ", who must be": ("WHOMUSTBE", "who"), "and opposed": ("ANDOPPOSED", "opposed")}
 
 NP_KINDS = ("poss_unit", "their_units")
 CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
@@ -214,6 +214,12 @@ class Readers:
         self.declare(_sub(tree, "target"), optional=True)
         self.effects += [e.model_copy(update={"may": True}) for e in self.sentence_effects(tree)]
         self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
+
+    def c_kw_and_opposed(self, node: Tree) -> Condition:
+        """"If this Shugenja is Earth and opposed": the card has the keyword and is opposed (``opposed``)."""
+        card = self._card_cond(node)
+        return Condition(all=[Condition(card=card, has_keyword=_tok(node, "KEYWORD").value),
+                              Condition.model_validate({"card": card, "is": ["opposed"]})])
 
     def c_has_at_most(self, node: Tree) -> Condition:
         """"If Sunetsu has one or no Followers": at most that many of them attached to this Personality,
