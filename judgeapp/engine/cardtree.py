@@ -77,15 +77,23 @@ def _attachment_words(node: Tree) -> list[str]:
 
 def _attachment_kinds(node: Tree) -> list[list[str]]:
     """The kinds of attachment a card must have one of, each as its words: "has an Air, Fire, or Thunder
-    Spell" is an Air Spell, a Fire Spell or a Thunder Spell (``conjunctions``); without "or", one kind."""
+    Spell" is an Air Spell, a Fire Spell or a Thunder Spell, "has a Gaijin or Peasant Weapon" a Gaijin Weapon
+    or a Peasant Weapon (the words after the last alternative name the attachment, ``conjunctions``);
+    without "or", one kind."""
     mods = _sub(node, "mods")
     if _tok(mods, "OR") is None:
         return [_attachment_words(node)]
-    words = [m.children[0] for m in mods.children if isinstance(m, Tree)]
-    if any(t.type != "KEYWORD" for t in words):
+    groups: list[list[Token]] = [[]]
+    for child in mods.children:
+        if isinstance(child, Token) and child.type == "OR":
+            groups.append([])
+        elif isinstance(child, Tree):
+            groups[-1].append(child.children[0])
+    if any(t.type != "KEYWORD" for g in groups for t in g) or any(len(g) != 1 for g in groups[:-1]):
         raise Unreadable("an attachment of one of several kinds, not each named by one keyword, is not read")
     kind = _tok(node, "TYPE")
-    return [[t.value] + ([kind.value.capitalize()] if kind is not None else []) for t in words]
+    shared = [t.value for t in groups[-1][1:]] + ([kind.value.capitalize()] if kind is not None else [])
+    return [[g[0].value] + shared for g in groups]
 
 
 def _det_words(dets) -> list[str]:

@@ -132,6 +132,16 @@ def test_an_attachment_described_by_what_it_is_not_is_not_read():
         ["Air", "Follower"], ["Fire", "Follower"], ["Thunder", "Follower"]]
 
 
+def test_the_words_after_the_last_alternative_name_the_attachment():
+    """"If Juriken has a Gaijin or Peasant Weapon attached": a Gaijin Weapon or a Peasant Weapon ("Weapon" is
+    a keyword, not a card type, and names the attachment of both alternatives, conjunctions), never "a
+    Gaijin, a Peasant or a Weapon"."""
+    r = read_text("Battle: Give a target enemy Personality -2F, or -3F if Juriken has a Gaijin or Peasant Weapon "
+                  "attached.", "Yoritomo Juriken", "personality")
+    assert [c.has_attached for c in r.abilities[0].effects[1].condition.any] == [
+        ["Gaijin", "Weapon"], ["Peasant", "Weapon"]]
+
+
 def test_a_list_of_words_before_a_card_type_is_one_or_another():
     """"Straighten a target Daimyo, Duelist, or Kensai Personality": the commas of the list are its "or"
     (a Personality with any one of them); "Give him Cavalry, Conqueror, or Naval" stays a choice."""

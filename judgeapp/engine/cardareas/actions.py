@@ -477,6 +477,17 @@ class Readers:
         return [attack.model_copy(update={"condition": _and(attack.condition, _not(cond))}),
                 other.model_copy(update={"condition": _and(attack.condition, cond)})]
 
+    def c_card_stat_than_self(self, node):
+        """"Give a target enemy Personality -2F. If he has lower Personal Honor, give Saeki +1F": lower than
+        the Personality the text is on, the one card besides him it names (``comparing-stats``)."""
+        card = self._card_cond(node)
+        if self.kind != "personality" or card in ("self", "host"):
+            raise Unreadable("'if he has lower …' naming no other card than his own is not read")
+        stat = self.statword(_sub(node, "statword"))
+        op = "<" if _tok(node, "LOWER") is not None else ">"
+        return Condition.model_validate({"card": card, "stat": {"stat": stat, "op": op,
+                                                                "value": {"stat": stat, "of": "self"}}})
+
     def c_this_destroyed_such(self, node):
         """"Straighten Iaitsu if this destroyed a card without abilities": the Attack's target is now
         destroyed and is such a card (``ranged-attack``)."""
