@@ -230,3 +230,17 @@ def test_an_ability_used_as_many_times_per_turn_as_its_text_says():
     result = run(board(two_players(alice="    units: [{card: Drill, id: drill}]\n"), cards=drill, script=script,
                        expect="  - honor: {alice: 11}\n  - rejected: {step: 4, reason: used}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+def test_a_transferred_token_keeps_its_changes_and_needs_one_to_move():
+    """"Transfer a Masterwork token from this Holding to a target …": a +1F Masterwork token leaves one card and
+    gives the other +1F; with none left, nothing moves (token)."""
+    effect = read_text("Open, [Bow]: Transfer a Masterwork token from this Holding to a target Armor or Weapon "
+                       "without a Masterwork token.", "Developed Quarry", "holding").abilities[0].effects[0]
+    assert (effect.name, effect.args.source, effect.args.target, effect.args.name) == (
+        "transfer_token", "self", 1, "Masterwork")
+    units = "    units: [{card: Samurai, id: s, tokens: {Masterwork +1F: 2}}, {card: Samurai, id: t}]\n"
+    step = "{transfer_token: {source: s, target: t, name: Masterwork}}"
+    result = replay(step, step, step, units=units, expect="  - force: {s: 3, t: 5}\n  - tokens: {t: {Masterwork +1F: 2}}\n")
+    assert failed(result) == [], result["expectations"]
+    assert sum("token moves from Samurai to Samurai" in t for t in texts(result)) == 2, texts(result)

@@ -310,6 +310,13 @@ class Readers:
         return Effect.model_validate({"tokens": {"target": self.np(card), "name": _token_name(kind, "A"),
                                                  "count": -1}})
 
+    def e_transfer_token(self, node):
+        """"Transfer a Masterwork token from this Holding to a target Armor or Weapon": one token, as it is, from
+        one card to the other (``token``)."""
+        kind, source, target = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        return Effect.model_validate({"transfer_token": {"source": self.np(source), "target": self.np(target),
+                                                         "name": _token_name(kind, "A")}})
+
     def e_remove_own_token(self, node):
         """"Remove one of Tameko's Fire tokens"."""
         self.last = "self"

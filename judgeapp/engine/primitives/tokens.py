@@ -150,3 +150,37 @@ def _chosen_number(ctx, have: int) -> tuple[int, str]:
         return int(wanted), "as the script chooses"
     return have, (f"{wanted!r} is not a number from 0 to {have}; " if wanted else "no choose: answer; ") + \
         "the engine removes all of them"
+
+
+class TransferTokenArgs(Model):
+    source: Ref = "self"  # the card the token leaves
+    target: Ref = 1  # the card it goes to
+    name: Word  # the token's name ("Masterwork"), whatever its stat changes
+
+
+@primitive
+class TransferToken(Primitive):
+    """"Transfer a Masterwork token from this Holding to a target Armor or Weapon": one token of the name leaves
+    the source and is put on the target as it was, with its printed changes (``token``); nothing moves if the source
+    has none or either card has left play."""
+
+    name, Args, cite = "transfer_token", TransferTokenArgs, "token"
+    card_args = ("source", "target")
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        source = next((c for c in cards_of(g, ctx, args.source) if c.in_play), None)
+        target = next((c for c in cards_of(g, ctx, args.target) if c.in_play), None)
+        kinds = tokenkinds.kinds_named(source.tokens, args.name) if source is not None else []
+        if target is None or not kinds:
+            return False
+        g.add_tokens(source, kinds[0], -1)
+        g.add_tokens(target, kinds[0], 1)
+        g.version += 1
+        g.record(StepKind.EFFECT, f"a {kinds[0]} token moves from {source.title} to {target.title} ({ctx.why()})",
+                 [cls.cite], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return f"move a {args.name} token from {describe_ref(args.source)} to {describe_ref(args.target)}"
