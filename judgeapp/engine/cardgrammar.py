@@ -569,6 +569,9 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return AllRef(all=flt)
         if "THE" in words:
             raise Unreadable("'the …' naming a card not named before is not read")
+        if (earlier := self._your_earlier(node)) is not None:  # "give your Personality …" after "your target Personality"
+            self.last = earlier
+            return earlier
         chosen = self.new_target(flt, optional, count or 1, up_to, "ORMORE" in words)
         if flt.type == ["unit"]:  # "straighten one of your units": its Personality is chosen, every card is affected (unit)
             return UnitOf(unit_of=chosen)
