@@ -362,17 +362,6 @@ class Readers:
         return value.model_copy(update={"half": "up" if _tok(node, "UP") is not None else "down",
                                         "plus": int(_tok(node, "NUMBER").value)})
 
-    def t_triggered_may_target(self, tree: Tree):
-        """"After you Recruit this Holding, you may target and straighten a Duelist": the trait's targets are
-        optional and its effects a choice, as "You may target and …" in an ability (``targeting``, ``choices``)."""
-        if getattr(self, "more", None):
-            raise Unreadable("'you may target and …' with sentences referring back to it is not read")
-        spec = self.t_triggered(tree)
-        if not spec.targets:
-            raise Unreadable("'you may target and …' naming no new target is not read")
-        return spec.model_copy(update={"targets": [t.model_copy(update={"optional": True}) for t in spec.targets],
-                                       "effects": [e.model_copy(update={"may": True}) for e in spec.effects]})
-
     # ----- Equip as an effect -------------------------------------------------------------------
     def e_equip_effect(self, node: Tree) -> Effect:
         """"Equip a Follower to Chiboshi", "Equip a Weapon to your target Personality, paying 3 less Gold if he is a
