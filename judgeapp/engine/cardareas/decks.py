@@ -263,6 +263,20 @@ class Readers:
     def e_shuffle_deck(self, node):
         return Effect.model_validate({"arrange": {"shuffle": True}})
 
+    # ----- discarding the top card of a deck ------------------------------------------------------
+    def e_discard_top(self, node):
+        """"Discard the top card of a Fate deck": the card the player chooses the deck of ("a", "any": any
+        player's; "another player's": one of the others') goes to its owner's discard pile; "the card",
+        "the discarded card" is that card from now on (``discard``, ``fate-and-dynasty-decks``)."""
+        where = _sub(node, "top_yours", "top_any", "top_other")
+        poss = _sub(_sub(where, "of_deck"), "who_poss") if where.data == "top_yours" else None
+        if poss is not None and _tok(poss, "YOUR") is None:
+            raise Unreadable("discarding the top card of his or its deck is not read")
+        self.discarded = True
+        self.last = "discarded"
+        whose = {"top_yours": "you", "top_any": "any", "top_other": "other"}[where.data]
+        return Effect.model_validate({"discard_top": {"whose": whose, "deck": _deck(where)}})
+
     # ----- delayed effects ---------------------------------------------------------------------
     def ev_ev_attacks_you(self, node):
         """"he attacks you": he is assigned or moved to attack one of your Provinces (you are the Defender)."""

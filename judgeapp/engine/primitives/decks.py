@@ -276,6 +276,62 @@ def top_cards(g, who: str, deck: str, n: int) -> list:
     return [g.cards[c] for c in (pile + ([] if getattr(p, unknown) else below))[:n]]
 
 
+class DiscardTopArgs(Model):
+    # whose deck: "you"; "any" ("a Fate deck", "any Fate deck"): any player's, of your choice; "other"
+    # ("another player's Fate deck"): one of the other players', of your choice
+    whose: Literal["you", "any", "other"] = "you"
+    deck: Literal["fate_deck", "dynasty_deck"] = "fate_deck"
+
+
+@primitive
+class DiscardTop(Primitive):
+    """"Discard the top card of a Fate deck": the top card of the deck chosen goes to its owner's discard
+    pile (``discard``); it is "the card", "the discarded card" of the effects after it, whose Focus Value
+    they read. Whose deck, when the text leaves it open, is the player's choice as he resolves the effect
+    (the script's ``choose:``, a player's name). An empty deck discards nothing."""
+
+    name, Args, cite = "discard_top", DiscardTopArgs, "discard"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        options = [ctx.player] if args.whose == "you" else [p for p in g.in_turn_order(ctx.player)
+                                                             if args.whose == "any" or p != ctx.player]
+        who = choose_player(g, ctx, options, f"whose {DECK_WORDS[args.deck]}")
+        cards = top_cards(g, who, args.deck, 1) if who is not None else []
+        if not cards:
+            g.record(StepKind.EFFECT, f"There is no card to discard from the {DECK_WORDS[args.deck]} ({ctx.why()})",
+                     [cls.cite], ctx.player, "resolve")
+            return False
+        card = cards[0]
+        if not cardops.discard_from_deck(g, card, ctx.why(), [cls.cite, "fate-and-dynasty-decks"], ctx.player):
+            return False
+        ctx.discarded.append(card)
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        whose = {"you": "your", "any": "a", "other": "another player's"}[args.whose]
+        return f"discard the top card of {whose} {DECK_WORDS[args.deck]}" + (
+            " (your choice of deck)" if args.whose != "you" else "")
+
+
+def choose_player(g, ctx, options: list[str], what: str) -> str | None:
+    """A player the acting player chooses as the effect resolves: the script's ``choose:`` answer when it
+    names one of them, else the first, said so (``choices``)."""
+    if len(options) <= 1:
+        return options[0] if options else None
+    wanted = str(ctx.choices[0]).lower() if ctx.choices else None
+    if wanted in options:
+        ctx.choices.pop(0)
+        note = "as the script chooses"
+    else:
+        wanted, note = options[0], "the script names none of them; the engine takes the first"
+    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {wanted.capitalize()} ({what}; {note}; options: "
+                              f"{', '.join(o.capitalize() for o in options)})", ["choices"], ctx.player)
+    return wanted
+
+
 class PickArgs(Model):
     filter: Filter | None = None  # "one of them that is a Political Strategy"
     show: bool = False
