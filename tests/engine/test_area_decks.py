@@ -31,3 +31,21 @@ def test_the_next_time_is_about_that_card_and_happens_once():
               "  - effect: {by: alice, do: {straighten: {target: s}}}\n  - effect: {by: alice, do: {bow: {target: s}}}\n")
     result = after_next_bow(True, script, 10)
     assert failed(result) == [], result["expectations"]
+
+
+QUARTERMASTER = ("  - {title: Quartermaster, type: personality, force: 2, chi: 2, honor: 1, cost: 4, ph: 1, "
+                 "text: '<b>Open:</b> Equip a Follower to Quartermaster.'}\n"
+                 "  - {title: Spearmen, type: follower, force: 2, cost: 2}\n"
+                 "  - {title: Elephants, type: follower, force: 6, cost: 9}\n")
+
+
+@pytest.mark.parametrize("follower,where,gold", [("Spearmen", "home", 1), ("Elephants", "hand", 3)])
+def test_an_equip_effect_with_no_gold_paid_for_the_action_pays_the_gold_cost_now(follower, where, gold):
+    """"Equip" in an action that gave no opportunity to pay Gold: the card's Gold Cost is paid before it
+    attaches, or the attachment fails (equip): Spearmen (2) from the 3 Gold in the pool; Elephants (9) is
+    more than the pool and the Keep's 5 together, so nothing is paid and it stays in hand."""
+    alice = ("    gold: 3\n    hand: [Spearmen, Elephants]\n    units: [{card: Quartermaster, id: q}]\n")
+    result = run(board(two_players(alice=alice), cards=QUARTERMASTER,
+                       script=f"  - action: {{by: alice, card: q, find: [{follower}]}}\n",
+                       expect=f"  - at: {{{follower}: {where}}}\n  - gold: {{alice: {gold}}}\n"))
+    assert failed(result) == [], result["expectations"]

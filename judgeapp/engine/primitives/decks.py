@@ -9,7 +9,7 @@ from pydantic import Field
 from .. import cardops
 from ..references import ZONE_NAMES, amount, matches, players
 from ..registry import Effect, Primitive, primitive
-from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref
+from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref, SmallInt
 from ..vocab import StepKind, Zone
 from ..zones import move, refill
 from .cards import describe_amount, describe_filter, describe_ref
@@ -465,3 +465,80 @@ def _effects_words(effects: list[Effect]) -> str:
     from ..abilities import describe_effect
 
     return "; ".join(describe_effect(e) for e in effects)
+
+
+class EquipArgs(Model):
+    target: Ref | None = None  # the attachment, a target in the player's hand or discard pile
+    filter: Filter | None = None  # … or one of this kind there, chosen as the effect resolves ("Equip a Spell")
+    to: Ref = "self"  # the Personality it attaches to
+    less: SmallInt = 0  # "paying 4 less Gold", "for 3 less Gold"
+
+
+@primitive
+class Equip(Primitive):
+    """"Equip a target Weapon in your discard pile to Katagi": the Equip procedure as an effect (``equip``).
+    Its requirements are the rulebook Equip's (the attachment limits, Unique, the current battlefield);
+    the card's Gold Cost, less any reduction the text gives, is checked against the Gold paid for the
+    action ([* Gold]): they must be equal, as for the rulebook Equip. An action that gave no opportunity
+    to pay Gold pays the Gold Cost now, or the attachment fails (``paying-gold-costs``: that Gold pays
+    both the action and the card)."""
+
+    name, Args, cite = "equip", EquipArgs, "equip"
+    card_args = ("target", "to")
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from .. import payment
+        from ..actions import Refused
+        from ..rulebook import equip_checks
+        from ..textstatics import gold_cost
+
+        cards = cards_of(g, ctx, args.target) if args.target is not None else _equip_choice(g, ctx, args.filter)
+        hosts = cards_of(g, ctx, args.to)
+        card = cards[0] if cards else None
+        if card is None or card.zone not in (Zone.HAND, Zone.DISCARD) or card.owner != ctx.player:
+            return False
+        origin, host = card.zone, hosts[0] if hosts else None
+        try:
+            equip_checks(g, card, host, ctx.player, describe_ref(args.to))
+        except Refused as r:
+            return _fails(g, ctx, card, r.text, r.section)
+        cost = max(0, gold_cost(g, card, ctx.player, host) - args.less)
+        if getattr(ctx.ability, "gold", None) == "*":
+            if cost != ctx.paid:
+                return _fails(g, ctx, card, f"its Gold Cost here is {cost}, and {ctx.paid} Gold was paid for the "
+                                            "action", cls.cite)
+        elif not payment.pay(g, ctx.player, cost, payment.Purchase(ctx.player, card), None, card.title):
+            return _fails(g, ctx, card, f"{ctx.player.capitalize()} cannot pay its Gold Cost of {cost}",
+                          "paying-gold-costs")
+        return cardops.enter_play(g, card, ctx.player, "equipped", ctx.why(), [cls.cite, "attachments"],
+                                  attach_to=host.id, by=ctx.player,
+                                  from_zone="hand" if origin is Zone.HAND else "discard")
+
+    @classmethod
+    def describe(cls, args):
+        less = f", paying {args.less} less Gold" if args.less else ""
+        what = describe_ref(args.target) if args.target is not None else \
+            f"{describe_filter(args.filter or Filter(zone='hand'))} (your choice)"
+        return f"Equip {what} to {describe_ref(args.to)}{less} (its Gold Cost checked against " \
+               "the Gold paid)"
+
+
+def _equip_choice(g, ctx, flt: Filter | None) -> list:
+    """The attachment an Equip effect that does not target it takes: one of the player's cards of that kind
+    in his hand (or discard pile, as the text says), the script's ``find:``, else the first, said so; "it"
+    is then that card."""
+    flt = flt or Filter(zone="hand")
+    zone = Zone.DISCARD if flt.zone == "discard" else Zone.HAND
+    pile = g.players[ctx.player].discard if zone is Zone.DISCARD else g.players[ctx.player].hand
+    ctx.found = _choose(g, ctx, [g.cards[c] for c in pile if matches(g, flt, g.cards[c], ctx)])
+    if not ctx.found:
+        g.record(StepKind.EFFECT, f"{ctx.player.capitalize()} has no {describe_filter(flt)} to Equip ({ctx.why()})",
+                 ["equip"], ctx.player, "resolve")
+    return ctx.found
+
+
+def _fails(g, ctx, card, why: str, section: str) -> bool:
+    g.record(StepKind.EFFECT, f"The Equip of {card.title} fails: {why} ({ctx.why()})", [section, "equip"], ctx.player,
+             "resolve")
+    return False
