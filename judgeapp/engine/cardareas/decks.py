@@ -228,6 +228,16 @@ class Readers:
         self.last = "looked"
         return Effect.model_validate({"look": {"deck": _deck(node), "count": int(count.value) if count else 1}})
 
+    def e_look_top_yours(self, node):
+        """"Look at the top card of one of your decks": your Fate or Dynasty deck, your choice (``look``)."""
+        self.last = "looked"
+        return Effect.model_validate({"look": {"deck": "either"}})
+
+    def e_look_top_any(self, node):
+        """"Look at the top card of a deck": any player's Fate or Dynasty deck, your choice (``look``)."""
+        self.last = "looked"
+        return Effect.model_validate({"look": {"deck": "either", "whose": "any"}})
+
     def e_look_top_n(self, node):
         """"Look at a number of cards on the top of your Fate deck equal to his Chi" (``look``)."""
         if _tok(node, "TYPE").value != "card" or (_tok(node, "KEYWORD") is not None
@@ -315,6 +325,19 @@ class Readers:
         self.last = card
         return Effect.model_validate({"equip": {**data, "to": host,
                                                 "less": int(_tok(less, "NUMBER").value) if less else 0}})
+
+    def e_recruit_effect(self, node):
+        """"Recruit it" after a search of your Dynasty deck, "Recruit a target Holding in your Province, for 1
+        less Gold": the Recruit procedure on that card (``recruit``)."""
+        what = _sub(node, *NP)
+        card = self.np(what)
+        search = next((e for e in reversed(self.effects) if e.name == "search"), None) if card == "found" else None
+        if card == "found" and (search is None or search.args.areas != ["dynasty_deck"]):
+            raise Unreadable("Recruiting a card searched for elsewhere than in your Dynasty deck is not read")
+        if card != "found" and not (isinstance(card, int) and self.targets[card - 1].filter.zone == "province"):
+            raise Unreadable("Recruiting a card other than one searched for or a target in your Province is not read")
+        less = _tok(node, "NUMBER")
+        return Effect.model_validate({"recruit": {"target": card, "less": int(less.value) if less else 0}})
 
     # ----- delayed effects ---------------------------------------------------------------------
     def ev_ev_attacks_you(self, node):

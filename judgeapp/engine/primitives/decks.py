@@ -230,8 +230,8 @@ DECK_WORDS = {"fate_deck": "Fate deck", "dynasty_deck": "Dynasty deck"}
 
 
 class LookArgs(Model):
-    player: PlayerRef = "you"
-    deck: Literal["fate_deck", "dynasty_deck"] = "fate_deck"
+    whose: Literal["you", "any"] = "you"  # "any": "Look at the top card of a deck", any player's, your choice
+    deck: Literal["fate_deck", "dynasty_deck", "either"] = "fate_deck"  # "either": "one of your decks", your choice
     count: Number = 1
 
 
@@ -246,17 +246,35 @@ class Look(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        for who in players(g, args.player, ctx)[:1]:
-            cards = top_cards(g, who, args.deck, amount(g, args.count, ctx))
-            ctx.looked = cards
-            g.record(StepKind.EFFECT, f"{who.capitalize()} looks at the top {len(cards)} card"
-                                      f"{'s' if len(cards) != 1 else ''} of the {DECK_WORDS[args.deck]}: "
-                                      f"{names(cards)} ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+        who = ctx.player if args.whose == "you" else choose_player(g, ctx, g.in_turn_order(ctx.player), "whose deck")
+        deck = args.deck if args.deck != "either" else _choose_deck(g, ctx)
+        cards = top_cards(g, who, deck, amount(g, args.count, ctx))
+        ctx.looked = cards
+        g.record(StepKind.EFFECT, f"{ctx.player.capitalize()} looks at the top {len(cards)} card"
+                                  f"{'s' if len(cards) != 1 else ''} of {who.capitalize()}'s {DECK_WORDS[deck]}: "
+                                  f"{names(cards)} ({ctx.why()})", [cls.cite], ctx.player, "resolve")
         return bool(ctx.looked)
 
     @classmethod
     def describe(cls, args):
-        return f"look at the top {describe_amount(args.count)} card(s) of your {DECK_WORDS[args.deck]}"
+        deck = DECK_WORDS.get(args.deck, "Fate or Dynasty deck")
+        whose = "your" if args.whose == "you" else "any player's"
+        choice = " (your choice)" if args.whose == "any" or args.deck == "either" else ""
+        return f"look at the top {describe_amount(args.count)} card(s) of {whose} {deck}{choice}"
+
+
+def _choose_deck(g, ctx) -> str:
+    """"One of your decks": the Fate or the Dynasty deck, the script's ``choose:`` (``fate`` or ``dynasty``),
+    else the Fate deck, said so (``choices``)."""
+    wanted = str(ctx.choices[0]).lower() if ctx.choices else None
+    if wanted in ("fate", "dynasty"):
+        ctx.choices.pop(0)
+        note = "as the script chooses"
+    else:
+        wanted, note = "fate", "the script names neither fate nor dynasty; the engine takes the first"
+    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses the {wanted.capitalize()} deck ({note})", ["choices"],
+             ctx.player)
+    return f"{wanted}_deck"
 
 
 def top_cards(g, who: str, deck: str, n: int) -> list:
@@ -488,7 +506,6 @@ class Equip(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        from .. import payment
         from ..actions import Refused
         from ..rulebook import equip_checks
         from ..textstatics import gold_cost
@@ -502,15 +519,9 @@ class Equip(Primitive):
         try:
             equip_checks(g, card, host, ctx.player, describe_ref(args.to))
         except Refused as r:
-            return _fails(g, ctx, card, r.text, r.section)
-        cost = max(0, gold_cost(g, card, ctx.player, host) - args.less)
-        if getattr(ctx.ability, "gold", None) == "*":
-            if cost != ctx.paid:
-                return _fails(g, ctx, card, f"its Gold Cost here is {cost}, and {ctx.paid} Gold was paid for the "
-                                            "action", cls.cite)
-        elif not payment.pay(g, ctx.player, cost, payment.Purchase(ctx.player, card), None, card.title):
-            return _fails(g, ctx, card, f"{ctx.player.capitalize()} cannot pay its Gold Cost of {cost}",
-                          "paying-gold-costs")
+            return _fails(g, ctx, card, "Equip", r.text, r.section)
+        if not _paid(g, ctx, card, max(0, gold_cost(g, card, ctx.player, host) - args.less), "Equip"):
+            return False
         return cardops.enter_play(g, card, ctx.player, "equipped", ctx.why(), [cls.cite, "attachments"],
                                   attach_to=host.id, by=ctx.player,
                                   from_zone="hand" if origin is Zone.HAND else "discard")
@@ -538,7 +549,66 @@ def _equip_choice(g, ctx, flt: Filter | None) -> list:
     return ctx.found
 
 
-def _fails(g, ctx, card, why: str, section: str) -> bool:
-    g.record(StepKind.EFFECT, f"The Equip of {card.title} fails: {why} ({ctx.why()})", [section, "equip"], ctx.player,
-             "resolve")
+def _paid(g, ctx, card, cost: int, verb: str) -> bool:
+    """The Gold for a card an Equip or Recruit effect brings into play: with [* Gold], the card's Gold Cost is
+    checked against the amount paid for the action and must equal it; an action that gave no opportunity to
+    pay Gold pays the Gold Cost now, or the card does not enter play (``equip``, ``recruit``)."""
+    from .. import payment
+
+    if getattr(ctx.ability, "gold", None) == "*":
+        if cost == ctx.paid:
+            return True
+        return _fails(g, ctx, card, verb, f"its Gold Cost here is {cost}, and {ctx.paid} Gold was paid for the action",
+                      verb.lower())
+    if payment.pay(g, ctx.player, cost, payment.Purchase(ctx.player, card), None, card.title):
+        return True
+    return _fails(g, ctx, card, verb, f"{ctx.player.capitalize()} cannot pay its Gold Cost of {cost}",
+                  "paying-gold-costs")
+
+
+def _fails(g, ctx, card, verb: str, why: str, section: str) -> bool:
+    g.record(StepKind.EFFECT, f"The {verb} of {card.title} fails: {why} ({ctx.why()})", list(dict.fromkeys([section, verb.lower()])),
+             ctx.player, "resolve")
     return False
+
+
+class RecruitArgs(Model):
+    target: Ref = "found"  # a Personality or Holding in the player's Province or Dynasty deck
+    less: SmallInt = 0  # "for 1 less Gold"
+
+
+@primitive
+class Recruit(Primitive):
+    """"Search your Dynasty deck for a Market or Port. Recruit it.", "Recruit a target Holding in your
+    Province, for 1 less Gold": the Recruit procedure as an effect (``recruit``), with the rulebook Recruit's
+    requirements (Unique, the Honor Requirement, 2 more Gold for a Personality of another Clan Alignment);
+    its Gold as for an Equip effect (``paying-gold-costs``). The card enters play as a Recruited card (a
+    Holding bowed) and its Province, if it came from one, refills."""
+
+    name, Args, cite = "recruit", RecruitArgs, "recruit"
+    card_args = ("target",)
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..actions import Refused
+        from ..rulebook import bring_in, recruit_checks
+        from ..textstatics import gold_cost
+
+        cards = cards_of(g, ctx, args.target)
+        card = cards[0] if cards else None
+        if card is None or card.owner != ctx.player or card.zone not in (Zone.PROVINCE, Zone.DYNASTY_DECK):
+            return False
+        try:
+            extra = recruit_checks(g, card, ctx.player)
+        except Refused as r:
+            return _fails(g, ctx, card, "Recruit", r.text, r.section)
+        if not _paid(g, ctx, card, max(0, gold_cost(g, card, ctx.player) + (2 if extra else 0) - args.less),
+                     "Recruit"):
+            return False
+        bring_in(g, card, ctx.player, g.province_of(card), False, False)
+        return card.zone is Zone.PLAY
+
+    @classmethod
+    def describe(cls, args):
+        less = f", paying {args.less} less Gold" if args.less else ""
+        return f"Recruit {describe_ref(args.target)}{less} (its Gold Cost checked against the Gold paid)"
