@@ -16,7 +16,7 @@ from ..structures import Condition, Filter
 
 WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
          "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
-         "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE"}
+         "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE", "random": "RANDOM"}
 PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
            "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand", "st_equip_from_discard"}
@@ -476,6 +476,14 @@ class Readers:
         return None
 
     # ----- hands ---------------------------------------------------------------------------
+    def e_discard_random(self, node):
+        """"A target player discards a card at random": a card of his hand no player chooses (``discard``);
+        "the discarded card" after it is that card."""
+        who = self.who(node)
+        self.discarded = True
+        self.last = "discarded"
+        return Effect.model_validate({"discard_cards": {"player": who, "random": True}})
+
     def e_discard_hand(self, node):
         """"Discard your hand": every card in it (``discard``)."""
         return Effect.model_validate({"discard_hand": {}})
