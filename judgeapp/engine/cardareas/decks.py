@@ -10,6 +10,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
+from ..cardtraits import _names_self
 from ..cardtree import NP, VALUES, Unreadable, _and, _det_words, _point_words, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition, Filter
@@ -474,6 +475,17 @@ class Readers:
         do = self.sentence_effects(tree)
         self.effects.append(Effect.model_validate({"delayed": {"before": words, "do": [e.model_dump() for e in do]}}))
         return None
+
+    # ----- Invest ------------------------------------------------------------------------------
+    def t_invest_if(self, tree: Tree):
+        """"Invest [2 Gold]: If you are Scorpion Clan, draw a card": the Invest effects happen only if the
+        condition holds as they resolve (``invest``, ``effects-2``). A condition on a card is not read: on a
+        Strategy "the target" is its action's, which the trait read alone cannot name."""
+        cond = self.cond(_sub(tree, "lead").children[1])
+        if _names_self(cond.model_dump()):
+            raise Unreadable("an Invest condition on a card is not read")
+        what, gold, (effects, targets) = self.t_invest(tree)
+        return what, gold, ([e.model_copy(update={"condition": _and(e.condition, cond)}) for e in effects], targets)
 
     # ----- hands ---------------------------------------------------------------------------
     def e_discard_random(self, node):
