@@ -49,3 +49,19 @@ def test_an_equip_effect_with_no_gold_paid_for_the_action_pays_the_gold_cost_now
                        script=f"  - action: {{by: alice, card: q, find: [{follower}]}}\n",
                        expect=f"  - at: {{{follower}: {where}}}\n  - gold: {{alice: {gold}}}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+STOREHOUSE = ("  - {title: Storehouse, type: strategy, focus: 1, text: '<b>Open:</b> If you have fewer cards in your hand "
+              "than each other player, draw two cards.'}\n  - {title: Filler, type: strategy, focus: 1}\n")
+
+
+@pytest.mark.parametrize("bob_hand,alice_after", [(2, 3), (1, 2)])
+def test_fewer_cards_than_each_other_player_does_not_count_the_card_being_played(bob_hand, alice_after):
+    """Alice holds the Storehouse and one more card: once it is played she has 1, fewer than Bob's 2, and draws
+    two (1 + 2 = 3); against Bob's 1 the condition is not met, the action is refused and she keeps both cards."""
+    alice = "    hand: [Storehouse, Filler]\n    fate_deck: [Filler, Filler]\n"
+    bob = f"    hand: [{', '.join(['Filler'] * bob_hand)}]\n"
+    result = run(board(two_players(alice=alice, bob=bob), cards=STOREHOUSE,
+                       script="  - action: {by: alice, card: Storehouse}\n",
+                       expect=f"  - hand: {{alice: {alice_after}}}\n"))
+    assert failed(result) == [], result["expectations"]

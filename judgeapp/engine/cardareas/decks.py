@@ -516,6 +516,13 @@ class Readers:
             raise Unreadable("'were ever at its battlefield' of other cards is not read")
         return Condition.model_validate({"happened": {"at": "here", "side": "enemy"}})
 
+    def c_fewest_cards(self, node):
+        """"If you have fewer cards in your hand than each other player": fewer than each of them, counted as
+        the condition is checked."""
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("counting cards of one type in a hand is not read")
+        return Condition(fewest_cards=True)
+
     def c_have_le(self, node):
         return self.count_controlled(node, "<=")
 
