@@ -112,6 +112,8 @@ class Ability(Model):
     condition: Condition | None = None
     targets: list[TargetSpec] = Field(default_factory=list, max_length=8)
     effects: list[Effect] = Field(default_factory=list, max_length=20)
+    uses: Annotated[StrictInt, Field(ge=1, le=10)] = 1  # "You may use this action three times per turn"
+    # (restrictions-on-number-of-times)
     text: str = Field("", max_length=2000)
     player: StrictBool = False  # a player's ability a card's trait gives: no card uses it (player-abilities-and-traits)
 
@@ -128,6 +130,8 @@ class Ability(Model):
             parts.append(f"if {describe_condition(self.condition)}")
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
+        if self.uses != 1:
+            parts.append(f"it may be used {self.uses} times per turn")
         return f"{head}{', ' + ', '.join(costs) if costs else ''}: " + "; ".join(parts)
 
 
@@ -338,6 +342,8 @@ class Static(Model):
                     "removed from the game after the duel")
         elif self.kind == "foe_focus_face_up":
             what = f"the first card another player focuses in each duel against {who} is focused face up"
+        elif self.kind == "first_option" and self.while_ is not None:  # the challenged player's option otherwise
+            what = f"you have the first option to focus or strike in a duel {who} is in"
         elif self.kind == "first_option":
             what = "you have the first option to focus or strike in duels where this card is the challenger"
         elif self.kind == "loses_duels":
@@ -600,6 +606,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"it is {when}")
     if cond.dueling is not None:
         parts.append(f"{subject} is dueling a {describe_filter(cond.dueling)}")
+    if cond.lower_duel_stat:
+        parts.append(f"{subject} has a lower duel stat than the Personality facing him in his duel")
     if cond.duel_role:
         parts.append(f"{subject} is the {cond.duel_role} of the duel")
     if cond.challenges_issued is not None:
@@ -610,7 +618,8 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.this_turn:
         parts.append(f"{subject} has {'won a duel' if cond.this_turn == 'won' else 'issued a challenge'} this turn")
     if cond.duel:
-        parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel")
+        parts.append("the challenge was refused" if cond.duel == "refused" else f"you {cond.duel} the duel"
+                     + (f" by {cond.won_by} or more" if cond.won_by is not None else ""))
     if cond.last_focused:
         parts.append("this card is the last card you focused in the duel")
     if cond.any:

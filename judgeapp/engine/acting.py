@@ -217,7 +217,8 @@ def boost(ctx: Context, kind: str) -> int:
 @dataclass
 class HonorChange:
     """An Interrupt's change to the Honor gains or losses from the action's effects: by a number,
-    or down to at most ``to``; ``once``: only the first one ("one of the Honor gains")."""
+    or down to at most ``to``; ``once``: only the first one ("one of the Honor gains"); ``player``: only
+    that player's ("You cannot gain Honor from the action")."""
 
     gains: bool
     losses: bool
@@ -225,16 +226,17 @@ class HonorChange:
     by: int = 0
     to: int | None = None
     once: bool = False
+    player: str | None = None
 
 
-def honor_change(g, gain: bool, amount: int) -> tuple[int, str]:
+def honor_change(g, gain: bool, amount: int, player: str | None = None) -> tuple[int, str]:
     """A gain or loss from the effects resolving now, as Interrupts to that action changed it: the
     new amount, and whose changes (``honor-gains-and-losses``: never below zero, and a reduction
     is not itself a gain or loss)."""
     ctx = current(g)
     whose = []
     for change in list(ctx.honor if ctx is not None else ()):
-        if not (change.gains if gain else change.losses):
+        if not (change.gains if gain else change.losses) or change.player not in (None, player):
             continue
         amount = max(0, amount + change.by) if change.to is None else min(amount, change.to)
         whose.append(change.why)

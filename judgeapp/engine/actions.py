@@ -13,8 +13,8 @@ from __future__ import annotations
 from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
 from .primitives.actions import uses_allowed
-from .references import Context, holds, matches, together
-from .resolution import alternative, candidates, passed_over, run_effects, take_alternative, _lookup
+from .references import Context, holds, joint, matches, together
+from .resolution import alternative, candidates, fitting, passed_over, run_effects, take_alternative, _lookup
 from .state import Card
 from .structures import Condition
 from .textstatics import ability_cost, discipline_price
@@ -236,10 +236,11 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
                                   "good-faith-rule")
                 picked.append(item)
             if not together(g, spec.filter, picked, ctx):
-                raise Refused(Reason.NO_TARGET, "the targets chosen together exceed the bound on their total",
-                              "targeting")
+                raise Refused(Reason.NO_TARGET, "the targets chosen do not fit together (a bound on their total, "
+                                                "different locations, one controller, different Clans)", "targeting")
             ctx.targets[k] = picked  # a later targeting may depend on it ("your other units")
-        elif not legal and not (spec.optional or spec.up_to):
+        elif not (spec.optional or spec.up_to) and (not legal or joint(spec.filter)
+                                                    and fitting(g, ctx, spec, legal) is None):
             raise Refused(Reason.NO_TARGET, f"no legal target for {ctx.source.title if ctx.source else 'the action'}'s "
                                             "required targeting", "good-faith-rule")
 
@@ -417,7 +418,8 @@ def choose_targets_step(g, ctx: Context, ability: Ability, named: list | None) -
             continue
         want = queue.pop(0) if queue else None
         if want is None and not (spec.optional or spec.up_to):
-            legal = candidates(g, ctx, spec)[:spec.count]
+            legal = candidates(g, ctx, spec)
+            legal = (fitting(g, ctx, spec, legal) or []) if joint(spec.filter) else legal[:spec.count]
             want = [c if isinstance(c, str) else c.id for c in legal]
             want = want[0] if len(want) == 1 else want
         chosen.append(want)

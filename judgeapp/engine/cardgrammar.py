@@ -503,7 +503,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             personal = any(isinstance(t, Token) and t.type in ("HIM", "HE") for t in node.children)
             if self.last == CREATED and not (personal and getattr(self, "created_kind", None) != "personality"):
                 return CREATED  # "Remove him from the game after the battle ends": the created card (created-cards)
-            if personal and self.last in ("discarded", CREATED):
+            if personal and (self.last in ("discarded", CREATED) or self._attachment_target(self.last)):
                 return self.person if self.person is not None else "self"  # "him" is a Personality, not the card
             if self.last is None:
                 return "it" if self.subject else "self"
@@ -569,10 +569,18 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return AllRef(all=flt)
         if "THE" in words:
             raise Unreadable("'the …' naming a card not named before is not read")
+        if (earlier := self._your_earlier(node)) is not None:  # "give your Personality …" after "your target Personality"
+            self.last = earlier
+            return earlier
         chosen = self.new_target(flt, optional, count or 1, up_to, "ORMORE" in words)
         if flt.type == ["unit"]:  # "straighten one of your units": its Personality is chosen, every card is affected (unit)
             return UnitOf(unit_of=chosen)
         return chosen
+
+    def _attachment_target(self, ref) -> bool:
+        """A target that is only ever an attachment ("a target Spell in your hand"): never "he" (``attachments``)."""
+        return isinstance(ref, int) and 0 < ref <= len(self.targets) and bool(self.targets[ref - 1].filter.type) \
+            and set(self.targets[ref - 1].filter.type) <= {"follower", "item", "spell", "attachment"}
 
     def filter_of(self, node: Tree) -> Filter:
         dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]

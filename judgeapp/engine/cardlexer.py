@@ -229,6 +229,12 @@ def classify(raw: list[str]) -> list[Token]:
                 break
         if found is not None:
             (kind, value), size = found
+            if kind == "STAT" and value in STAT_LETTER.values() and out and out[-1].type == "SIGNED":
+                # "+1 Gold Production" spelled out is "+1GP" (holding-gold-production)
+                out[-1] = Token("STATCHANGE", (value, out[-1].value))
+                spelled[-1] += " " + " ".join(raw[i:i + size])
+                i += size
+                continue
             out.append(Token(kind, value))
             spelled.append(" ".join(raw[i:i + size]))
             i += size
@@ -277,10 +283,11 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
 
 # A joining word whose neighbours show it joins two parts of one phrase, not two effects: "and"
 # before a qualifier ("without attachments and with equal or lower Chi", conjunctions), "and" in a list
-# of things given ("+1F and +1C", "+1F and Conqueror", "Force and Chi bonuses", "and +1 strength if …"), a comma before a change to an amount ("equal to
+# of things given ("+1F and +1C", "+1F and Conqueror", "Force and Chi bonuses", "and +1 strength if …"), "and" between a keyword and a state said of one card ("is a Kensai and opposed." — not "it was Fire and bowed or destroyed …"), a comma before a change to an amount ("equal to
 # his Chi, plus 1 if he is Fire"), "or" before a second "if" ("if he has a Weapon or if …"), a second
 # qualifier ("with Shadowlands or without attachments") or a second target ("a target attachment or a
-# target dishonorable Personality"), or the commas of a list of words before a card type ("a target
+# target dishonorable Personality"), "or" before a second condition about you ("while he opposes a Scorpion
+# Clan Personality or you control a Terrain"), or the commas of a list of words before a card type ("a target
 # Daimyo, Duelist, or Kensai Personality": the word "or" of ``mods``, one of them).
 # (token, the word before it (None: any), the words after it)
 QUALIFIERS = frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})
@@ -288,14 +295,16 @@ MOD = frozenset({"KEYWORD", "CLAN"})
 JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), (frozenset({"STATCHANGE", "KEYWORD"}),)),
                    ("SAND", None, (frozenset({"SIGNED"}),)),
                    ("SAND", frozenset({"FORCE", "CHI", "STAT"}), (frozenset({"FORCE", "CHI", "STAT"}),)),
-                   ("QAND", None, (QUALIFIERS,))],
+                   ("QAND", None, (QUALIFIERS,)),
+                   ("SAND", frozenset({"KEYWORD"}), (frozenset({"STATE"}), frozenset({"DOT", "COMMA"})))],
            "COMMA": [("COMMAPLUS", None, (frozenset({"PLUS", "MINUS", "SIGNED"}),)),
                      ("COMMAPLUS", None, (frozenset({"AND"}), frozenset({"SIGNED"}))),
                      ("OR", MOD, (MOD, frozenset({"COMMAOR"}), MOD, frozenset({"TYPE"}))),
                      ("OR", MOD, (MOD, frozenset({"COMMA"}), MOD, frozenset({"COMMAOR"}), MOD, frozenset({"TYPE"})))],
            "COMMAOR": [("OR", MOD, (MOD, frozenset({"TYPE"})))],
            "OR": [("ORIF", None, (frozenset({"IF"}),)), ("QOR", None, (frozenset({"WITH", "WITHOUT"}),)),
-                  ("ORTARGET", None, (frozenset({"A"}), frozenset({"TARGET"})))]}
+                  ("ORTARGET", None, (frozenset({"A"}), frozenset({"TARGET"}))),
+                  ("ORYOU", None, (frozenset({"YOU"}), frozenset({"CONTROL", "IS", "HAS", "DOESNOT"})))]}
 
 
 def _joiners(toks: list[Token]) -> list[Token]:

@@ -161,6 +161,21 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
     ``during`` carries out what happens as it moves ("Bow him as he moves"): after the unit is
     there and before anything triggers after the move (``independence-of-effects``)."""
     host = g.host(card) or card
+    if not may_move(g, host, to, by):
+        return False
+    ev = Event("moves", host, host.controller, by, source, {"to": to, "from": host.location})
+    if not triggers.before(g, ev):
+        return False
+    side = _arrive(g, host, to, side, why, cites, by)
+    if during is not None:
+        during()
+    _moved(g, ev, side)
+    return True
+
+
+def may_move(g, host: Card, to: str, by: str | None) -> bool:
+    """Whether the unit can move there now: in play, elsewhere, not barred (``move``,
+    ``no-second-battle-rule``, ``permissions``); a refusal is recorded."""
     if not host.in_play or host.type != "personality" or host.location == to:
         return False
     if to != "home" and host.id in g.resolved_attackers:
@@ -174,20 +189,49 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
         g.record(StepKind.EFFECT, f"{host.title} will not move {'home' if to == 'home' else 'to ' + to}: {refused}",
                  ["move", "permissions"], by)
         return False
-    ev = Event("moves", host, host.controller, by, source, {"to": to, "from": host.location})
-    if not triggers.before(g, ev):
-        return False
+    return True
+
+
+def _arrive(g, host: Card, to: str, side: str | None, why: str, cites: list[str], by: str | None) -> str | None:
+    """The unit is there, on its controller's side of a battlefield; the side it took."""
     if side is None and to != "home":
         side = "attacking" if host.controller == g.attacker else "defending" if host.controller == g.defender \
             else None
     g.set_location(host, to, side)
     g.record(StepKind.EFFECT, f"{host.title} moves {'home' if to == 'home' else 'to ' + to} ({why})",
              cites or ["move"], by)
+    return side
+
+
+def _moved(g, ev: Event, side: str | None) -> None:
+    """What triggers after a move: the move, and joining an army at a battlefield."""
+    triggers.after(g, ev)
+    if ev.data["to"] != "home" and side in ("attacking", "defending"):
+        triggers.after(g, Event("attacks" if side == "attacking" else "defends", ev.card, ev.player, ev.by, ev.source))
+
+
+def switch_units(g, first: Card, second: Card, why: str, cites: list[str], by: str | None = None,
+                 source: Card | None = None, during=None) -> bool:
+    """Switching two units' locations (``switch``): each one moves to the other's location at the same
+    time; if one movement cannot happen or is negated, neither happens.  ``during`` happens as they
+    move, once both are there (``independence-of-effects``)."""
+    hosts = [g.host(first) or first, g.host(second) or second]
+    places = [h.location for h in hosts]
+    if hosts[0] is hosts[1] or places[0] == places[1]:
+        g.record(StepKind.EFFECT, f"{' and '.join(h.title for h in hosts)} are at the same location: neither moves "
+                                  f"({why})", ["switch"], by)
+        return False
+    moves = [(hosts[0], places[1]), (hosts[1], places[0])]
+    events = [Event("moves", h, h.controller, by, source, {"to": to, "from": h.location}) for h, to in moves]
+    if not all(may_move(g, h, to, by) for h, to in moves) or not all(triggers.before(g, ev) for ev in events):
+        g.record(StepKind.EFFECT, f"{hosts[0].title} and {hosts[1].title} do not switch locations: one of the two "
+                                  f"movements does not happen, so neither does ({why})", ["switch"], by)
+        return False
+    sides = [_arrive(g, h, to, None, why, cites, by) for h, to in moves]
     if during is not None:
         during()
-    triggers.after(g, ev)
-    if to != "home" and side in ("attacking", "defending"):
-        triggers.after(g, Event("attacks" if side == "attacking" else "defends", host, host.controller, by, source))
+    for ev, side in zip(events, sides):
+        _moved(g, ev, side)
     return True
 
 

@@ -330,7 +330,9 @@ class TraitReaders:
         """"Your other Earth Shugenja", "Personalities without Followers": the group a continuous
         trait names, read as any noun phrase is (``filter_parts``: keywords, "non-", "or", qualifiers)."""
         mods = _sub(group, "mods") or Tree("mods", [m for m in group.children if isinstance(m, Tree) and m.data == "mod"])
-        if group.data == "own_group_either":  # "Saeki's Ashigaru and Ronin Followers": those with either word
+        if group.data == "any_group_either":  # "Fudo and Fallen Personalities": keywords the grammar kept as tokens
+            mods = Tree("mods", [Tree("mod", [t]) for t in _toks(group, "KEYWORD")])
+        if group.data.endswith("_group_either"):  # "Saeki's Ashigaru and Ronin Followers": those with either word
             mods = Tree("mods", [mods.children[0], Token("OR", "or"), *mods.children[1:]])
         types = _toks(group, "TYPE")
         if not types:

@@ -74,6 +74,7 @@ SECTIONS = {
     "targeting-paradoxes": "Targeting paradoxes",
     "family-honor": "Family Honor",
     "transfer": "Transfer",
+    "switch": "Switch",
 }
 
 

@@ -40,6 +40,17 @@ def _matches(g, d: Delayed, timing: str, ev) -> bool:
     return True
 
 
+def _condition_holds(g, d: Delayed, ctx: Context) -> bool:
+    """"After the action resolves, if it was Fire …, give your target Shugenja +2F": the "if" that starts the
+    delayed effects is checked when they happen, and only if it holds are they applied and their targets chosen
+    (``delayed-effects``; an "If" starting effects gates them, ``good-faith-rule``).  A watched occurrence's
+    condition ("the next time he attacks you") chose the occurrence instead (``_matches``)."""
+    if d.watch or d.spec.condition is None or holds(g, d.spec.condition, ctx):
+        return True
+    g.record(StepKind.EFFECT, f"{d.source}: the delayed effect's condition is not met, so it does not happen and "
+                              "chooses no target", ["delayed-effects", "good-faith-rule"], d.owner, "resolve")
+    return False
+
 
 class _Anchor:
     """The creating card as seen when matching "your"/"self": its creator controls the effect,
@@ -67,5 +78,7 @@ def _pending(g, d: Delayed, ev) -> Pending:
                       subject=ev.card, subject_player=ev.player, interrupted=d.action, occurrence=ev,
                       choices=list(d.choices),
                       duel=ev.data.get("duel"))  # one waiting for a duel's occurrence sees that duel (duel)
+        if not _condition_holds(g, d, ctx):
+            return
         run_effects(g, ctx, d.spec.targets, d.spec.effects, first=d.first)
     return Pending(f"{d.source}: {d.spec.text or d.spec.event}", run, d.owner)

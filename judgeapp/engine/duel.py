@@ -53,6 +53,7 @@ class DuelArgs(Model):
     loser: Outcome = Field(default_factory=Outcome)
     winner: Outcome = Field(default_factory=Outcome)
     refused: Outcome = Field(default_factory=Outcome)
+    during: list[Effect] = Field(default_factory=list, max_length=4)  # "During the duel, he has Duelist"
 
 
 @primitive
@@ -74,7 +75,7 @@ class Duel(Primitive):
 
     @classmethod
     def describe(cls, args):
-        from .abilities import describe_condition
+        from .abilities import describe_condition, describe_effect
         from .primitives.cards import describe_ref
 
         text = f"{describe_ref(args.challenger)} challenges {describe_ref(args.challenged)}"
@@ -94,6 +95,8 @@ class Duel(Primitive):
             text += "; the loser: " + ", ".join(e.describe() for e in args.loser.do)
         if args.winner.do:
             text += "; the winner: " + ", ".join(e.describe() for e in args.winner.do)
+        if args.during:
+            text += "; during the duel: " + ", ".join(describe_effect(e) for e in args.during)
         return text
 
 
@@ -144,13 +147,15 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
             run_effects(g, _outcome_ctx(ctx, ctx.duel), [], args.refused.do)
             return True
     triggers.after(g, ev)
+    args = _duels_of(g, challenger, args)
     duel = {"challenger": challenger.id, "challenged": challenged.id, "turn": g.turn,
             "focused": {challenger.controller: [], challenged.controller: []}}
-    now = {**live(challenger, challenged), "focused": duel["focused"]}
+    now = {**live(challenger, challenged), "focused": duel["focused"], "stat": args.stat}
     g.dueling.append(now)  # "while dueling": from the challenge accepted to the end of the resolution step
     try:
         for c in (challenger, challenged):  # "After this Personality enters a duel" (duel step 1)
             triggers.after(g, Event("enters_duel", c, c.controller, ctx.player, data={"duel": now}))
+        run_effects(g, _outcome_ctx(ctx, now), [], list(args.during))  # until the duel ends (order-of-effects)
         if not _focusing(g, ctx, challenger, challenged, duel, answers, args):
             return _ended(g, duel)
         winner, losers, tie = _resolve(g, ctx, challenger, challenged, duel, args, now)
@@ -165,7 +170,19 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
     _consequences(g, now)
     run_effects(g, _outcome_ctx(ctx, now), [], list(args.winner.do if winner else []) + list(args.loser.do))
     _discard_focused(g, duel)
+    _over(g)
     return True
+
+
+def _duels_of(g, challenger: Card, args: DuelArgs) -> DuelArgs:
+    """"Duels in which she is the challenger are duels of Force": an effect on the challenger overrides the stat
+    the duel's own text gives (``duel-stat``: effects from other sources override the stats the duel specifies)."""
+    given = next((o for o in reversed(g.ongoing) if o.kind == "duels_of" and o.target == challenger.id), None)
+    if given is None or given.data["stat"] == args.stat:
+        return args
+    g.record(StepKind.RULE, f"{challenger.title} is the challenger: this is a duel of "
+                            f"{given.data['stat'].replace('_', ' ').title()} ({given.source})", ["duel-stat"])
+    return args.model_copy(update={"stat": given.data["stat"]})
 
 
 def _refusal_paid(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -> bool:
@@ -209,10 +226,11 @@ def _focusing(g, ctx, challenger: Card, challenged: Card, duel: dict, answers: d
     require focusing ("Each player must focus at least once in the duel", "exactly once"): a player
     who must and can focus does not strike, and one limited to a number of focuses focuses no more."""
     order = [challenged.controller, challenger.controller]
-    if _has_static(g, challenger, "first_option"):
+    first = _static_source(g, challenger, "first_option")
+    if first is not None:
         order.reverse()  # "You have the first opportunity to focus or strike in duels where Shindo is the challenger"
         g.record(StepKind.RULE, f"{challenger.controller.capitalize()} has the first option to focus or strike "
-                                f"({challenger.title}'s trait)", ["duel"], challenger.controller)
+                                f"({first.title}'s trait)", ["duel"], challenger.controller)
     script = list(answers.get("focus") or [])
     striker = answers.get("strike")
     limit = min(MAX_FOCUS, args.focus_limit or MAX_FOCUS)
@@ -349,12 +367,12 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
     totals, overrides = {}, []
     for c in (challenger, challenged):
         focus = sum(g.stat(g.cards[f], "focus") for f in duel["focused"][c.controller])
-        stat, own = _duel_stat(g, c, args.stat)
+        stat, own = duel_stat(g, c, args.stat)
         totals[c.id] = focus + stat
         if own:
             overrides.append(f"{c.title}: his {own}, his own trait")
     a, b = totals[challenger.id], totals[challenged.id]
-    duel["totals"] = totals
+    duel["totals"] = now["totals"] = totals  # "if you won the duel by three or more"
     text = (f"Duel resolution: {challenger.title} {a} against {challenged.title} {b} "
             f"(Focus Values plus {args.stat.replace('_', ' ').title()}" + "".join(f"; {o}" for o in overrides) + ")")
     if a != b:
@@ -384,11 +402,15 @@ def _resolve(g, ctx, challenger: Card, challenged: Card, duel: dict, args: DuelA
 
 def _has_static(g, card: Card, kind: str, other: Card | None = None) -> bool:
     """Whether a continuous trait of this kind applies to the card (against ``other``, if it names one)."""
+    return _static_source(g, card, kind, other) is not None
+
+
+def _static_source(g, card: Card, kind: str, other: Card | None = None) -> Card | None:
+    """The card whose continuous trait of this kind applies to the card (against ``other``, if it names one)."""
     from .references import card_context, matches
 
-    return any(st.kind == kind and g.static_applies(src, st, card)
-               and (st.to is None or other is not None and matches(g, st.to, other, card_context(g, src)))
-               for src, st in g.statics())
+    return next((src for src, st in g.statics() if st.kind == kind and g.static_applies(src, st, card)
+                 and (st.to is None or other is not None and matches(g, st.to, other, card_context(g, src)))), None)
 
 
 def _forced(g, ctx, challenger: Card, challenged: Card, result, now: dict):
@@ -410,7 +432,7 @@ def _forced(g, ctx, challenger: Card, challenged: Card, result, now: dict):
     return winner, [loser], False
 
 
-def _duel_stat(g, card: Card, stat: str) -> tuple[int, str | None]:
+def duel_stat(g, card: Card, stat: str) -> tuple[int, str | None]:
     """The Personality's duel stat: the duel's (Chi unless the card that created it gives another), unless a
     trait of his own overrides it ("Nikaru uses his printed Force as his duel stat"; ``duel-stat``: effects
     from other sources override the stats the duel specifies); with the words of that override."""
@@ -446,4 +468,12 @@ def _ended(g, duel: dict, why: str | None = None) -> bool:
              ["challenge"])
     g.duels.append({**duel, "winner": None, "losers": [], "ended": True})
     _discard_focused(g, duel)
+    _over(g)
     return False
+
+
+def _over(g) -> None:
+    """The duel is over: effects lasting until the end of the duel end (``duration-of-effects``)."""
+    from .flow import expire
+
+    expire(g, "end_of_duel")

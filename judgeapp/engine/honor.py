@@ -33,7 +33,7 @@ def change(g, player: str, amount: int, gain: bool, why: str, cites: list[str], 
         cites = cites + ["honor-gains-and-losses"]
         amount = adjusted
         ev.data["amount"] = amount
-    changed, by_whom = acting.honor_change(g, gain, amount)
+    changed, by_whom = acting.honor_change(g, gain, amount, player)
     if by_whom:  # an Interrupt to the action whose effect this is changed it (interrupt-actions)
         why = f"{why}; {amount} changed to {changed} by {by_whom} — the change is not itself a gain or loss"
         cites = cites + ["honor-gains-and-losses", "interrupt-actions"]
@@ -90,13 +90,22 @@ def rehonor_instead(g, player: str, dishonorable: list, gain: int, why: str, cit
                     kind: StepKind = StepKind.EFFECT) -> bool:
     """Before a player gains Honor from an action or trait that targeted or came from his
     dishonorable Personalities, or from battle resolution with them in his army, their
-    rehonoring is substituted for the gain (``rehonoring``)."""
+    rehonoring is substituted for the gain (``rehonoring``).  It is a rehonoring like any other, so its
+    "before" and "after" triggers happen ("After a Personality is rehonored for the action's effects (including
+    Honor gain)"); one that is prevented still replaces the gain (``rehonoring``)."""
     if gain <= 0 or not dishonorable:
         return False
-    for c in dishonorable:
-        g.set_dishonored(c, False)
-    g.record(kind, f"{', '.join(c.title for c in dishonorable)} {'is' if len(dishonorable) == 1 else 'are'} rehonored "
-                   f"instead of {player.capitalize()} gaining {gain} Honor ({why})", cites + ["rehonoring"], player)
+    events = [ev for ev in (Event("rehonored", c, c.controller, player) for c in dishonorable) if triggers.before(g, ev)]
+    for ev in events:
+        g.set_dishonored(ev.card, False)
+    if events:
+        g.record(kind, f"{', '.join(ev.card.title for ev in events)} {'is' if len(events) == 1 else 'are'} rehonored "
+                       f"instead of {player.capitalize()} gaining {gain} Honor ({why})", cites + ["rehonoring"], player)
+    else:
+        g.record(kind, f"{player.capitalize()} does not gain {gain} Honor: the rehonoring that replaces it was "
+                       f"prevented ({why})", cites + ["rehonoring"], player)
+    for ev in events:
+        triggers.after(g, ev)
     return True
 
 

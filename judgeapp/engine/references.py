@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .state import Card
 from .structures import AllRef, Amount, Condition, Filter, StatTest, TargetedRef, UnitOf
 from .tokenkinds import count as count_tokens
-from .vocab import OUT_OF_PLAY, Zone
+from .vocab import OUT_OF_PLAY, StepKind, Zone
 
 STATE_ZONES = {"play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "dead": Zone.DEAD,
                "province": Zone.PROVINCE, "fate_deck": Zone.FATE_DECK, "dynasty_deck": Zone.DYNASTY_DECK,
@@ -52,6 +52,7 @@ class Context:
     subject: Card | None = None  # the card a trigger is about ("it", "that Personality")
     subject_player: str | None = None
     paid: int = 0
+    tokens_removed: int = 0  # how many tokens this action's "zero or more" removed ("the number of tokens destroyed")
     discarded: list = field(default_factory=list)  # cards this action or trait discarded ("the discarded card")
     discard_named: list = field(default_factory=list)  # the script's ``discard:`` answer
     find_named: list = field(default_factory=list)  # the script's ``find:`` answer to a search (lower-case titles or ids)
@@ -196,6 +197,9 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False
     if flt.any_of and not any(matches(g, f.model_copy(update={"zone": flt.zone}), card, ctx) for f in flt.any_of):
         return False
+    if flt.elsewhere is not None and (g.host(card) or card).location in {
+            (g.host(c) or c).location for c in ctx.targets.get(flt.elsewhere) or [] if isinstance(c, Card)}:
+        return False  # "at a different location" than that target's (rules-of-location)
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
         return False
     if flt.attached and not has_attached(g, card, flt.attached):
@@ -205,6 +209,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     for test in flt.stats:
         if not compare(_stat(g, card, test), test.op, amount(g, test.value, ctx)):
             return False
+    if flt.distinct_clans and not g.clans(card):
+        return False  # "each with a different Clan Alignment": an Unaligned card has none
     for test in flt.together:  # a card alone must fit a bound on the chosen cards' total (stats are at least 0)
         if not compare(g.stat(card, test.stat), test.op, amount(g, test.value, ctx)):
             return False
@@ -219,9 +225,24 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     return flt.most is None or _most(g, flt, card, ctx)
 
 
+def joint(flt: Filter) -> bool:
+    """Whether the filter tests the cards chosen together, not only each one."""
+    return bool(flt.apart or flt.same_controller or flt.distinct_clans or flt.together)
+
+
 def together(g, flt: Filter, cards: list, ctx) -> bool:
     """"One or more target Followers with total Force less than or equal to Ayahi's Force": the sum
-    of the chosen cards' stats meets each bound (``targeting``)."""
+    of the chosen cards' stats meets each bound; "two Personalities controlled by the same player at
+    different locations": each at its own location, one player controlling them all; "each with a
+    different Clan Alignment": no two of them share one (``targeting``)."""
+    if flt.apart and len({(g.host(c) or c).location for c in cards}) < len(cards):
+        return False
+    if flt.same_controller and len({c.controller for c in cards}) > 1:
+        return False
+    if flt.distinct_clans:
+        clans = [g.clans(c) for c in cards if isinstance(c, Card)]
+        if any(a & b for i, a in enumerate(clans) for b in clans[i + 1:]):
+            return False
     return all(compare(sum(g.stat(c, t.stat) for c in cards), t.op, amount(g, t.value, ctx)) for t in flt.together)
 
 
@@ -311,7 +332,8 @@ MEMORY = {"moved_this_turn": {"how": ("moved",)}, "moved_this_battle": {"how": (
           "moved_or_entered_this_battle": {"how": ("moved", "entered"), "span": "battle"},
           "moved_to_battlefield_this_turn": {"how": ("moved",), "to": "battlefield"},
           "assigned_here": {"how": ("assigned",), "to": "here"},
-          "moved_home_from_here": {"how": ("moved",), "to": "home", "where_from": "here"}}
+          "moved_home_from_here": {"how": ("moved",), "to": "home", "where_from": "here"},
+          "entered_play_this_turn": {"how": ("entered",)}}
 
 
 def _same_army(g, card: Card, ctx: Context) -> bool:
@@ -442,7 +464,8 @@ def amount(g, value, ctx) -> int:
         ctx = card_context(g, ctx)
     a: Amount = value
     if a.stat is not None:
-        cards = resolve(g, a.of if a.of is not None else "self", ctx) or []
+        ref = a.of if a.of is not None else "self"
+        cards = resolve(g, _whose_stat(g, a, ref, ctx) if a.or_of is not None else ref, ctx) or []
         if a.printed:
             from .stats import printed
 
@@ -455,6 +478,8 @@ def amount(g, value, ctx) -> int:
         n = sum(count_tokens(c.tokens, a.tokens) for c in resolve(g, a.of if a.of is not None else "self", ctx) or [])
     elif a.paid:
         n = ctx.paid
+    elif a.tokens_removed:
+        n = ctx.tokens_removed
     elif a.n is not None:
         n = a.n
     else:
@@ -466,6 +491,27 @@ def amount(g, value, ctx) -> int:
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
     return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))
+
+
+def _whose_stat(g, a: Amount, ref, ctx: Context):
+    """"Equal to this Shugenja's or the Samurai's Chi": the player chooses whose stat counts when the
+    effect applies (``choices``): the card the script's ``choose:`` answer names (title or id), else the
+    first one printed.  A card that is not there (an optional target not chosen) leaves the other."""
+    options = [(r, found[0]) for r in (ref, a.or_of) for found in [resolve(g, r, ctx) or []] if found]
+    if len(options) < 2 or options[0][1] is options[1][1]:
+        return options[0][0] if options else ref
+    wanted = str(ctx.choices[0]).lower() if ctx.choices else None
+    chosen = next((o for o in options if wanted in (o[1].title.lower(), o[1].id.lower())), None)
+    if chosen is not None:
+        ctx.choices.pop(0)
+        note = "as the script chooses"
+    else:
+        chosen, note = options[0], "the script names neither; the engine takes the first"
+    stat = " ".join(w.capitalize() for w in a.stat.split("_"))
+    offered = ", ".join(f"{c.title}'s {stat} {g.stat(c, a.stat)}" for _, c in options)
+    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {chosen[1].title}'s {stat} ({note}; options: "
+                              f"{offered})", ["choices"], ctx.player)
+    return chosen[0]
 
 
 # ----- conditions --------------------------------------------------------------------------
@@ -502,7 +548,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
             or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
-            or cond.dueling or cond.duel_role:
+            or cond.dueling or cond.duel_role or cond.lower_duel_stat:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
             return False
@@ -530,6 +576,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
                 return False
             if cond.duel_role and (ctx.duel or {}).get(cond.duel_role) is not c:
+                return False
+            if cond.lower_duel_stat and not lower_duel_stat(g, c):
                 return False
     if cond.honor is not None and not compare(g.players[me].honor, cond.honor.op, amount(g, cond.honor.value, ctx)):
         return False
@@ -597,7 +645,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                   for d in g.duels)
         if not compare(won, cond.duels_won.op, amount(g, cond.duels_won.value, ctx)):
             return False
-    if cond.duel is not None and not _duel_result(ctx, cond.duel):
+    if cond.duel is not None and not _duel_result(ctx, cond.duel, cond.won_by):
         return False
     if cond.last_focused and not _last_focused(ctx):
         return False
@@ -610,13 +658,20 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     return True
 
 
-def _duel_result(ctx: Context, result: str) -> bool:
+def _duel_result(ctx: Context, result: str, won_by: int | None = None) -> bool:
     """"If you win this duel": a Personality you control won (or lost) the duel whose consequences
-    apply; in a tie both lose (``duel``).  "If he refuses": the challenge was refused (``refuse``)."""
+    apply; in a tie both lose (``duel``).  "If he refuses": the challenge was refused (``refuse``).  "If you
+    won the duel by three or more": his total (Focus Values plus duel stat) is that much higher than the other's
+    (``duel`` step 5)."""
     duel = ctx.duel or {}
     if result == "refused":
         return bool(duel.get("refused"))
     cards = [duel.get("winner")] if result == "won" else list(duel.get("losers") or [])
+    if won_by is not None and cards[0] is not None:
+        totals = duel.get("totals") or {}
+        other = next((c for c in (duel.get("challenger"), duel.get("challenged")) if c is not cards[0]), None)
+        if other is None or totals.get(cards[0].id, 0) - totals.get(other.id, 0) < won_by:
+            return False
     return any(c is not None and c.controller == ctx.player for c in cards)
 
 
@@ -625,6 +680,19 @@ def _last_focused(ctx: Context) -> bool:
     focused in the duel the Focus Effect is part of (``focus-focus-effect``, ``duel`` step 2)."""
     focused = ((ctx.duel or {}).get("focused") or {}).get(ctx.player) or []
     return ctx.source is not None and bool(focused) and focused[-1] == ctx.source.id
+
+
+def lower_duel_stat(g, card: Card) -> bool:
+    """Whether the card is in a duel in progress with a lower duel stat than the Personality facing it (``duel-stat``:
+    the duel's stat, unless his own trait overrides it)."""
+    from .duel import duel_stat
+
+    for duel in g.dueling:
+        pair = (duel["challenger"], duel["challenged"])
+        if card in pair:
+            other = pair[1] if card is pair[0] else pair[0]
+            return duel_stat(g, card, duel["stat"])[0] < duel_stat(g, other, duel["stat"])[0]
+    return False
 
 
 def dueled(g, card: Card, what: str) -> bool:

@@ -9,10 +9,11 @@ victory conditions.
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from . import acting, triggers
-from .references import Context, holds, matches, together
+from .references import Context, holds, joint, matches, together
 from .registry import Effect, TargetLost
 from .state import Card
 from .vocab import StepKind, Zone
@@ -210,13 +211,25 @@ def choose(g, ctx: Context, spec: TargetSpec, k: int, queue: list) -> bool:
             ctx.targets[k] = []
             return True
         return False
-    if len(legal) < spec.count and not spec.up_to:
+    picked = fitting(g, ctx, spec, legal)
+    if picked is None:
         return spec.optional
-    picked = legal[:spec.count]
     ctx.targets[k] = picked
     _say(g, ctx, picked, "targets (the script names none; the engine takes the first legal choice)")
     _targeted(g, ctx, picked)
     return True
+
+
+def fitting(g, ctx: Context, spec: TargetSpec, legal: list) -> list | None:
+    """The first legal cards the engine may choose together for one targeting, or None if no such
+    number of them fits together ("two Personalities … at different locations", ``targeting``)."""
+    if len(legal) < spec.count and not spec.up_to:
+        return None
+    if not joint(spec.filter):
+        return legal[:spec.count]
+    size = min(spec.count, len(legal))
+    return next((list(c) for c in combinations(legal, size) if together(g, spec.filter, list(c), ctx)),
+                [] if spec.up_to else None)
 
 
 def _targeted(g, ctx: Context, picked: list) -> None:

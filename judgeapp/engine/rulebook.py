@@ -224,7 +224,7 @@ def recruit_checks(g, card: Card, by: str) -> bool:
     if card.type not in ("personality", "holding"):
         raise Refused(Reason.NO_TARGET, f"{card.title} is a {card.type}: Recruit brings in Personalities and "
                                         "Holdings", "recruit")
-    _entry_checks(g, card, by)
+    entry_checks(g, card, by)
     player = g.players[by]
     hr = card.card.honor
     if card.type == "personality" and hr is not None and hr.value is not None and player.honor < hr.value:
@@ -336,7 +336,7 @@ def _province_card(g, step: dict, by: str):
     return prov, card
 
 
-def _entry_checks(g, card: Card, by: str) -> None:
+def entry_checks(g, card: Card, by: str) -> None:
     """Unique (``unique``) and Loyal (``loyal``): restrictions on a card entering play."""
     if card.card.unique and any(c.title.lower() == card.title.lower() and g.has_keyword(c, "Unique")
                                 for c in g.in_play(by)):
@@ -416,7 +416,7 @@ def equip_checks(g, card: Card, host: Card | None, by: str, named: str, targeted
     limit = attach_limit(g, card, host)
     if limit:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
-    _entry_checks(g, card, by)
+    entry_checks(g, card, by)
 
 
 def attach_limit(g, card: Card, host: Card) -> tuple[str, str] | None:

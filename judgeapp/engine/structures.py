@@ -29,7 +29,7 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
                 "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed", "dead",
                 "discarded", "moved_this_turn", "moved_this_battle", "moved_or_entered_this_battle",
                 "moved_to_battlefield_this_turn", "assigned_here", "moved_home_from_here", "in_play",
-                "unaligned"]
+                "unaligned", "entered_play_this_turn"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "any"]
@@ -98,6 +98,13 @@ class Filter(Model):
     # "one or more target Followers with total Force less than or equal to Ayahi's Force": the cards chosen
     # together, each one at most that much on its own (targeting)
     together: list[StatTest] = Field(default_factory=list, max_length=2)
+    # "two Personalities controlled by the same player at different locations": the cards chosen together
+    apart: StrictBool = False  # each at a location none of the others is at
+    same_controller: StrictBool = False  # all controlled by one player
+    elsewhere: StrictInt | None = None  # "another of your Personalities at a different location" than this target
+    # "one or two target enemy Personalities, each with a different Clan Alignment": each chosen card has one and
+    # no two share one (targeting)
+    distinct_clans: StrictBool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -131,7 +138,7 @@ class UnitOf(Model):
     """Every card of a card's unit ("straighten his unit"): things that affect a unit affect
     all the cards in it (``unit``)."""
 
-    unit_of: Union[StrictInt, CardId]
+    unit_of: Union[StrictInt, CardId, list[Union[StrictInt, CardId]]]  # "their units": each one's
 
 
 # A card: an index of the ability's targets (1-based), ``self`` (the card the text is on),
@@ -155,6 +162,8 @@ class Amount(Model):
 
     stat: StatName | None = None
     of: Ref | None = None
+    # "this Shugenja's or the Samurai's Chi": the stat of ``of`` or of this card, as the player chooses (choices)
+    or_of: Ref | None = None
     printed: StrictBool = False
     count: Filter | None = None
     paid: StrictBool = False
@@ -167,6 +176,7 @@ class Amount(Model):
     most: Annotated[StrictInt, Field(ge=0, le=100)] | None = None  # "…, up to two tokens": at most this many counted
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
     n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
+    tokens_removed: StrictBool = False  # "the number of tokens destroyed": removed by this effect's "zero or more" (token)
 
     def negated(self) -> "Amount":
         """The same amount taken away ("a Force penalty equal to his Chi, plus 1 if …"): every part
@@ -177,10 +187,12 @@ class Amount(Model):
     @model_validator(mode="after")
     def _one_source(self):
         given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
-                 self.tokens is not None, self.n is not None]
+                 self.tokens is not None, self.n is not None, self.tokens_removed]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
-                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4} (with plus_if)")
+                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true} (with plus_if)")
+        if self.or_of is not None and self.stat is None:
+            raise ValueError("or_of is another card's stat: only with stat")
         return self
 
 
@@ -280,6 +292,7 @@ class Condition(Model):
     phase: Literal["action", "attack", "dynasty", "battle", "combat"] | None = None  # combat: the Combat Segment
     # "if you win this duel": your Personality won (lost) the duel; "if he refuses": the challenge was refused
     duel: Literal["won", "lost", "refused"] | None = None
+    won_by: SmallInt | None = None  # with duel "won": "you won the duel by three or more", the totals' difference
     last_focused: StrictBool = False  # the text's card is the last card its player focused in this duel
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
     this_turn: Literal["won", "challenged"] | None = None
@@ -287,6 +300,7 @@ class Condition(Model):
     challenges_issued: HonorTest | None = None  # how many challenges your Personalities issued this turn
     duels_won: HonorTest | None = None  # how many duels your Personalities won this turn
     dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")
+    lower_duel_stat: StrictBool = False  # ``card`` is in a duel in progress with a lower duel stat than the other
     any: list["Condition"] | None = None
     all: list["Condition"] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")

@@ -144,7 +144,8 @@ def join_problem(g, card: Card, by: str) -> str | None:
 
 def attach_problem(g, card: Card, host: Card) -> str | None:
     """Why ``card`` may not attach to ``host`` by a card's trait, or None: the attachment's own
-    "Can only attach to …"/"Cannot attach to …", and the Personality's "Cannot attach …"."""
+    "Can only attach to …"/"Cannot attach to …", and the Personality's "Cannot attach …", while its
+    condition holds ("Daitsu will only attach one Weapon": none while he has one)."""
     ctx = card_context(g, card)
     ctx.player = host.controller
     for st in card.card.reading.statics:
@@ -158,7 +159,8 @@ def attach_problem(g, card: Card, host: Card) -> str | None:
     host_ctx = card_context(g, host)
     for st in host.card.reading.statics:
         if st.kind == "attach_never" and st.target in ("self", "host") and st.to is not None \
-                and host.card.type == "personality" and matches(g, st.to.model_copy(update={"side": "any", "zone":
+                and host.card.type == "personality" and (st.while_ is None or holds(g, st.while_, host_ctx)) \
+                and matches(g, st.to.model_copy(update={"side": "any", "zone":
                                                                                            "hand"}), card, host_ctx):
             return f"{host.title} cannot have {card.title} attached ({st.text or 'attach restriction'})"
     return None

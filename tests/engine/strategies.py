@@ -60,6 +60,10 @@ def field_value(name: str, annotation):
         return st.integers(-4, 6)
     if name in ("to_min", "to_max"):
         return st.integers(0, 5)
+    if name == "until_has":  # "… tokens until he has exactly five"
+        return st.integers(1, 6)
+    if name == "less":  # "paying 2 less Gold"
+        return st.integers(0, 3)
     if name in ("gains", "losses"):
         return st.integers(-3, 3)
     if name == "until":
@@ -78,6 +82,8 @@ def field_value(name: str, annotation):
                                 "your next turn begins"])
     if name == "do":
         return st.lists(inner_effect(), min_size=1, max_size=2)
+    if name == "during":  # a duel's effects lasting from its start to its end
+        return st.lists(inner_effect(), max_size=1)
     if name in ("loser", "winner", "refused"):
         return st.fixed_dictionaries({"do": st.lists(inner_effect(), max_size=1)})
     if name == "options":
@@ -105,7 +111,7 @@ def field_value(name: str, annotation):
         return st.sampled_from(["Battle: Fear 2.", "Open, [Bow]: Gain 1 Honor.", "Battle: Give this Personality +1F."])
     if name == "kinds":
         return st.lists(st.sampled_from(["fear", "ranged_attack", "melee_attack"]), min_size=1, max_size=3, unique=True)
-    if name in ("refusable", "random"):
+    if name in ("refusable", "random", "yours"):
         return st.booleans()
     if name == "targets":  # a delayed effect's own targets, chosen when it happens
         return st.lists(st.fixed_dictionaries({"filter": st.fixed_dictionaries({

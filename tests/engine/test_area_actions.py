@@ -166,3 +166,18 @@ def test_your_personality_in_a_condition_is_the_one_targeted():
     r = read_text("Battle: Target your unbowed Personality. Gain 1 Honor if your bowed Personality is a Magistrate.",
                   "Reprobate", "strategy")
     assert not r.abilities and "not named before" in r.unparsed[0].reason
+
+
+def test_one_cards_stat_or_anothers_is_the_players_choice():
+    """"Fear equal to this Shugenja's or the Samurai's Chi" (Amount.or_of): the player chooses whose
+    (choices): Ogre's 5 Chi bows the 4F Brute; with no answer the engine takes the first, Weakling's 2,
+    which does not."""
+    cards = (ogre() + "  - {title: Weakling, type: personality, force: 0, chi: 2, honor: 0, cost: 3, ph: 1}\n"
+             "  - {title: Brute, type: follower, force: 4}\n")
+    alice = "    units: [{card: Weakling, id: weak, at: bob.p1}, {card: Ogre, id: ogre, at: bob.p1}]\n"
+    bob = "    units: [{card: Weakling, id: host, at: bob.p1, attach: [{card: Brute, id: brute}]}]\n"
+    fear = "{fear: {target: brute, amount: {stat: chi, of: weak, or_of: ogre}}}"
+    for choose, state in ((", choose: [ogre]", "bowed"), ("", "unbowed")):
+        ok(run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                     cards=cards, script=f"  - effect: {{by: alice, do: {fear}{choose}}}\n",
+                     expect=f"  - {state}: [brute]\n")))

@@ -143,3 +143,48 @@ def test_a_personality_with_two_weapons():
     guard = person("Guard", f=2, c=2)
     ok(in_battle(one, bob, cards + guard, script, "  - honor: {alice: 8}\n"))
     ok(in_battle(two, bob, cards + guard, script, "  - honor: {alice: 9}\n"))
+
+
+def test_won_the_duel_by_three_or_more():
+    """CR Duel step 5: "if you won the duel by three or more": the winner's total (Focus Values plus the duel stat)
+    is at least three more than the other's.  Provoker (Chi 5) against Guard (Chi 2) wins by 3; against a Chi 3
+    Guard by 2, which is not enough."""
+    ability = ("[{ability: battle, targets: [{side: enemy, what: personality}], do: [{duel: {challenger: self, "
+               "challenged: 1}}, {gain_honor: {player: you, amount: 1}, if: {duel: won, won_by: 3}}]}]")
+    script = "  - action: {by: alice, card: p, ability: 1, targets: [g], duel: {strike: bob}}\n"
+    board = ("    units: [{card: Provoker, id: p, at: bob.p1}]\n", "    units: [{card: Guard, id: g, at: bob.p1}]\n")
+    provoker = person("Provoker", c=5, effects=ability)
+    ok(in_battle(*board, provoker + person("Guard", f=2, c=2), script, "  - duel: {winner: p, loser: [g]}\n"
+                 "  - honor: {alice: 9}\n"))
+    ok(in_battle(*board, provoker + person("Guard", f=2, c=3), script, "  - duel: {winner: p, loser: [g]}\n"
+                 "  - honor: {alice: 8}\n"))
+
+
+def test_you_cannot_gain_honor_from_the_action():
+    """CR Interrupt actions, Honor gains and losses: "You cannot gain Honor from the action": each gain the
+    interrupted action gives the Interrupt's player is reduced to 0, which is no gain; the other player's gains
+    from it are not changed."""
+    cards = (person("Provoker", effects="[{ability: battle, do: [{gain_honor: {player: each, amount: 2}}]}]")
+             + card("No Glory", "strategy", effects="[{ability: interrupt, do: [{action_honor: {kind: gains, "
+                                                    "at_most: 0, yours: true}}]}]")
+             + person("Guard", f=2, c=2))
+    script = "  - action: {by: alice, card: p, ability: 1, interrupts: [{by: alice, card: No Glory}]}\n"
+    ok(in_battle("    hand: [No Glory]\n    units: [{card: Provoker, id: p, at: bob.p1}]\n",
+                 "    units: [{card: Guard, id: g, at: bob.p1}]\n", cards, script, "  - honor: {alice: 8, bob: 12}\n"))
+
+
+def test_a_keyword_during_the_duel_only_if_its_condition_holds():
+    """CR Order of effects, Duration of effects: "During the duel, if this Shugenja is Fire, he has Duelist": applied
+    as the duel starts, ended when it ends.  Tied 3 against 3: a Fire challenger is a Duelist and wins (CR Duelist);
+    without Fire both lose; and after the duel he is no Duelist."""
+    ability = ("[{ability: battle, targets: [{side: enemy, what: personality}], do: [{duel: {challenger: self, "
+               "challenged: 1, during: [{keyword: {target: self, add: [Duelist], until: end_of_duel}, "
+               "if: {card: self, has_keyword: Fire}}]}}]}]")
+    script = "  - action: {by: alice, card: s, ability: 1, targets: [g], duel: {strike: bob}}\n"
+    board = ("    units: [{card: Shugenja, id: s, at: bob.p1}]\n", "    units: [{card: Guard, id: g, at: bob.p1}]\n")
+    guard = person("Guard", f=2, c=3)
+    result = ok(in_battle(*board, person("Shugenja", c=3, keywords="[Fire]", effects=ability) + guard, script,
+                          "  - duel: {winner: s, loser: [g]}\n"))
+    assert any("1 effect lasting until the end of the duel ends" in t for t in texts(result))
+    ok(in_battle(*board, person("Shugenja", c=3, effects=ability) + guard, script,
+                 "  - duel: {winner: tie, loser: [s, g]}\n"))

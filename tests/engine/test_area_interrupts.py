@@ -125,3 +125,51 @@ def test_nothing_may_follow_effects_that_wait_with_their_own_targets():
     assert (len(alone.abilities[0].targets), len(wait.targets), wait.first_target) == (0, 1, 1)
     assert read("<b>Interrupt:</b> If the action is a Ranged Attack action, after it resolves, give your target "
                 "Personality +2F. Bow your target Follower.", "Test", "strategy").unparsed
+
+
+def kindle(action_text):
+    """Alice's action bows Bob's Foe, and she interrupts it with Isawa Nomura's text on a Strategy."""
+    cards = (strategy("Strike", action_text) + person("Foe") + person("Adept", f=1, keywords="[Shugenja]")
+             + strategy("Kindle", "<b>Interrupt:</b> After the action resolves, if it was Fire and bowed or destroyed "
+                                  "any enemy cards, give your target Shugenja +2F."))
+    alice = "    hand: [Strike, Kindle]\n    units: [{card: Adept, id: adept}]\n"
+    bob = "    units: [{card: Foe, id: foe}]\n"
+    script = "  - action: {by: alice, card: Strike, targets: [foe], interrupts: [{by: alice, card: Kindle}]}\n"
+    return run(board(two_players(alice=alice, bob=bob), cards=cards, script=script))
+
+
+def test_the_if_of_effects_that_wait_is_checked_before_their_target_is_chosen():
+    """"After the action resolves, if it was Fire and bowed or destroyed any enemy cards, give your target
+    Shugenja +2F" (Isawa Nomura): the "if" starts the waiting effects, so it is checked when they happen and
+    their target is chosen only if it holds (``delayed-effects``, ``good-faith-rule``)."""
+    fire = kindle("<b>Fire Open:</b> Bow a target enemy Personality.")
+    steps = texts(fire)
+    waited = next(i for i, t in enumerate(steps) if "Delayed effect of Kindle" in t)
+    assert any("the engine takes the first legal choice): Adept" in t for t in steps[waited:])
+    assert any("Adept" in t and "+2F" in t for t in steps[waited:])
+    calm = texts(kindle("<b>Open:</b> Bow a target enemy Personality."))
+    waited = next(i for i, t in enumerate(calm) if "Delayed effect of Kindle" in t)
+    assert not any("Adept" in t for t in calm[waited:])
+    assert any("condition is not met, so it does not happen and chooses no target" in t for t in calm[waited:])
+
+
+def praise(action_text, honor, dishonored="true"):
+    """Alice's action on her Personality Ward, interrupted by Shinjo Dogenda's text on a Strategy."""
+    cards = (strategy("Deed", action_text) + person("Ward")
+             + strategy("Praise", "<b>Interrupt:</b> After a Personality is rehonored for the action&#39;s effects "
+                                  "(including Honor gain), gain 1 Honor."))
+    alice = f"    hand: [Deed, Praise]\n    units: [{{card: Ward, id: ward, dishonored: {dishonored}}}]\n"
+    script = "  - action: {by: alice, card: Deed, targets: [ward], interrupts: [{by: alice, card: Praise}]}\n"
+    result = run(board(two_players(alice=alice), cards=cards, script=script, expect=f"  - honor: {{alice: {honor}}}\n"))
+    assert failed(result) == [], result["expectations"]
+    return texts(result)
+
+
+def test_after_a_personality_is_rehonored_for_the_actions_effects():
+    """"After a Personality is rehonored for the action's effects (including Honor gain), gain 1 Honor" (Shinjo
+    Dogenda): the interrupted action rehonoring Ward, or rehonoring him in place of its Honor gain (a rehonoring
+    like any other, ``rehonoring``), gives Alice 1 Honor; an action that rehonors no one gives nothing."""
+    praise("<b>Open:</b> Rehonor your target Personality.", 9)
+    instead = praise("<b>Open:</b> Bow your target Personality. Gain 2 Honor.", 9)
+    assert any("rehonored instead of Alice gaining 2 Honor" in t for t in instead)
+    praise("<b>Open:</b> Bow your target Personality. Gain 2 Honor.", 10, dishonored="false")

@@ -160,3 +160,71 @@ def test_neither_a_spear_nor_a_crab_clan_opponent_gives_no_bonus():
     position = (text.replace("{card: Yasuki Tono, id: tono,", "{card: Isidoros, id: isidoros,")
                 .replace("kuraou: 3}", "kuraou: 2}"))
     assert [e["ok"] for e in service.replay(position)["expectations"]] == [True, True]
+
+
+@pytest.mark.django_db
+def test_neither_a_scorpion_opponent_nor_a_terrain_gives_no_resilient():
+    """statics-genichi-or-you-control without the Terrain: opposing a Crab Clan Personality, Genichi lacks
+    Resilient; opposing a Scorpion Clan Personality he has it again (conjunctions)."""
+    text = (REAL / "statics-genichi-or-you-control.yaml").read_text(encoding="utf-8")
+    bare = text.replace("    in_play: [Higher Ground]\n", "")
+    assert [e["actual"] for e in failed(service.replay(bare))] == [{"genichi": []}]
+    scorpion = bare.replace("{card: Yasuki Tono, id: tono,", "{card: Bayushi Toshimo, id: toshimo,")
+    assert failed(service.replay(scorpion)) == []
+
+
+def test_or_before_you_and_a_verb_joins_two_conditions():
+    """"or you control …" starts a second condition (``ORYOU``); "or you may give" does not (conjunctions)."""
+    from judgeapp.engine.cardlexer import classify, words
+
+    def types(text):
+        return [t.type for t in classify(words(text))]
+
+    assert "ORYOU" in types("while he opposes a Scorpion Clan Personality or you control a Terrain")
+    assert "ORYOU" not in types("Give your target Personality +2F or you may give him +1C")
+
+
+@pytest.mark.django_db
+def test_only_his_spirit_followers_share_mabasus_cavalry():
+    """statics-mabasu-and-his-spirits: the Medium Infantry in his unit is no Spirit and gains nothing; if alice
+    went first, the Courtesy trait gives neither Mabasu nor the Spirit Cavalry (keywords)."""
+    text = (REAL / "statics-mabasu-and-his-spirits.yaml").read_text(encoding="utf-8")
+    infantry = text.replace("attendant: [Cavalry]}", "attendant: [Cavalry], infantry: [Cavalry]}")
+    assert [e["actual"] for e in failed(service.replay(infantry))] == [
+        {"mabasu": ["Cavalry"], "attendant": ["Cavalry"], "infantry": []}]
+    first = text.replace("first: bob", "first: alice")
+    assert [e["actual"] for e in failed(service.replay(first))] == [{"mabasu": [], "attendant": []}]
+
+
+@pytest.mark.django_db
+def test_daitsu_attaches_his_first_weapon_and_another_kensai_his_second():
+    """statics-daitsu-one-weapon: with no Weapon attached, Daitsu may attach one (the trait's condition, his
+    Weapon, does not hold); another Kensai with a Weapon may attach a second (kensai)."""
+    text = (REAL / "statics-daitsu-one-weapon.yaml").read_text(encoding="utf-8")
+    bare = text.replace(", attach: [{card: A Samurai's Soul, id: soul}]", "")
+    kensai = text.replace("{card: Kakita Daitsu, id: daitsu,", "{card: Bayushi Toshimo, id: daitsu,")
+    for position in (bare, kensai):
+        assert position != text
+        result = service.replay(position)
+        assert [e["expect"] for e in failed(result)] == [{"rejected": {"step": 1, "reason": "restricted"}},
+                                                         {"gold": {"alice": 8}}]
+
+
+@pytest.mark.django_db
+def test_ouma_jirushi_gives_nothing_while_unopposed():
+    """statics-ouma-jirushi-while-opposed with bob's Moritoki at home: Agai is unopposed, so neither trait
+    holds; Agai keeps 2 Personal Honor and the Infantry 3F (continuous-traits)."""
+    text = (REAL / "statics-ouma-jirushi-while-opposed.yaml").read_text(encoding="utf-8")
+    home = text.replace("{card: Hiruma Moritoki, id: moritoki, at: bob.p1}", "{card: Hiruma Moritoki, id: moritoki}")
+    assert [e["actual"] for e in failed(service.replay(home))] == [{"agai": {"personal_honor": 2}}, {"infantry": 3}]
+
+
+@pytest.mark.django_db
+def test_kuniken_counts_fewer_ports_and_none_while_unopposed():
+    """statics-kuniken-up-to-three-ports with two of alice's Ports: both count, 4F; with bob's Moritoki at
+    home Kuniken is unopposed and has his printed 2F (continuous-traits)."""
+    text = (REAL / "statics-kuniken-up-to-three-ports.yaml").read_text(encoding="utf-8")
+    two = text.replace("[Kobune Port, Deep Harbor, Fortified Docks, Merchant Atoll]", "[Kobune Port, Deep Harbor]")
+    home = text.replace("{card: Hiruma Moritoki, id: moritoki, at: bob.p1}", "{card: Hiruma Moritoki, id: moritoki}")
+    assert [e["actual"] for e in failed(service.replay(two))] == [{"kuniken": 4}]
+    assert [e["actual"] for e in failed(service.replay(home))] == [{"kuniken": 2}]

@@ -185,3 +185,48 @@ def test_a_keyword_given_for_each_token_is_given_once_if_there_is_one():
     assert failed(result) == [], result["expectations"]
     assert sum("Samurai gains Naval" in t for t in texts(result)) == 1, texts(result)
     assert any("t gains Naval" in t and "condition is not met" in t for t in texts(result)), texts(result)
+
+
+ARCHER = ("  - {title: Archer, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Open: Destroy zero "
+          "or more Fire tokens on Archer. Gain Honor equal to twice the number of tokens destroyed.\"}\n"
+          "  - {title: Monk, type: personality, force: 0, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Open: Give Monk +1F "
+          "Fire tokens until he has exactly five.\"}\n")
+
+
+def archer_and_monk(script: str, expect: str, tokens: str) -> dict:
+    units = f"    units: [{{card: Archer, id: archer, tokens: {tokens}}}, {{card: Monk, id: monk, tokens: {tokens}}}]\n"
+    return run(board(two_players(alice=units), cards=ARCHER, script=script, expect=expect))
+
+
+def test_zero_or_more_tokens_are_chosen_as_the_effect_resolves_and_counted_after():
+    """"Destroy zero or more Fire tokens on Archer. Gain Honor equal to twice the number of tokens destroyed": the
+    script chooses 2 of the 3 (a plain one first, then a +1F one: 3F left): 4 Honor; with no answer all go (token,
+    choices). "Give Monk +1F Fire tokens until he has exactly five" with three: two more, 4F (token)."""
+    script = ("  - action: {by: alice, card: archer, ability: 1, choose: [2]}\n  - pass: bob\n"
+              "  - action: {by: alice, card: monk, ability: 1}\n")
+    result = archer_and_monk(script, "  - honor: {alice: 12}\n  - force: {archer: 3, monk: 4}\n",
+                             "{Fire: 1, Fire +1F: 2}")
+    assert failed(result) == [], result["expectations"]
+    assert any("chooses to remove 2 of Archer's 3 Fire tokens (as the script chooses" in t for t in texts(result))
+    result = archer_and_monk("  - action: {by: alice, card: archer, ability: 1}\n", "  - honor: {alice: 14}\n"
+                             "  - tokens: {archer: {}}\n", "{Fire: 1, Fire +1F: 2}")
+    assert failed(result) == [], result["expectations"]
+
+
+def test_tokens_until_a_card_has_that_many_give_none_to_a_card_with_more():
+    """"Give Monk +1F Fire tokens until he has exactly five" with six: none given, none taken (token)."""
+    result = archer_and_monk("  - action: {by: alice, card: monk, ability: 1}\n", "  - force: {monk: 6}\n",
+                             "{Fire +1F: 6}")
+    assert failed(result) == [], result["expectations"]
+
+
+def test_an_ability_used_as_many_times_per_turn_as_its_text_says():
+    """"You may use this action three times per turn": a fourth use is refused (restrictions-on-number-of-times)."""
+    drill = ("  - {title: Drill, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Open: Gain 1 "
+             "Honor. You may use this action three times per turn.\"}\n")
+    assert read_text("Open: Gain 1 Honor. You may use this action three times per turn.", "Drill",
+                     "personality").abilities[0].uses == 3
+    script = "  - action: {by: alice, card: drill, ability: 1}\n" * 4
+    result = run(board(two_players(alice="    units: [{card: Drill, id: drill}]\n"), cards=drill, script=script,
+                       expect="  - honor: {alice: 11}\n  - rejected: {step: 4, reason: used}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -205,3 +205,51 @@ def test_a_bound_on_the_targets_total_is_on_the_cards_chosen_together():
                        expect="  - rejected: {step: 2, reason: no-target}\n  - destroyed: [arch, pike]\n"
                               "  - at: {guard: bob.p1}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+TIDES = ("{title: Changing Tides, type: strategy, text: 'Battle: Target your Personality, and another of your "
+         "Personalities at a different location. Switch their locations. Straighten their units as they move.'}")
+STUCK = "{title: Stuck, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 1, text: 'Stuck cannot be moved.'}"
+
+
+def test_switched_units_move_at_once_or_not_at_all():
+    """CR Switch: each unit moves to the other's location at the same time, and if one movement does not
+    happen neither does: Stuck cannot be moved, so Agai stays and stays bowed (what happens "as they move"
+    needs the move).  The second target must be at a location other than the first's (rules-of-location):
+    the Rider, beside Agai, is not a legal choice.  Agai and the Weakling then switch, both straightened."""
+    alice = ("    hand: [Changing Tides, Changing Tides]\n"
+             "    units: [{card: Agai, id: agai, at: bob.p1, bowed: true}, {card: Rider, id: mine, at: bob.p1},\n"
+             "            {card: Stuck, id: stuck}, {card: Weakling, id: weak, bowed: true}]\n")
+    script = ("  - pass: bob\n  - action: {by: alice, card: Changing Tides, ability: 1, targets: [agai, mine]}\n"
+              "  - action: {by: alice, card: Changing Tides, ability: 1, targets: [agai, stuck]}\n"
+              "  - pass: bob\n  - action: {by: alice, card: Changing Tides, ability: 1, targets: [agai, weak]}\n")
+    result = battle(alice, f"  - {TIDES}\n  - {AGAI}\n  - {RIDER}\n  - {STUCK}\n  - {WEAK}\n", script,
+                    "  - rejected: {step: 2, reason: no-target}\n  - at: {agai: home, weak: bob.p1, stuck: home}\n"
+                    "  - unbowed: [agai, weak]\n")
+    assert failed(result) == [], result["expectations"]
+    steps = texts(result)
+    assert any(t.startswith("Agai and Stuck do not switch locations") for t in steps), steps
+    moved = [t.split(" (")[0] for t in steps if " moves " in t and "prevented" not in t]
+    assert moved == ["Agai moves home", "Weakling moves to bob.p1"], steps
+    last_move, first_straighten = (max(i for i, t in enumerate(steps) if " moves " in t),
+                                   min(i for i, t in enumerate(steps) if " straightens " in t))
+    assert last_move < first_straighten, steps  # both are there before what happens as they move
+
+
+def _loner(title: str) -> str:
+    return (f"{{title: {title}, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, text: 'Battle: If "
+            f"{title} has one or no Followers, move him to an unresolved battlefield.'}}")
+
+
+def test_one_or_no_followers_counts_the_followers_of_his_unit():
+    """CR Unit: "if Loner has one or no Followers" counts the Followers attached to him: the Pack Leader,
+    with two, may not take the action (good-faith-rule, the ability's condition); the Loner, with one,
+    moves to bob.p2, the only other battlefield, unresolved (battlefields)."""
+    alice = ("    units: [{card: Loner, id: loner, at: bob.p1, attach: [{card: Archers, id: archers}]},\n"
+             "            {card: Pack Leader, id: leader, at: bob.p1, attach: [{card: Pikemen}, {card: Guards}]}]\n")
+    script = ("  - pass: bob\n  - action: {by: alice, card: leader, ability: 1, choose: [bob.p2]}\n"
+              "  - action: {by: alice, card: loner, ability: 1, choose: [bob.p2]}\n")
+    result = battle(alice, f"  - {_loner('Loner')}\n  - {_loner('Pack Leader')}\n  - {ARCHERS}\n  - {PIKEMEN}\n"
+                           f"  - {GUARDS}\n  - {RIDER}\n", script,
+                    "  - rejected: {step: 2, reason: condition}\n  - at: {loner: bob.p2, leader: bob.p1}\n")
+    assert failed(result) == [], result["expectations"]

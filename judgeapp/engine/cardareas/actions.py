@@ -12,16 +12,16 @@ from lark import Token, Tree
 from ..abilities import TargetSpec
 from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _not, _sub, _tok
 from ..registry import Effect
-from ..structures import Amount, BonusIf, Condition, Filter, TargetedRef
+from ..structures import AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
 ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
-NP_KINDS = {"one_of_own", "either_target"}
+NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
-VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus"}
+VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
            "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
@@ -142,6 +142,39 @@ class Readers:
         inner = self._inner(node)
         bonus = BonusIf.model_validate({"amount": n, "if": self.cond(self.cond_child(node))})
         return inner.model_copy(update={"plus_if": inner.plus_if + [bonus]})
+
+    # ----- one card's stat or another's: "this Shugenja's or the Samurai's Chi" ----------------------------
+    def _targeted_as(self, node: Tree) -> int:
+        """"the Samurai": the card targeted before as one (``targeting``: only "target" makes a new one)."""
+        word = [t for t in node.children if isinstance(t, Token) and t.type in ("KEYWORDS", "KEYWORD")][-1].value
+        earlier = self._earlier_target(Filter(keywords=[word]))
+        if earlier is None:
+            raise Unreadable(f"'the {word}' with no {word} targeted before is not read")
+        return earlier
+
+    def value_stat_of_either(self, node):
+        """"Fear equal to this Shugenja's or the Samurai's Chi", "a Force penalty equal to the Chi of this
+        Shugenja or the Samurai": the stat of one card or of the other, as the player chooses when the
+        effect applies (``choices``)."""
+        stats = {self.statword(s) for s in node.children if isinstance(s, Tree) and s.data == "statword"}
+        if len(stats) != 1:
+            raise Unreadable("one card's stat or another stat of another card is not read")
+        poss = _sub(node, "np_poss")
+        first = self.poss(poss) if poss is not None else self.np(_sub(node, *NP))
+        return Amount(stat=stats.pop(), of=first, or_of=self._targeted_as(node))
+
+    def post_stat_than_either(self, post, data):
+        """"with Force less than this Shugenja's or the Samurai's Chi": less than one card's or the other's
+        (an "or" is met by both, ``conjunctions``).  Only "less than": a card not there (an optional
+        target not chosen) counts 0, which no stat is below (stats are at least 0)."""
+        if data.get("any_of"):
+            raise Unreadable("two 'or' qualifiers on one card are not read")
+        op = OPS[_sub(post, *OPS).data]
+        if op != "<":
+            raise Unreadable("comparing with one card's stat or another's other than 'less than' is not read")
+        stat, other = [self.statword(s) for s in post.children if isinstance(s, Tree) and s.data == "statword"]
+        cards = (self._this_kw(_tok(post, "KEYWORDS").value), self._targeted_as(post))
+        data["any_of"] = [Filter(stats=[StatTest(stat=stat, op=op, value=Amount(stat=other, of=c))]) for c in cards]
 
     # ----- an Attack's own targeting and result (``ranged-attack``, ``melee-attack``, ``fear``) -----------
     def e_attack_rider(self, node):
@@ -334,6 +367,52 @@ class Readers:
         n = self.new_target(flt.model_copy(update=unit))
         self.last = self.person = whose  # "… to straighten him": the Personality whose card it is
         return n
+
+    def e_give_keyword_with_followers(self, node):
+        """"Give the target and each of his Followers Cavalry": the chosen Personality and every Follower in
+        his unit when the effect applies (``unit``: a Personality's Followers are the rest of his unit)."""
+        ref = self.np(_sub(node, *NP))
+        if _tok(node, "TYPE").value != "follower" or not isinstance(ref, int) \
+                or self.targets[ref - 1].filter.type != ["personality"]:
+            raise Unreadable("'… and each of his …' other than a target Personality's Followers is not read")
+        unit = AllRef(all=Filter(type=["personality", "follower"], in_unit_of=ref))
+        return Effect.model_validate({"keyword": {"target": unit, "add": self.kwlist(_sub(node, "kwlist"))}})
+
+    def _own_name(self, node: Tree, kind: str, update: dict) -> int:
+        """A new target of the kind, whose filter also names the card's own name (as ``update`` says)."""
+        dets = [c for c in node.children if isinstance(c, Tree) and c.data == "det"]
+        ref = self.np(Tree("phrase", dets + [Tree("typed", [Token("TYPE", kind)])]))
+        if not isinstance(ref, int) or ref != len(self.targets) or self.targets[ref - 1].player:
+            raise Unreadable("the card's own name without 'target' is not read")
+        spec = self.targets[ref - 1]
+        self.targets[ref - 1] = spec.model_copy(update={"filter": spec.filter.model_copy(update=update)})
+        return ref
+
+    def np_own_title(self, node):
+        """"Destroy this Item. Give a target Ashalan Blade +3F/+3C": after "a target" the card's title names
+        any card with that title, this one too (``targeting``: only "target" makes a new target; alone,
+        the title is the card itself, ``references``)."""
+        return self._own_name(node, "card", {"title": self.names[0]})
+
+    def np_own_name_keyword(self, node):
+        """"Bow a target Fallen card" on the Strategy Fallen: a card type after the name makes it a word
+        describing cards, the keyword of that name (``keywords``); a title of more than one word is not."""
+        name = self.names[0]
+        if " " in name:
+            raise Unreadable("a card's own name of several words before a card type is not read")
+        return self._own_name(node, _tok(node, "TYPE").value, {"keywords": [name]})
+
+    def e_give_distinct_clans(self, node):
+        """"Give two or more target opposed Personalities, each with a different Clan Alignment, +2F": the
+        cards chosen together have no Clan Alignment in common (``targeting``), and each gets the change."""
+        ref = self.np(_sub(node, *NP))
+        if not isinstance(ref, int) or ref != len(self.targets) or not (
+                self.targets[ref - 1].count > 1 or self.targets[ref - 1].or_more or self.targets[ref - 1].up_to):
+            raise Unreadable("'each with a different Clan Alignment' after other than several new targets is not read")
+        spec = self.targets[ref - 1]
+        self.targets[ref - 1] = spec.model_copy(update={"filter": spec.filter.model_copy(update={
+            "distinct_clans": True})})
+        return self._changes(ref, _sub(node, "changes"))
 
     def post_either_post(self, post, data):
         """"a target enemy card with Shadowlands or without attachments": a card with either qualifier

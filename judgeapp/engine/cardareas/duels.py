@@ -111,6 +111,13 @@ class Readers:
             raise Unreadable("'if you win' outside a duel is not read")
         return Condition(duel="won")
 
+    def c_you_won_by(self, node):
+        """"If you won the duel by three or more", after the action's challenge: your Personality won it, his total
+        that much higher than the other's (``duel`` step 5)."""
+        if getattr(self, "duel_at", None) is None:
+            raise Unreadable("'if you won the duel by …' with no duel before it is not read")
+        return Condition(duel="won", won_by=int(_tok(node, "NUMBER").value))
+
     def np_duelist(self, node):
         """"Your Personality in this duel", "the Personality facing yours in this duel" (``facing``)."""
         ref = _tok(node, "DUELIST").value
@@ -267,6 +274,10 @@ class Readers:
         if not self.refusal:
             raise Unreadable("'if he does' after something other than a refusal is not read")
         return Condition(duel="refused")
+
+    def c_he_did_not_refuse(self, node):
+        """"If he does not refuse, destroy the duel's loser": the challenge just read was accepted (``refuse``)."""
+        return Condition.model_validate({"not": self.c_he_refused(node).model_dump(exclude_defaults=True)})
 
     def np_challenger(self, node):
         """"Your challenger": the Personality who issued the challenge (``challenge``)."""
@@ -445,7 +456,7 @@ class Readers:
             if sub.data not in ("phrase", "bare"):
                 raise Unreadable("a named card winning the action's duel is not read")
             data["subject"] = self.filter_of(sub)
-            if _tok(win, "IT") is None and _tok(win, "CREATEDBYACTION") is None and i == 0:
+            if _tok(win, "IT") is None and _tok(win, "CREATEDBYACTION") is None and i == 0 and not _names_duel(tree):
                 raise Unreadable("'after your Personality wins' naming no duel of the action is not read")
         self.last = self.person = "it"
         self.subject, self.it_type = "it", "personality"  # "give him the ability, …": a Personality's
@@ -454,6 +465,52 @@ class Readers:
         if len(self.targets) != before:
             raise Unreadable("a target chosen after the action's duel is not read")
         self.effects.append(Effect.model_validate({"after_action": {**data, "do": [e.model_dump() for e in effects]}}))
+
+    def e_duels_of(self, node):
+        """"Duels in which she is the challenger are duels of Force": the duels she issues this turn
+        (``duel-stat``, ``duration-of-effects``)."""
+        stat = self.statword(_sub(node, "statword"))
+        if stat not in DUEL_STATS:
+            raise Unreadable(f"duels of {stat.replace('_', ' ')} are not read")
+        return Effect.model_validate({"duels_of": {"target": self.np(_sub(node, *NP)), "stat": stat}})
+
+    def s_during_duel_keyword(self, tree: Tree, i: int) -> None:
+        """"During the duel, if this Shugenja is Fire, he has Duelist": a keyword the Personality has from the start of
+        the duel just created to its end — it modifies that duel, so it applies with it (``order-of-effects``: a
+        modifying phrase applies with the effect it modifies; ``keywords``, ``duration-of-effects``)."""
+        at = getattr(self, "duel_at", None)
+        if at is None or at >= len(self.effects) or self.effects[at].name != "duel":
+            raise Unreadable("'during the duel' with no challenge before it is not read")
+        keyword = Effect.model_validate({"keyword": {"target": self.np(_sub(tree, *NP)),
+                                                     "add": [_tok(tree, "KEYWORD").value], "until": "end_of_duel"}})
+        duel = self.effects[at]
+
+        def with_keyword(effect: Effect) -> None:
+            self.effects[at] = duel.model_copy(update={"args": duel.args.model_copy(update={
+                "during": [*duel.args.during, effect]})})
+
+        with_keyword(keyword)
+        self.modifier = lambda cond: with_keyword(keyword.model_copy(update={"condition": cond}))
+
+    def t_first_option_if(self, tree: Tree) -> list[Static]:
+        """"While in a duel, if this Personality has a lower duel stat than the other, you have the first opportunity to
+        focus or strike": his player, challenger or not, has the first option (``duel`` step 2, as a card changes it)
+        while the condition holds."""
+        cond = self.cond(self.cond_child(tree))
+        if self.person not in ("self", "host"):
+            raise Unreadable("the first option in duels of another card is not read")
+        return [Static.model_validate({"kind": "first_option", "target": self.person, "while": cond})]
+
+    def c_lower_duel_stat(self, node):
+        """"If this Personality has a lower duel stat than the other": in the duel he is in, his duel stat is lower
+        than the Personality facing him (``duel-stat``, ``facing``)."""
+        return Condition.model_validate({"card": self._card_cond(node), "lower_duel_stat": True})
+
+    def e_no_action_honor_gain(self, node):
+        """"You cannot gain Honor from the action": each Honor gain the interrupted action's effects would give you
+        is reduced to 0, and a change of zero is no gain (``interrupt-actions``, ``honor-gains-and-losses``)."""
+        self._interrupt_only()
+        return Effect.model_validate({"action_honor": {"kind": "gains", "at_most": 0, "yours": True}})
 
     # ----- ending the duel (challenge) ----------------------------------------------------------------
     def e_end_duel(self, node):
@@ -593,6 +650,12 @@ class Readers:
         if lead is not None:
             data["while"] = self.cond(lead.children[1])
         return [Static.model_validate(data)]
+
+
+def _names_duel(tree: Tree) -> bool:
+    """Whether the sentence starts "If the action creates a duel, …": "after your Personality wins" is that duel."""
+    lead = _sub(tree, "lead")
+    return lead is not None and _sub(lead, "action_creates_duel", "action_is_and_creates_duel") is not None
 
 
 def _one_of_your_personalities(sub) -> bool:

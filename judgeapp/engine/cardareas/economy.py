@@ -20,6 +20,8 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
          "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH"}
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
+CLAUSE_KINDS = {"honor_instead"}
+AMOUNT_KINDS = {"half_plus"}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
                 "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as",
                 "st_ability_cost_is", "st_ability_free", "st_actions_cost", "st_cost_each",
@@ -340,6 +342,66 @@ class Readers:
         return {"event": "equipped", "whose": "self",
                 "condition": Condition(card="self", attached_to=to.model_dump(exclude_defaults=True))}
 
+    def clause_honor_instead(self, node: Tree, index: int) -> list[Effect]:
+        """"Gain 1 Honor, or 2 Honor if the target is defending": one gain or loss, of the second amount while the
+        condition holds as it resolves, else the first (``honor-gains-and-losses``)."""
+        effects = self.act(next(c for c in node.children if isinstance(c, Tree)), index)
+        if len(effects) != 1 or effects[0].name not in ("gain_honor", "lose_honor") \
+                or not isinstance(effects[0].args.amount, int):
+            raise Unreadable("'…, or N Honor if …' after something other than a gain or loss of some Honor is not read")
+        first, other = effects[0].args.amount, int(_tok(node, "NUMBER").value)
+        amount = Amount.model_validate({"n": first, "plus_if": [{"amount": other - first,
+                                                                  "if": self.cond(self.cond_child(node))}]})
+        return [effects[0].model_copy(update={"args": effects[0].args.model_copy(update={"amount": amount})})]
+
+    def amount_half_plus(self, node: Tree) -> Amount:
+        """"half its Gold Cost, rounded up, plus 1": the number is added after halving and rounding, as printed."""
+        value = self.value(next(c for c in node.children if isinstance(c, Tree)))
+        if value.half is not None or value.plus or value.plus_if or value.times != 1:
+            raise Unreadable("half of an amount already changed is not read")
+        return value.model_copy(update={"half": "up" if _tok(node, "UP") is not None else "down",
+                                        "plus": int(_tok(node, "NUMBER").value)})
+
+    # ----- Equip as an effect -------------------------------------------------------------------
+    def e_equip_effect(self, node: Tree) -> Effect:
+        """"Equip a Follower to Chiboshi", "Equip a Weapon to your target Personality, paying 3 less Gold if he is a
+        Kensai and opposed": the Equip procedure as an effect (``equip``). "Equip a Follower" with no Personality
+        named Equips it as the Equip action does, to your target Personality, chosen as the action is announced
+        (``action-sequence``, ``rules-of-location``)."""
+        card, *host = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        if card.data not in ("phrase", "bare") or _name_words(card):
+            raise Unreadable("Equipping that card is not read")
+        if any(t.type == "TARGET" for t in card.scan_values(lambda v: isinstance(v, Token))):
+            what = {"card": self._equip_target(card)}
+        else:
+            what = {"attachment": singular(self.filter_of(card))}
+            if not what["attachment"].type and not what["attachment"].keywords:
+                raise Unreadable("Equipping that card is not read")
+        to = self.np(host[0]) if host else self.new_target(Filter(type=["personality"], side="your"))
+        less = self._equip_less(node)
+        if "card" in what:  # "… to Namida. You may take an additional action if it is Water": it is the Spell
+            self.last = what["card"]
+        return Effect.model_validate({"equip": {**what, "to": to, "less": less}})
+
+    def _equip_target(self, card: Tree) -> int:
+        """"a target Follower in your hand", "a target attachment from your hand", "a target Weapon in your discard
+        pile": a card of the player's own, targeted where it is (``targeting``); one in play is not Equipped."""
+        ref = self.np(card)
+        spec = self.targets[ref - 1] if isinstance(ref, int) else None
+        if spec is None or spec.filter.zone not in ("hand", "discard") or spec.filter.side != "your":
+            raise Unreadable("Equipping a targeted card that is not in your hand or discard pile is not read")
+        return ref
+
+    def _equip_less(self, node: Tree):
+        """"paying 2 less Gold", "for 2 less Gold", "paying 3 less Gold if he is …": taken off the card's Gold Cost."""
+        less = _sub(node, "equip_less")
+        if less is None:
+            return 0
+        n = int(_tok(less, "NUMBER").value)
+        if _tok(less, "IF") is None:
+            return n
+        return Amount.model_validate({"n": 0, "plus_if": [{"amount": n, "if": self.cond(self.cond_child(less))}]})
+
     # ----- conditions -------------------------------------------------------------------------
     def c_your_turn(self, node: Tree) -> Condition:
         """"if it is your turn": you are the active player (``turn-sequence``)."""
@@ -395,6 +457,19 @@ class Readers:
         if any(w not in LABELS for w in words):
             raise Unreadable("'have … or …' is read only for Courtesy and Compassion")
         return Condition(any=[LABELS[w] for w in words])
+
+    def c_card_has_and_is(self, node: Tree) -> Condition:
+        """"if he is a Kensai and opposed": the card has the keyword and is in that state (``conjunctions``)."""
+        return Condition(all=[self.c_card_has(node), self.c_card_is(node)])
+
+    def c_entered_play(self, node: Tree) -> Condition:
+        """"if another of your Dojos entered play this turn": some such card in play entered play this turn, as the
+        game's memory has it (``memory``, ``entering-and-leaving``)."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub) or _tok(node, "DUR").value != "end_of_turn":
+            raise Unreadable("'… entered play' other than of a kind of card this turn is not read")
+        flt = singular(self.filter_of(sub))
+        return Condition(exists=flt.model_copy(update={"state": [*flt.state, "entered_play_this_turn"]}))
 
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""

@@ -16,7 +16,7 @@ from ..structures import ActionTest, AllRef, Amount, Condition, Filter
 
 WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
          "straightening": "STRAIGHTENING", "destruction": "DESTRUCTION", "dishonoring": "DISHONORING",
-         "resolution": "RESOLUTION"}
+         "resolution": "RESOLUTION", "rehonored": "REHONORED"}
 # "this caster": the Personality a Spell is attached to, who casts it (``spell``)
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
@@ -24,7 +24,7 @@ PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality
            "each game": ("EACHGAME", "game")}  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows",
-        "TARGET": "targeted"}
+        "TARGET": "targeted", "REHONOR": "rehonored", "REHONORED": "rehonored"}
 BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
 DOERS = {"the_doer": None, "the_battle_doer": BATTLE_ACTION,  # "the Battle action", "your Battle action"
          "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION]), "fear_doer": None,
@@ -102,9 +102,8 @@ class Readers:
             self.of_action = False
         before = len(self.targets)
         effects = self.sentence_effects(tree)
-        cond = _and(kind, cond)
         self.effects.append(Effect.model_validate({"delayed": {"after": "the action resolves", **self._waiting_targets(
-            before), "do": [e.model_copy(update={"condition": _and(e.condition, cond)}).model_dump() for e in effects]}}))
+            before), "if": _and(kind, cond), "do": [e.model_dump() for e in effects]}}))
 
     def c_action_bowed_or_destroyed(self, node):
         """"… and bowed or destroyed any enemy cards": the action's effects did one or the other to such a card
@@ -356,13 +355,14 @@ class Readers:
     # ----- after the action does something ------------------------------------------------------------
     def s_after_action_does(self, tree: Tree, i: int) -> None:
         """"After the action Recruits an Ashigaru Personality, create …", "After the action Equips a Spell
-        to Tameko, …", "After your Battle action Recruits your Personality, …": the effects wait for that
+        to Tameko, …", "After your Battle action Recruits your Personality, …", "After a Personality is rehonored
+        for the action's effects, …": the effects wait for that
         occurrence from the interrupted action's effects (``interrupt-actions``, ``delayed-effects``)."""
         self._interrupt_only()
         does = _sub(tree, "action_does")
-        event = DOES[_sub(does, "doer_verb").children[0].type]
+        event = DOES[_sub(does, "doer_verb", "done_verb").children[0].type]
         sub = _sub(does, *NP)
-        doer = _sub(does, *DOERS)
+        doer = _sub(does, *DOERS) or Tree("the_doer", [])  # "… is rehonored for the action's effects"
         data: dict = {"occurrence": event}
         if doer.data == "fear_doer":  # "After any Fear effect from the action bows a card": each time one does
             data.update(effect="fear", each=True)
@@ -573,6 +573,18 @@ class Readers:
         return [Effect.model_validate({"after_action": {
             "occurrence": "bows", "each": True, "effect": "fear", "subject": subject.model_dump(exclude_defaults=True),
             "do": [{"destroy": {"target": "it"}}]}})]
+
+    def t_triggered_may_target(self, tree: Tree) -> TriggerSpec:
+        """"After you Recruit this Holding, you may target and straighten a Duelist": a triggered trait whose target
+        is optional and whose effect its controller may apply (``triggered-traits``; optional targeting need not be
+        met, ``good-faith-rule``)."""
+        if getattr(self, "more", None):
+            raise Unreadable("sentences after a trait with an optional target are not read")
+        spec = self.t_triggered(tree)
+        if not spec.targets:
+            raise Unreadable("'you may target and …' naming no new target is not read")
+        return spec.model_copy(update={"targets": [t.model_copy(update={"optional": True}) for t in spec.targets],
+                                       "effects": [e.model_copy(update={"may": True}) for e in spec.effects]})
 
     def e_give_token_or(self, node):
         """"give him a +1F or +1C token": one of the two, the player's choice (``choices``, ``token``)."""

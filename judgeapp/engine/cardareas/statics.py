@@ -5,7 +5,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static
-from ..cardtree import ATTACKS, NP, Unreadable, _and, _not, _singular, _sub, _tok, _toks
+from ..cardtree import ATTACKS, NP, STATICS, Unreadable, _and, _not, _singular, _sub, _tok, _toks
 from ..structures import AllRef, Condition, Filter
 from ..vocab import CLANS
 
@@ -22,13 +22,35 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_must_be", "st_attach_never_either", "st_no_enlightenment",
                 "st_lobby_bonus", "st_lobby_bonus_times", "st_lobby_as", "st_lobby_no_bow", "st_stat_alt",
                 "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
-                "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat"}
+                "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
+                "st_attach_one", "st_stat_each_yours"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
 
 class Readers:
     """Readers of the statics area (a mixin of ``SentenceReader``)."""
+
+    # ----- trait sentences ------------------------------------------------------------------------
+    def t_continuous_while_state(self, tree) -> list[Static]:
+        """"While opposed, this Personality has +1PH and his Followers have +1F": both traits hold while the
+        card named first, this card or its Personality, is in that state (``continuous-traits``)."""
+        statics = [s for node in tree.children if isinstance(node, Tree) and node.data in STATICS
+                   for s in self.static(node)]
+        first = statics[0].target
+        if first not in ("self", "host"):
+            raise Unreadable("'While …,' before a group's trait is not read")
+        cond = Condition.model_validate({"card": first, "is": [_tok(tree, "STATE").value]})
+        return [s.model_copy(update={"while_": _and(s.while_, cond)}) for s in statics]
+
+    def subject_his_group(self, node):
+        """"his Followers" on an attachment: the cards of that kind in its Personality's unit, as
+        "Seiken's Followers" on Seiken (``possessive-case``, ``unit``)."""
+        if self.kind not in ("follower", "item", "spell"):
+            raise Unreadable("'his …' as a trait's subject on a card other than an attachment is not read")
+        mods = _sub(node, "mods")
+        flt = self.group_filter(Tree("any_group", [*([mods] if mods is not None else []), _tok(node, "TYPE")]))
+        return AllRef(all=flt.model_copy(update={"in_unit": True, "another": True}))
 
     # ----- conditions ---------------------------------------------------------------------------
     def c_other_controls(self, node):
@@ -86,10 +108,56 @@ class Readers:
     def _opposes(self, card, node) -> Condition:
         nps = [c for c in node.children if hasattr(c, "data") and c.data in NP]
         sub = nps[-1]
+        if sub.data in ("self_ref", "this_type", "this_kw") and self.np(sub) == "self":
+            # "while opposing this Item": on the other side at its battlefield from the card (from an
+            # attachment's Personality, whose unit it is in: ``opposing``, ``unit``)
+            return Condition.model_validate({"card": card, "fits": {"opposing": True}})
         if sub.data not in ("phrase", "bare"):
             raise Unreadable("opposing one named card is not read")
         return Condition.model_validate({"card": card, "fits": Filter(opposes=self.filter_of(sub)).model_dump(
             exclude_defaults=True)})
+
+    def post_opposing_him(self, post, data):
+        """"Yurei has +1F for each Personality with 0 Personal Honor opposing him": him, the trait's card, must
+        be this card or its Personality, from whom the engine reckons opposing (``opposing``)."""
+        if getattr(self, "trait_subject", None) not in ("self", "host"):
+            raise Unreadable("'opposing him' naming a card other than this one or its Personality is not read")
+        data["opposing"] = True
+
+    def read_st_keyword_self_and_his(self, node, data) -> list[Static]:
+        """"Mabasu and his Spirit Followers have Cavalry": the keywords for the card, and for each such card
+        in its unit, as "Mabasu's Spirit Followers" names them (``keywords``, ``possessive-case``)."""
+        group = Tree("own_group", [*_toks(node, "TYPE"), *(c for c in node.children if isinstance(c, Tree) and c.data == "mods")])
+        words = self.kwlist(_sub(node, "kwlist"))
+        return [Static.model_validate({**data, "kind": "keyword", "keywords": words}),
+                Static.model_validate({**data, "kind": "keyword", "keywords": words,
+                                       "target": AllRef(all=self.group_filter(group))})]
+
+    def read_st_attach_one(self, node, data) -> list[Static]:
+        """"Daitsu will only attach one Weapon": he cannot attach a Weapon while he has one attached; his
+        own limit, below the two a Kensai may have (``weapon``, ``kensai``, ``attachments``)."""
+        if _tok(node, "NUMBER").value != 1 or data["target"] != "self" or self.kind != "personality":
+            raise Unreadable("a limit on attachments other than a Personality's one of a kind is not read")
+        word = _singular(Tree("mod", [_tok(node, "KEYWORD")])).children[0].value
+        return [Static.model_validate({**data, "kind": "attach_never", "to": Filter(keywords=[word]),
+                                       "while": Condition.model_validate({"card": "self", "has_attached": [word]})})]
+
+    def read_st_stat_each_yours(self, node, data) -> list[Static]:
+        """"Kuniken has +1F for each of your Port Holdings, up to three Ports": a change counted over your cards
+        of that kind when it applies; "up to three Ports" counts no more than three of them (``continuous-traits``)."""
+        stat, n = _tok(node, "STATCHANGE").value
+        if n == "X" or stat == "family_honor":
+            raise Unreadable("that continuous stat change is not read")
+        mods = [c for c in node.children if isinstance(c, Tree) and c.data == "mods"]
+        flt = self.group_filter(Tree("your_group", [*mods, _tok(node, "TYPE")]))
+        amount = {"count": flt.model_dump(exclude_defaults=True), "times": n}
+        cap = _sub(node, "count_cap")
+        if cap is not None:
+            named = [_singular(m).children[0].value for m in _sub(cap, "mods").children if isinstance(m, Tree)]
+            if named != flt.keywords:
+                raise Unreadable("'up to' naming other cards than those counted is not read")
+            amount["most"] = int(_tok(cap, "NUMBER").value)
+        return [Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": amount})]
 
     # ----- restrictions and permissions ---------------------------------------------------------------
     def read_st_attack_untargetable(self, node, data) -> list[Static]:

@@ -19,14 +19,15 @@ from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
 
 
-VALUE_KINDS = ("token_count",)
+VALUE_KINDS = ("token_count", "tokens_removed")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
 CLAUSE_KINDS = ("stronger_per_token",)
 WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
-           "the traits": ("THETRAIT", "trait")}
+           "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any"),
+           "as many": ("ASMANY", "many"), "per turn": ("PERTURN", "turn")}
 
 
 class Readers:
@@ -41,15 +42,9 @@ class Readers:
     def named_tokens(self, ref, node: Tree) -> Effect:
         """"two +1F Fire tokens": that many tokens of one kind, each with the printed changes (``token``)."""
         number = _tok(node, "NUMBER")
-        stats: dict[str, int] = {}
-        for change in _toks(_sub(node, "changes"), "STATCHANGE"):
-            stat, value = change.value
-            if value == "X" or stat not in LETTERS or stat in stats:
-                raise Unreadable("a token with that stat change is not read")
-            stats[stat] = value
         effect = Effect.model_validate({"tokens": {"target": ref, "name": _tok(node, "KEYWORD").value,
                                                    "count": int(number.value) if number is not None else 1,
-                                                   "stats": stats}})
+                                                   "stats": _token_stats(_sub(node, "changes"))}})
         self.given_token = effect  # "Remove it after your next turn begins": the token given
         return effect
 
@@ -70,7 +65,9 @@ class Readers:
         return self._token_cond(node, "<=", int(_tok(node, "NUMBER").value))
 
     def _token_cond(self, node, op: str, value: int) -> Condition:
-        """"If he has a Poison token": the card named before has tokens of that name (``token``)."""
+        """"If he has a Poison token": the card named before has tokens of that name (``token``); "one" after it is
+        such a token ("… give him or her one")."""
+        self.named_token = _tok(node, "KEYWORD").value
         return Condition.model_validate({"card": self._card_cond(node), "tokens": {
             "name": _tok(node, "KEYWORD").value, "op": op, "value": value}})
 
@@ -133,6 +130,14 @@ class Readers:
         """"Give him a number of +1F tokens equal to the number of his Sincerity tokens", "… a number of Favor
         tokens equal to this Personality's Personal Honor" (``token``)."""
         return self._counted_tokens(node, lambda: self.value(_sub(node, *VALUES)))
+
+    def e_give_tokens_times(self, node):
+        """"Give him twice as many Madness tokens as he has Sincerity tokens": the tokens he has of the second name
+        as the effect applies, times the number (``token``)."""
+        ref = self.np(_sub(node, *NP))
+        given, counted = _toks(node, "KEYWORD")
+        return Effect.model_validate({"tokens": {"target": ref, "name": given.value, "count": Amount(
+            tokens=counted.value, of=self._pronoun_owner(), times=int(_tok(node, "NUMBER").value))}})
 
     def _counted_tokens(self, node: Tree, counted) -> list[Effect]:
         """The tokens as written ("a +1F token", "one Arrow token"), their count then multiplied by the amount
@@ -234,6 +239,14 @@ class Readers:
         self.last = CREATED
         return Effect.model_validate({"create": data})
 
+    def e_create_with_clan(self, node):
+        """"Create a 0F/2C/0PH Ninja Scorpion Clan Personality": the Clan is a keyword of its own, as if a bullet
+        stood before it ("Lion Clan • Ancestor"), so the card is of that Clan (``created-cards``, ``keywords``)."""
+        data = self._created(node)
+        data["keywords"].append(f"{_tok(node, 'CLAN').value} Clan")
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
+
     def e_create_many(self, node):
         """"create two 2F/2C/2PH Nonhuman • Ratling Personalities": each one a created card (``created-cards``)."""
         effect = self.e_create_at(node) if _sub(node, "created_at") is not None else self.e_create(node)
@@ -316,6 +329,49 @@ class Readers:
             raise Unreadable("'remove it' with no token given before it is not read")
         return given.model_copy(update={"args": given.args.model_copy(update={"count": -given.args.count})})
 
+    # ----- tokens up to a number; any number of tokens, chosen ----------------------------------------
+    def e_give_tokens_until(self, node):
+        """"Give Mitsu +1F Fire tokens until he has exactly five": as many as he lacks of five tokens of that name
+        (whatever their changes), none if he has them already (``token``)."""
+        ref = self.np(_sub(node, *NP))
+        if ref not in ("self", 1):
+            raise Unreadable("tokens until one of several cards has a number of them are not read")
+        changes = _sub(node, "changes")
+        return Effect.model_validate({"tokens": {
+            "target": ref, "name": _tok(node, "KEYWORD").value, "until_has": int(_tok(node, "NUMBER").value),
+            "stats": _token_stats(changes) if changes is not None else {}}})
+
+    def e_remove_chosen_tokens(self, node):
+        """"Destroy zero or more Fire tokens on Mitsu": as many as the player chooses as it resolves (``token``)."""
+        self.tokens_chosen = True
+        return Effect.model_validate({"remove_chosen_tokens": {"target": self.np(_sub(node, *NP)),
+                                                               "name": _tok(node, "KEYWORD").value}})
+
+    def value_tokens_removed(self, node) -> Amount:
+        """"the number of tokens destroyed", "twice the amount discarded": the tokens an earlier "zero or more" of
+        this ability removed (``token``)."""
+        state = _tok(node, "STATE")
+        if not getattr(self, "tokens_chosen", False) or (state is not None and state.value != "discarded"):
+            raise Unreadable("'the number of tokens destroyed' with no tokens chosen before it is not read")
+        times = _tok(node, "NUMBER")
+        return Amount(tokens_removed=True, times=int(times.value) if times is not None else 1)
+
+    def e_give_token_named_before(self, node):
+        """"If this Personality does not have a Madness token, give him or her one": tokens of the name the condition
+        before it named (``token``)."""
+        name = getattr(self, "named_token", None)
+        if name is None:
+            raise Unreadable("'give him one' with no token named before it is not read")
+        return Effect.model_validate({"tokens": {"target": self.np(_sub(node, *NP)), "name": name,
+                                                 "count": int(_tok(node, "NUMBER").value)}})
+
+    def s_uses_per_turn(self, tree: Tree, index: int) -> None:
+        """"You may use this action three times per turn": the ability may be used that many times each turn, not
+        once (``restrictions-on-number-of-times``); it says nothing of the effects, so it must follow them."""
+        if not self.effects:
+            raise Unreadable("'you may use this action … times' before its effects is not read")
+        self.uses = int(_tok(tree, "NUMBER").value)
+
     # ----- cards without abilities ---------------------------------------------------------------
     def post_no_abilities(self, post, data: dict) -> None:
         """"without abilities", "with no abilities": none printed or given; "with no printed abilities": none
@@ -377,6 +433,17 @@ class Readers:
         holders = AllRef(all=flt.model_copy(update={"keywords": [], "type": ["card"]}))
         return [Static.model_validate({**data, "kind": "stat", "stat": stat,
                                        "amount": Amount(tokens=flt.keywords[0], of=holders, times=n)})]
+
+def _token_stats(changes: Tree) -> dict[str, int]:
+    """A named token's printed changes ("-1F/-1C" of a Poison token), each stat once (``token``)."""
+    stats: dict[str, int] = {}
+    for change in _toks(changes, "STATCHANGE"):
+        stat, value = change.value
+        if value == "X" or stat not in LETTERS or stat in stats:
+            raise Unreadable("a token with that stat change is not read")
+        stats[stat] = value
+    return stats
+
 
 def _token_name(np: Tree, det: str) -> str:
     """The name in "a Madness token" ("all Madness tokens"), read as a noun phrase: one article, one keyword."""

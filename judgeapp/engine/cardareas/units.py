@@ -8,23 +8,28 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok
+from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok, _toks
 from ..abilities import Static, target_refs
 from ..registry import Effect
-from ..structures import Condition, UnitOf
+from ..structures import Amount, Condition, Filter, UnitOf
 
 WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
-         "assigned": "ASSIGNED", "here": "HERE", "lowest": "LOWEST", "whose": "WHOSE", "total": "TOTAL"}  # "highest": the actions area's
+         "assigned": "ASSIGNED", "here": "HERE", "lowest": "LOWEST", "whose": "WHOSE", "total": "TOTAL",
+         "switch": "SWITCH", "locations": "LOCATION"}  # "highest": the actions area's
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
-PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here")}
+PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here"),
+           ", and another of your": ("ALSOANOTHER", "your"), "his or her unit": ("HISUNIT", "his"),
+           ", who must be": ("WHOMUSTBE", "who")}
 
-NP_KINDS = ("poss_unit",)
-CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if")
+NP_KINDS = ("poss_unit", "their_units")
+CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
 STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
 UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
 MOVES = ("move_home", "move_to")
+ATTACHMENT_KINDS = ("follower", "item", "spell", "attachment")
+MOVING = MOVES + ("switch",)  # what "as he moves", "after they move" may follow
 OPPOSED = "would_be_opposed"
 
 
@@ -141,8 +146,9 @@ class Readers:
     def s_after_moves(self, tree: Tree, i: int) -> None:
         """"After he moves, straighten him": the effect depends on the move just before it and follows
         it (``independence-of-effects``: effects linked by "after")."""
-        mover = self.np(_sub(tree, *NP))
-        if not self.effects or self.effects[-1].name not in MOVES or self.effects[-1].args.target != mover:
+        sub = _sub(tree, *NP)
+        mover = self._switched() if _tok(sub, "THEY") is not None else self.np(sub)
+        if not self.effects or self.effects[-1].name not in MOVING or self.effects[-1].args.target != mover:
             raise Unreadable("'After he moves' with no move of him just before it is not read")
         effects = self.sentence_effects(tree)
         if not all(e.needs_previous for e in effects[1:]):  # "you may discard a card to make …" is one chain
@@ -179,6 +185,14 @@ class Readers:
             raise Unreadable("'if he is there' is not read")
         return Condition(exists=self.filter_of(sub).model_copy(update={"at": "here"}))
 
+    def post_must_be_if(self, post: Tree, data: dict) -> None:
+        """"your target Personality, who must be opposed if defending": at the current battlefield he is
+        attacking or defending (``rules-of-location``, ``army``), so he is attacking or opposed (``opposed``)."""
+        must, when = (t.value for t in _toks(post, "STATE"))
+        if (must, when) != ("opposed", "defending") or data.get("at") not in (None, "here"):
+            raise Unreadable("'who must be … if …' other than 'opposed if defending' at this battlefield is not read")
+        data["any_of"] = [Filter(state=["attacking"]), Filter(state=["opposed"])]
+
     def post_in_your_home(self, post: Tree, data: dict) -> None:
         """"your target Personality in your home": yours, at home."""
         data["side"], data["at"] = "your", "home"
@@ -200,6 +214,28 @@ class Readers:
         self.declare(_sub(tree, "target"), optional=True)
         self.effects += [e.model_copy(update={"may": True}) for e in self.sentence_effects(tree)]
         self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
+
+    def c_has_at_most(self, node: Tree) -> Condition:
+        """"If Sunetsu has one or no Followers": at most that many of them attached to this Personality,
+        the cards of his unit (``unit``)."""
+        what = _tok(node, "TYPE").value
+        if self.np(_sub(node, *NP)) != "self" or self.kind != "personality" or what not in ATTACHMENT_KINDS:
+            raise Unreadable("'has one or no …' of a card other than this Personality's attachments is not read")
+        return Condition.model_validate({"count": {"filter": {"type": [what], "in_unit": True}, "op": "<=",
+                                                   "value": int(_tok(node, "NUMBER").value)}})
+
+    def clause_stronger_each(self, node: Tree, index: int) -> list[Effect]:
+        """"Ranged 3 Attack with +1 strength for each other Koan card in this unit": the printed strength
+        and so much more for each card counted as the effect resolves (``ranged-attack``, ``fear``)."""
+        act = next(c for c in node.children if isinstance(c, Tree) and c.data in ("ranged", "melee", "fear"))
+        attack = self.act(act, index)[0]
+        if not isinstance(attack.args.amount, int):
+            raise Unreadable("'with +N strength for each …' on a strength that is not a number is not read")
+        flt = self.filter_of(_sub(node, *NP))
+        if flt.at is not None and ("Fortification" in flt.keywords or "holding" in flt.type):
+            raise Unreadable("where a Holding is (a Fortification is attached to a Province) is not read")
+        strength = Amount(count=flt, times=int(_tok(node, "SIGNED").value), plus=attack.args.amount)
+        return [attack.model_copy(update={"args": attack.args.model_copy(update={"amount": strength})})]
 
     # ----- what a unit remembers of its moves ------------------------------------------------------
     def c_moved(self, node: Tree) -> Condition:
@@ -313,10 +349,81 @@ class Readers:
         return self._as_moving(index, effects, mover)
 
     def _mover(self, node: Tree):
-        """Who "he" in "as he moves" is: the card named last (``references``)."""
+        """Who "he" in "as he moves" is: the card named last (``references``); "they", the two switched."""
         if not self.designators:
             raise Unreadable("'as he moves' in a trait is not read")
-        return self.np(Tree("pronoun", _sub(node, "mover").children))
+        mover = _sub(node, "mover")
+        if _tok(mover, "THEY") is not None:
+            return self._switched()
+        return self.np(Tree("pronoun", mover.children))
+
+    # ----- switching two units' locations -----------------------------------------------------------
+    def post_same_controller(self, post: Tree, data: dict) -> None:
+        """"two Personalities controlled by the same player": one player controls all the cards chosen
+        (``targeting``)."""
+        data["same_controller"] = True
+
+    def post_apart(self, post: Tree, data: dict) -> None:
+        """"two Personalities at different locations": each chosen card at a location of its own, so at
+        any location (``targeting``, ``rules-of-location``)."""
+        data["apart"], data["at"] = True, "any"
+
+    def post_elsewhere(self, post: Tree, data: dict) -> None:
+        """"another of your Personalities at a different location": elsewhere than the card targeted
+        just before (``rules-of-location``)."""
+        if not self.targets:
+            raise Unreadable("'at a different location' with no target before it is not read")
+        data["elsewhere"], data["at"] = len(self.targets), "any"
+
+    def s_target_also(self, tree: Tree, i: int) -> None:
+        """"Target your Personality, and another of your Personalities at a different location": two
+        targetings, the second one of your cards other than the first (``targeting``)."""
+        first, second = (c for c in tree.children if isinstance(c, Tree) and c.data == "np_t")
+        self.declare(Tree("target", [Token("TARGET", "target"), first]))
+        n = len(self.targets)
+        if self.targets[-1].count != 1:
+            raise Unreadable("'and another of your …' after several targets is not read")
+        flt, optional = self.filter_parts(second, [])
+        self.new_target(flt.model_copy(update={"side": "your", "besides": n}), optional)
+        self.__dict__["pair"] = [n, n + 1]
+
+    def s_effects_then_target(self, tree: Tree, i: int) -> None:
+        """"Bow two of your target unbowed Personalities and target an enemy Personality": the effects,
+        then a target the next sentences name (``targeting``)."""
+        self.effects += self.clause(tree.children[0], len(self.effects))
+        self.declare(_sub(tree, "target"))
+
+    def e_switch(self, node: Tree) -> Effect:
+        """"Switch their locations": the two cards targeted last; "Switch his and Toranosuke's
+        location": the card named last and this Personality (``switch``)."""
+        if _tok(node, "THISCARDS") is not None:
+            if self.kind != "personality" or not isinstance(self.last, int):
+                raise Unreadable("'his and …'s location' naming other cards is not read")
+            pair: object = [self.last, "self"]
+        else:
+            pair = self._pair()
+        self.__dict__["switched"] = pair
+        return Effect.model_validate({"switch": {"target": pair}})
+
+    def _pair(self):
+        """The two cards "their" names: one targeting of two, or the two targetings of the sentence before."""
+        n = len(self.targets)
+        if n and self.targets[-1].count == 2 and not (self.targets[-1].up_to or self.targets[-1].or_more):
+            return n
+        if self.__dict__.get("pair", [None])[-1] == n:
+            return self.__dict__["pair"]
+        raise Unreadable("'their' naming other than the two cards targeted last is not read")
+
+    def _switched(self):
+        if "switched" not in self.__dict__:
+            raise Unreadable("'they' naming cards no switch moved is not read")
+        return self.__dict__["switched"]
+
+    def np_their_units(self, node: Tree) -> UnitOf:
+        """"Straighten their units", "both their units": each unit of the two switched (``unit``)."""
+        if _tok(node, "TYPE").value != "unit":
+            raise Unreadable("'their …' naming cards other than units is not read")
+        return UnitOf(unit_of=self._switched())
 
     def _as_moving(self, index: int, effects: list, mover):
         self.__dict__.setdefault("as_moving", []).append((index, len(effects), mover))
@@ -351,7 +458,7 @@ def finish_ability(reader, condition):
 def _join_move(reader, start: int, count: int, mover) -> None:
     """Effects linked by "as" depend on the move and happen with it (``independence-of-effects``):
     they leave the list for the move's own, and a target they name is chosen with the move's."""
-    at = next((i for i in range(start - 1, -1, -1) if reader.effects[i].name in MOVES), None)
+    at = next((i for i in range(start - 1, -1, -1) if reader.effects[i].name in MOVING), None)
     if at is None:
         raise Unreadable("'as he moves' with no move before it is not read")
     move = reader.effects[at]

@@ -52,11 +52,12 @@ class ExtraUses(Primitive):
 
 
 def uses_allowed(g, card, ability) -> int:
-    """How many times this turn the ability may be used: once, two in all after "a second time"
-    however often that is given, one more for each "an additional time" (``restrictions-on-number-of-times``)."""
+    """How many times this turn the ability may be used: once or as its text says ("three times per turn"), two in
+    all after "a second time" however often that is given, one more for each "an additional time"
+    (``restrictions-on-number-of-times``)."""
     from ..granted import GRANTED_FROM
 
     extra = [o.data for o in g.ongoing if o.kind == "extra_use" and o.target == card.id
              and not (o.data.get("printed") and ability.n >= GRANTED_FROM)]
-    allowed = 1 + sum(d.get("more", 0) for d in extra)
+    allowed = ability.uses + sum(d.get("more", 0) for d in extra)
     return max(allowed, 2) if any(d.get("second") for d in extra) else allowed

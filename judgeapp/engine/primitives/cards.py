@@ -183,16 +183,7 @@ def _move(g, ctx, args, where, cite: str) -> bool:
     """Each card's unit moves where ``where(card)`` says (``move``); the effects "as he moves"
     happen once, with the first unit that actually moves, and not at all if none does
     (``independence-of-effects``)."""
-    from ..resolution import run_effects
-
-    waiting = list(args.as_moving)
-
-    def during():
-        if waiting:
-            now = waiting[:]
-            waiting.clear()
-            run_effects(g, ctx, [], now)
-
+    during = _during(g, ctx, args)
     units = []
 
     def one(card) -> bool:
@@ -204,6 +195,20 @@ def _move(g, ctx, args, where, cite: str) -> bool:
         return to is not None and cardops.move_unit(g, card, to, ctx.why(), [cite], ctx.player, ctx.source,
                                                     during=during)
     return _each(g, ctx, args, one)
+
+
+def _during(g, ctx, args):
+    """The effects "as he moves", run by the first movement that happens and then no more."""
+    from ..resolution import run_effects
+
+    waiting = list(args.as_moving)
+
+    def during():
+        if waiting:
+            now = waiting[:]
+            waiting.clear()
+            run_effects(g, ctx, [], now)
+    return during
 
 
 def _as_moving(args) -> str:
@@ -223,6 +228,27 @@ class MoveHome(Primitive):
     @classmethod
     def describe(cls, args):
         return f"move {describe_ref(args.target)} home" + _as_moving(args)
+
+
+@primitive
+class Switch(Primitive):
+    """"Switch their locations": two units each move to the other's location at once (``switch``)."""
+
+    name, Args, cite = "switch", MoveHomeArgs, "switch"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        hosts = list(dict.fromkeys(g.host(c) or c for c in cards_of(g, ctx, args.target)))
+        if len(hosts) != 2:
+            g.record(StepKind.EFFECT, f"Switching locations needs two units; there are {len(hosts)} ({ctx.why()})",
+                     [cls.cite], ctx.player, "resolve")
+            return False
+        return cardops.switch_units(g, hosts[0], hosts[1], ctx.why(), [cls.cite], ctx.player, ctx.source,
+                                    during=_during(g, ctx, args))
+
+    @classmethod
+    def describe(cls, args):
+        return f"switch the locations of {describe_ref(args.target)}" + _as_moving(args).replace("it moves", "they move")
 
 
 class Where(Model):
@@ -337,6 +363,8 @@ def describe_ref(ref) -> str:
     """Plain words for a reference, for timelines and the card page's reading."""
     from ..structures import AllRef, TargetedRef, UnitOf
 
+    if isinstance(ref, UnitOf) and isinstance(ref.unit_of, list):
+        return f"the cards in the units of {describe_ref(ref.unit_of)}"
     if isinstance(ref, UnitOf):
         return f"the cards in {describe_ref(ref.unit_of)}'s unit"
     if ref in (None, "self"):
@@ -383,7 +411,8 @@ PREDICATES = {"would_be_opposed": "would be opposed at this battlefield", "moved
               "moved_this_battle": "has moved this battle",
               "moved_or_entered_this_battle": "has moved or entered play this battle",
               "moved_to_battlefield_this_turn": "has moved to a battlefield this turn",
-              "assigned_here": "assigned to this battlefield", "moved_home_from_here": "was moved home from this battlefield"}
+              "assigned_here": "assigned to this battlefield", "moved_home_from_here": "was moved home from this battlefield",
+              "entered_play_this_turn": "entered play this turn"}
 
 
 def describe_filter(f: Filter) -> str:
@@ -423,7 +452,7 @@ def describe_filter(f: Filter) -> str:
         words.append("at this battlefield")
     elif f.at == "home":
         words.append("at home")
-    elif f.at == "any":
+    elif f.at == "any" and not f.apart and f.elsewhere is None:  # those say where
         words.append("at any location")
     elif f.at == "battlefield":
         words.append("at a battlefield")
@@ -450,6 +479,14 @@ def describe_filter(f: Filter) -> str:
         words.append(f"with {whose}{stat_words(t.stat)} {t.op} {describe_amount(t.value)}")
     words += [f"with total {stat_words(t.stat)} {t.op} {describe_amount(t.value)} (the chosen cards together)"
               for t in f.together]
+    if f.same_controller:
+        words.append("controlled by the same player")
+    if f.apart:
+        words.append("at different locations")
+    if f.elsewhere is not None:
+        words.append(f"at a different location from target {f.elsewhere}")
+    if f.distinct_clans:
+        words.append("each with a different Clan Alignment")
     words += [f"with {describe_tokens(t)}" for t in f.tokens]
     if f.most is not None:
         words.append(f"with the {'highest' if f.most.highest else 'lowest'} {stat_words(f.most.stat)} of those")
@@ -489,13 +526,19 @@ def describe_amount(value) -> str:
         out = str(value.n)
     elif value.stat is not None:
         whose = describe_ref(value.of if value.of is not None else "self")
+        if value.or_of is not None:
+            whose = f"{whose}'s or {describe_ref(value.or_of)}"  # one card's or the other's (your choice)
         out = f"{whose}'s {'printed ' if value.printed else ''}{stat_words(value.stat)}"
+        if value.or_of is not None:
+            out += " (you choose whose)"
     elif value.count is not None:
         out = f"the number of {describe_filter(value.count)}s"
     elif value.tokens is not None:
         out = f"the number of {value.tokens} tokens on {describe_ref(value.of if value.of is not None else 'self')}"
     elif value.paid:
         out = "the Gold paid"
+    elif value.tokens_removed:
+        out = "the number of tokens removed"
     else:
         out = "your Family Honor"
     if value.per != 1:

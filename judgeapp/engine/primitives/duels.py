@@ -2,13 +2,16 @@
 outcome (``focus-focus-effect``, ``duel``)."""
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, model_validator
 
 from ..registry import Effect, Primitive, primitive
 from .common import cards_of
 from .stats import StatArgs, _Stat
+from ..state import Ongoing
 from ..structures import Model, Ref
-from ..vocab import StepKind, Zone
+from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
 
 
 class ConsequenceArgs(Model):
@@ -150,3 +153,39 @@ class FocusValue(_Stat):
     def targets(cls, g, ctx, args):
         return [(c.id, c.title, (lambda c=c: g.stat(c, "focus"))) for c in cards_of(g, ctx, args.target)
                 if c.zone is Zone.FOCUS]
+
+
+class DuelsOfArgs(Model):
+    target: Ref = "self"
+    stat: Literal["chi", "force", "personal_honor"] = "force"
+    until: Until = Until.END_OF_TURN
+
+
+@primitive
+class DuelsOf(Primitive):
+    """"Duels in which she is the challenger are duels of Force": in each duel she issues while the effect lasts
+    (the turn, ``duration-of-effects``), both Personalities use that stat — it overrides the stat the duel's own
+    text specifies (``duel-stat``: effects from other sources override it)."""
+
+    name, Args, cite = "duels_of", DuelsOfArgs, "duel-stat"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if not card.in_play:
+                continue
+            g.ongoing.append(Ongoing("duels_of", card.id, {"stat": args.stat}, args.until, ctx.why(), ctx.player))
+            g.version += 1
+            g.record(StepKind.EFFECT, f"Duels in which {card.title} is the challenger are duels of "
+                                      f"{args.stat.replace('_', ' ').title()} {UNTIL_WORDS[args.until]} ({ctx.why()})",
+                     [cls.cite], ctx.player, "resolve")
+            done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        from .cards import describe_ref
+
+        return (f"duels in which {describe_ref(args.target)} is the challenger are duels of "
+                f"{args.stat.replace('_', ' ').title()}")

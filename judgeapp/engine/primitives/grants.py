@@ -3,9 +3,9 @@ bonuses or penalties a card already has (``keywords``, ``token``, ``negate``), a
 Interrupt negating the action it answers (``interrupt-actions``, ``negate``)."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, StrictBool
+from pydantic import Field, StrictBool, StrictInt
 
 from .. import tokenkinds
 from ..registry import Primitive, primitive
@@ -74,6 +74,8 @@ class TokensArgs(Model):
     stats: dict[Literal["force", "chi", "personal_honor", "gold_production"], SmallInt] = Field(
         default_factory=dict, max_length=4)  # a named token's own changes: "-1F/-1C Poison" (count: tokens)
     every: StrictBool = False  # remove every token of that name ("Destroy all Madness tokens")
+    until_has: Annotated[StrictInt, Field(ge=1, le=20)] | None = None  # "… Fire tokens until he has exactly five":
+    # as many as the card lacks of that many tokens of the name, none if it has them (token)
 
 
 @primitive
@@ -90,7 +92,8 @@ class Tokens(Primitive):
             if args.every and card.in_play:
                 done = cls.remove_all(g, ctx, card, args.name) or done
                 continue
-            count = amount(g, args.count, ctx)
+            count = amount(g, args.count, ctx) if args.until_has is None else max(
+                0, args.until_has - tokenkinds.count(card.tokens, args.name))
             if not card.in_play or not count:
                 continue
             if count > 0 and args.name.lower() in g.cannot_gain(card):
@@ -128,6 +131,10 @@ class Tokens(Primitive):
     def describe(cls, args):
         if args.every:
             return f"remove all {args.name} tokens from {describe_ref(args.target)}"
+        if args.until_has is not None:
+            kind = f"{tokenkinds.key('', args.stats).strip()} {args.name}".strip()
+            return (f"give {describe_ref(args.target)} {kind} tokens until it has {args.until_has} {args.name} "
+                    f"tokens")
         if isinstance(args.count, int) and args.count < 0:
             return f"remove {_token_words(args.name, args.count, args.stats)} from {describe_ref(args.target)}"
         return f"give {describe_ref(args.target)} {_token_words(args.name, args.count, args.stats)}"

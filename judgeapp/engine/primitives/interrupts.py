@@ -139,6 +139,7 @@ class ActionHonorArgs(Model):
     at_most: SmallInt | None = None  # reduced to at most this ("reduce … to 0")
     once: bool = False  # one of them: the first the action's effects make
     designators: list[Designator] = Field(default_factory=list, max_length=5)  # "from the Battle action" only
+    yours: bool = False  # only the Interrupt's player's ("You cannot gain Honor from the action": reduced to 0)
 
 
 @primitive
@@ -163,7 +164,8 @@ class ActionHonor(Primitive):
             return False
         by = amount(g, args.by, ctx)
         action.honor.append(HonorChange(args.kind != "losses", args.kind != "gains", ctx.why(),
-                                        by if args.increase else -by, args.at_most, args.once))
+                                        by if args.increase else -by, args.at_most, args.once,
+                                        ctx.player if args.yours else None))
         words = cls.describe(args.model_copy(update={"by": by}))
         g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})", [cls.cite, "interrupt-actions"],
                  ctx.player, "resolve")
@@ -172,8 +174,10 @@ class ActionHonor(Primitive):
     @classmethod
     def describe(cls, args):
         what = {"gains": "Honor gain", "losses": "Honor loss", "both": "Honor gain or loss"}[args.kind]
-        which = f"one {what}" if args.once else f"each {what}"
+        which = f"one {what}" if args.once else f"each of your {what}s" if args.yours else f"each {what}"
         kind = f"{' or '.join(d.capitalize() for d in args.designators)} " if args.designators else ""
+        if args.at_most == 0 and args.yours and args.kind == "gains":  # a gain of 0 is no gain (honor-gains-and-losses)
+            return f"you cannot gain Honor from the {kind}action ({which} from it is reduced to 0)"
         if args.at_most is not None:
             return f"reduce {which} from the {kind}action to {args.at_most}"
         by = args.by if isinstance(args.by, int) else describe_amount(args.by)
@@ -181,7 +185,8 @@ class ActionHonor(Primitive):
 
 
 OCCURRENCES = {"recruited": "Recruits", "equipped": "Equips", "destroyed": "destroys", "moves": "moves",
-               "bows": "bows", "honor_gained": "gives you Honor", "duel_won": "wins a duel", "targeted": "targets"}
+               "bows": "bows", "honor_gained": "gives you Honor", "duel_won": "wins a duel", "targeted": "targets",
+               "rehonored": "rehonors"}
 
 
 class OwnTargets(Model):

@@ -11,7 +11,7 @@ from pydantic import Field, StringConstraints, model_validator
 from ..registry import Effect, Primitive, primitive
 from ..references import players
 from ..state import Delayed, Ongoing
-from ..structures import Model, Ref, Title
+from ..structures import Condition, Model, Ref, Title
 from ..vocab import UNTIL_WORDS, StepKind, Until
 from .common import cards_of
 from .cards import describe_ref
@@ -127,6 +127,9 @@ class DelayedArgs(OwnTargets):
     after: Title | None = None
     before: Title | None = None
     when: Title | None = None
+    # "After the action resolves, if it was Fire …, give your target Shugenja +2F": checked when it happens, before
+    # its targets are chosen (``delayed.py``)
+    condition: Condition | None = Field(default=None, alias="if")
     do: list[Effect] = Field(min_length=1, max_length=10)
 
     @model_validator(mode="before")
@@ -162,8 +165,8 @@ class Delay(Primitive):
         timing = next(k for k in ("after", "before", "when") if getattr(args, k))
         text = getattr(args, timing)
         event, phase, whose = timing_point(text)
-        spec = TriggerSpec(when=timing, event=event, phase=phase, whose=whose, do=list(args.do),
-                           targets=list(args.targets), text=f"{timing.capitalize()} {text}: {then_words(args)}")
+        spec = TriggerSpec(when=timing, event=event, phase=phase, whose=whose, condition=args.condition,
+                           do=list(args.do), targets=list(args.targets), text=f"{timing.capitalize()} {text}{_if_words(args)}: {then_words(args)}")
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
                                  dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted,
                                  choices=list(ctx.choices), first=args.first_target))
@@ -174,7 +177,13 @@ class Delay(Primitive):
     @classmethod
     def describe(cls, args):
         timing = next(k for k in ("after", "before", "when") if getattr(args, k))
-        return f"{timing} {getattr(args, timing)}: {then_words(args)}"
+        return f"{timing} {getattr(args, timing)}{_if_words(args)}: {then_words(args)}"
+
+
+def _if_words(args: DelayedArgs) -> str:
+    from ..abilities import describe_condition
+
+    return f", if {describe_condition(args.condition)}" if args.condition is not None else ""
 
 
 class TriggerArgs(Model):

@@ -6,9 +6,10 @@ from typing import Annotated
 
 from pydantic import StringConstraints
 
+from .. import tokenkinds
 from ..registry import Primitive, primitive
 from ..state import Ongoing
-from ..structures import Model, Ref
+from ..structures import Model, Ref, Word
 from ..vocab import UNTIL_WORDS, StepKind, Until
 from .cards import describe_ref
 from .common import cards_of
@@ -96,3 +97,56 @@ def _keywords(g, card) -> list[str]:
              for k in o.data["keywords"]] + [k for src, st in g.statics() if st.kind == "keyword"
                                             and g.static_applies(src, st, card) for k in st.keywords]
     return [k for k in dict.fromkeys(list(card.card.keywords) + given) if k.lower() in have]
+
+
+class RemoveChosenTokensArgs(Model):
+    target: Ref = "self"
+    name: Word  # the tokens' name ("Fire"), whatever their stat changes
+
+
+@primitive
+class RemoveChosenTokens(Primitive):
+    """"Destroy zero or more Fire tokens on Mitsu": as the effect resolves its player chooses how many of the
+    card's tokens of that name go, from none to all (the script's ``choose:`` gives the number; else all of them,
+    and the step says so); "the number of tokens destroyed" after it is that number (``token``, ``choices``). Tokens of
+    the name with different changes go in the order the card holds them."""
+
+    name, Args, cite = "remove_chosen_tokens", RemoveChosenTokensArgs, "token"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        removed = 0
+        for card in [c for c in cards_of(g, ctx, args.target) if c.in_play]:
+            kinds = tokenkinds.kinds_named(card.tokens, args.name)
+            have = sum(card.tokens[k] for k in kinds)
+            chosen, note = _chosen_number(ctx, have)
+            g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses to remove {chosen} of {card.title}'s {have} "
+                                      f"{args.name} tokens ({note})", [cls.cite, "choices"], ctx.player, "resolve")
+            left = chosen
+            for kind in kinds:
+                take = min(left, card.tokens[kind])
+                if take:
+                    g.add_tokens(card, kind, -take)
+                    left -= take
+            if chosen:
+                g.version += 1
+                g.record(StepKind.EFFECT, f"{card.title} loses {chosen} {args.name} token{'s' if chosen != 1 else ''} "
+                                          f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            removed += chosen
+        ctx.tokens_removed = removed
+        return True  # choosing none is still doing what the text says
+
+    @classmethod
+    def describe(cls, args):
+        return f"remove any number (zero or more) of {describe_ref(args.target)}'s {args.name} tokens, as you choose"
+
+
+def _chosen_number(ctx, have: int) -> tuple[int, str]:
+    """How many of ``have`` tokens the player removes: the script's next ``choose:`` answer if it is a number
+    from 0 to ``have``, else all of them."""
+    wanted = str(ctx.choices[0]) if ctx.choices else None
+    if wanted is not None and wanted.isdigit() and int(wanted) <= have:
+        ctx.choices.pop(0)
+        return int(wanted), "as the script chooses"
+    return have, (f"{wanted!r} is not a number from 0 to {have}; " if wanted else "no choose: answer; ") + \
+        "the engine removes all of them"
