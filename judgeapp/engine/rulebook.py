@@ -372,8 +372,20 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     origin = card.zone if card is not None else None
     if card is None or card.owner != by or not (origin is Zone.HAND or discard_permits(g, card, by, "equip")):
         raise Refused(Reason.NOT_IN_HAND, f"{step.get('card')} is not in {by}'s hand", "equip")
+    if card.type not in ("follower", "item", "spell"):
+        raise Refused(Reason.NO_TARGET, f"{card.title} is a {card.type}, not an attachment", "attachments")
     host = _first_target(g, step, by)
-    equip_checks(g, card, host, by, step.get("to") or (step.get("targets") or ["?"])[0], targeted=True)
+    if host is None or not host.in_play or host.type != "personality" or host.controller != by:
+        raise Refused(Reason.NO_TARGET, f"{step.get('to') or (step.get('targets') or ['?'])[0]} is not a Personality "
+                                        f"{by} controls in play", "attachments")
+    if g.battlefield is not None and g.segment in ("engage", "combat") and host.location != g.battlefield \
+            and not any(st.to is not None and st.to.at == "any" for st in action_permissions(g, card, by, "equip", host)):
+        raise Refused(Reason.LOCATION, f"{host.title} is not at the current battlefield", "rules-of-location")
+    _targetable(g, host, by, "equip")
+    limit = attach_limit(g, card, host)
+    if limit:
+        raise Refused(Reason.RESTRICTED, limit[0], limit[1])
+    entry_checks(g, card, by)
     invested, fixed = invest_cost(g, card, by, step)
     cost = gold_cost(g, card, by, host, invest=invested, fixed=bool(fixed))
     purchase = payment.Purchase(by, card, fixed=fixed)
@@ -396,27 +408,6 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
         run_invest(g, card, by, (step.get("targets") or [])[0 if step.get("to") else 1:])
     state_checks(g)  # an Item with a Chi penalty can kill (chi-death-rule)
     return True
-
-
-def equip_checks(g, card: Card, host: Card | None, by: str, named: str, targeted: bool = False) -> None:
-    """What the Equip procedure requires, as the rulebook action or as an effect ("Equip a target Weapon in
-    your hand to Katagi", ``equip``): an attachment, a Personality the player controls in play (``named``
-    when there is none), at the current battlefield during a battle unless a trait lets it attach at any
-    location (``rules-of-location``), that may be targeted when the action targets him (``targeting``),
-    within the attachment limits, and the card's own restrictions on entering play (``unique``)."""
-    if card.type not in ("follower", "item", "spell"):
-        raise Refused(Reason.NO_TARGET, f"{card.title} is a {card.type}, not an attachment", "attachments")
-    if host is None or not host.in_play or host.type != "personality" or host.controller != by:
-        raise Refused(Reason.NO_TARGET, f"{named} is not a Personality {by} controls in play", "attachments")
-    if g.battlefield is not None and g.segment in ("engage", "combat") and host.location != g.battlefield \
-            and not any(st.to is not None and st.to.at == "any" for st in action_permissions(g, card, by, "equip", host)):
-        raise Refused(Reason.LOCATION, f"{host.title} is not at the current battlefield", "rules-of-location")
-    if targeted:
-        _targetable(g, host, by, "equip")
-    limit = attach_limit(g, card, host)
-    if limit:
-        raise Refused(Reason.RESTRICTED, limit[0], limit[1])
-    entry_checks(g, card, by)
 
 
 def attach_limit(g, card: Card, host: Card) -> tuple[str, str] | None:

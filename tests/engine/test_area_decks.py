@@ -46,7 +46,7 @@ def test_an_equip_effect_with_no_gold_paid_for_the_action_pays_the_gold_cost_now
     more than the pool and the Keep's 5 together, so nothing is paid and it stays in hand."""
     alice = ("    gold: 3\n    hand: [Spearmen, Elephants]\n    units: [{card: Quartermaster, id: q}]\n")
     result = run(board(two_players(alice=alice), cards=QUARTERMASTER,
-                       script=f"  - action: {{by: alice, card: q, find: [{follower}]}}\n",
+                       script=f"  - action: {{by: alice, card: q, choose: [{follower}]}}\n",
                        expect=f"  - at: {{{follower}: {where}}}\n  - gold: {{alice: {gold}}}\n"))
     assert failed(result) == [], result["expectations"]
 

@@ -11,9 +11,9 @@ from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
 from ..cardtraits import _names_self
-from ..cardtree import NP, VALUES, Unreadable, _and, _det_words, _point_words, _sub, _tok
+from ..cardtree import NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
 from ..registry import Effect
-from ..structures import Condition, Filter
+from ..structures import Condition
 
 WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
          "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
@@ -25,19 +25,6 @@ NP_KINDS = {"its_type"}
 # the phase an action with this designator is taken in ("before this phase ends", the-turn-sequence)
 DESIGNATOR_PHASE = {"limited": "action", "open": "action", "battle": "attack", "engage": "attack",
                     "dynasty": "dynasty"}
-
-
-def _subs(node: Tree, name: str) -> list[Tree]:
-    return [c for c in node.children if isinstance(c, Tree) and c.data == name]
-
-
-def _from_hand(flt: Filter) -> Filter:
-    """The attachment an Equip effect takes: from your hand unless the text names your discard pile (``equip``)."""
-    if flt.zone == "play":
-        flt = flt.model_copy(update={"zone": "hand"})
-    if flt.zone not in ("hand", "discard"):
-        raise Unreadable("Equipping a card from somewhere other than your hand or discard pile is not read")
-    return flt.model_copy(update={"side": "your"})
 
 
 def _deck(node: Tree) -> str:
@@ -301,32 +288,7 @@ class Readers:
         whose = {"top_yours": "you", "top_any": "any", "top_other": "other"}[where.data]
         return Effect.model_validate({"discard_top": {"whose": whose, "deck": _deck(where)}})
 
-    # ----- Equip as an effect -------------------------------------------------------------------
-    def e_equip_effect(self, node):
-        """"Equip a target Follower in your hand to your target Personality", "Equip a target Weapon in your
-        discard pile to Katagi", "Equip a Spell to Kosea": the Equip procedure on an attachment from your
-        hand, unless the text names your discard pile (``equip``: "from your hand"); one not targeted is
-        chosen as the effect resolves. "It" after it is the attachment."""
-        what, to = (c for c in node.children if isinstance(c, Tree) and c.data in NP)
-        data: dict = {}
-        if what.data == "phrase" and "TARGET" in _det_words(_subs(what, "det")):
-            card = self.np(what)
-            spec = self.targets[card - 1]
-            self.targets[card - 1] = spec.model_copy(update={"filter": _from_hand(spec.filter)})
-            data["target"] = card
-        elif what.data in ("phrase", "bare") and _sub(what, "det") is not None:
-            data["filter"] = _from_hand(self.filter_of(what)).model_dump(exclude_defaults=True)
-            card = "found"
-        else:
-            raise Unreadable("Equipping a card named before is not read")
-        host = self.np(to)
-        if not isinstance(host, int) and (host != "self" or self.kind != "personality"):
-            raise Unreadable("Equipping to a Personality other than a target or this one is not read")
-        less = _sub(node, "equip_less")
-        self.last = card
-        return Effect.model_validate({"equip": {**data, "to": host,
-                                                "less": int(_tok(less, "NUMBER").value) if less else 0}})
-
+    # ----- Recruit as an effect -----------------------------------------------------------------
     def e_recruit_effect(self, node):
         """"Recruit it" after a search of your Dynasty deck, "Recruit a target Holding in your Province, for 1
         less Gold": the Recruit procedure on that card (``recruit``)."""

@@ -485,74 +485,10 @@ def _effects_words(effects: list[Effect]) -> str:
     return "; ".join(describe_effect(e) for e in effects)
 
 
-class EquipArgs(Model):
-    target: Ref | None = None  # the attachment, a target in the player's hand or discard pile
-    filter: Filter | None = None  # … or one of this kind there, chosen as the effect resolves ("Equip a Spell")
-    to: Ref = "self"  # the Personality it attaches to
-    less: SmallInt = 0  # "paying 4 less Gold", "for 3 less Gold"
-
-
-@primitive
-class Equip(Primitive):
-    """"Equip a target Weapon in your discard pile to Katagi": the Equip procedure as an effect (``equip``).
-    Its requirements are the rulebook Equip's (the attachment limits, Unique, the current battlefield);
-    the card's Gold Cost, less any reduction the text gives, is checked against the Gold paid for the
-    action ([* Gold]): they must be equal, as for the rulebook Equip. An action that gave no opportunity
-    to pay Gold pays the Gold Cost now, or the attachment fails (``paying-gold-costs``: that Gold pays
-    both the action and the card)."""
-
-    name, Args, cite = "equip", EquipArgs, "equip"
-    card_args = ("target", "to")
-
-    @classmethod
-    def run(cls, g, ctx, args):
-        from ..actions import Refused
-        from ..rulebook import equip_checks
-        from ..textstatics import gold_cost
-
-        cards = cards_of(g, ctx, args.target) if args.target is not None else _equip_choice(g, ctx, args.filter)
-        hosts = cards_of(g, ctx, args.to)
-        card = cards[0] if cards else None
-        if card is None or card.zone not in (Zone.HAND, Zone.DISCARD) or card.owner != ctx.player:
-            return False
-        origin, host = card.zone, hosts[0] if hosts else None
-        try:
-            equip_checks(g, card, host, ctx.player, describe_ref(args.to))
-        except Refused as r:
-            return _fails(g, ctx, card, "Equip", r.text, r.section)
-        if not _paid(g, ctx, card, max(0, gold_cost(g, card, ctx.player, host) - args.less), "Equip"):
-            return False
-        return cardops.enter_play(g, card, ctx.player, "equipped", ctx.why(), [cls.cite, "attachments"],
-                                  attach_to=host.id, by=ctx.player,
-                                  from_zone="hand" if origin is Zone.HAND else "discard")
-
-    @classmethod
-    def describe(cls, args):
-        less = f", paying {args.less} less Gold" if args.less else ""
-        what = describe_ref(args.target) if args.target is not None else \
-            f"{describe_filter(args.filter or Filter(zone='hand'))} (your choice)"
-        return f"Equip {what} to {describe_ref(args.to)}{less} (its Gold Cost checked against " \
-               "the Gold paid)"
-
-
-def _equip_choice(g, ctx, flt: Filter | None) -> list:
-    """The attachment an Equip effect that does not target it takes: one of the player's cards of that kind
-    in his hand (or discard pile, as the text says), the script's ``find:``, else the first, said so; "it"
-    is then that card."""
-    flt = flt or Filter(zone="hand")
-    zone = Zone.DISCARD if flt.zone == "discard" else Zone.HAND
-    pile = g.players[ctx.player].discard if zone is Zone.DISCARD else g.players[ctx.player].hand
-    ctx.found = _choose(g, ctx, [g.cards[c] for c in pile if matches(g, flt, g.cards[c], ctx)])
-    if not ctx.found:
-        g.record(StepKind.EFFECT, f"{ctx.player.capitalize()} has no {describe_filter(flt)} to Equip ({ctx.why()})",
-                 ["equip"], ctx.player, "resolve")
-    return ctx.found
-
-
 def _paid(g, ctx, card, cost: int, verb: str) -> bool:
-    """The Gold for a card an Equip or Recruit effect brings into play: with [* Gold], the card's Gold Cost is
-    checked against the amount paid for the action and must equal it; an action that gave no opportunity to
-    pay Gold pays the Gold Cost now, or the card does not enter play (``equip``, ``recruit``)."""
+    """The Gold for a card a Recruit effect brings into play: with [* Gold], the card's Gold Cost is checked
+    against the amount paid for the action and must equal it; an action that gave no opportunity to pay Gold
+    pays the Gold Cost now, or the card does not enter play (``recruit``)."""
     from .. import payment
 
     if getattr(ctx.ability, "gold", None) == "*":
@@ -582,7 +518,7 @@ class Recruit(Primitive):
     """"Search your Dynasty deck for a Market or Port. Recruit it.", "Recruit a target Holding in your
     Province, for 1 less Gold": the Recruit procedure as an effect (``recruit``), with the rulebook Recruit's
     requirements (Unique, the Honor Requirement, 2 more Gold for a Personality of another Clan Alignment);
-    its Gold as for an Equip effect (``paying-gold-costs``). The card enters play as a Recruited card (a
+    the Gold paid for the action pays for the card too (``paying-gold-costs``). The card enters play as a Recruited card (a
     Holding bowed) and its Province, if it came from one, refills."""
 
     name, Args, cite = "recruit", RecruitArgs, "recruit"
