@@ -581,6 +581,9 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(describe_action(cond.action))
     if cond.most_cards is not None:
         parts.append(f"you {'' if cond.most_cards else 'do not '}have more cards in your hand than each other player")
+    if cond.fewest_cards is not None:
+        parts.append(f"you {'' if cond.fewest_cards else 'do not '}have fewer cards in your hand than each other "
+                     "player")
     if cond.honor is not None:
         parts.append(f"your Family Honor {cond.honor.op} {cond.honor.value if isinstance(cond.honor.value, int) else 'X'}")
     if cond.honor_vs_others:

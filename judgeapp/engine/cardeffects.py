@@ -371,8 +371,8 @@ def _one_name(node: Tree) -> str | None:
     if head is None or any(isinstance(c, Tree) and c.data not in ("det", "keyworded") for c in node.children):
         return None
     mods = [m.children[0] for m in _sub(head, "mods").children if isinstance(m, Tree)]
-    if not mods or any(t.type not in ("KEYWORD", "CLAN") for t in mods):
-        return None
+    if not mods or any(t.type not in ("KEYWORD", "CLAN") for t in mods) or _tok(_sub(head, "mods"), "OR") is not None:
+        return None  # "for a Market or Port": either keyword, not a title
     if len(mods) == 1 and _sub(node, "det") is not None:
         return None
     return " ".join(str(t.value) for t in mods)

@@ -114,6 +114,22 @@ def discard_from_hand(g, card: Card, why: str, cites: list[str], by: str | None 
     return True
 
 
+def discard_from_deck(g, card: Card, why: str, cites: list[str], by: str | None = None) -> bool:
+    """Discard a card from a Fate or Dynasty deck ("Discard the top card of a Fate deck") to its owner's
+    discard pile, face-up (``discard``, ``discard-piles``)."""
+    if card.zone not in (Zone.FATE_DECK, Zone.DYNASTY_DECK):
+        return False
+    ev = Event("discarded", card, card.owner, by, None, {"from": "deck"})
+    if not triggers.before(g, ev):
+        return False
+    deck = "Fate" if card.zone is Zone.FATE_DECK else "Dynasty"
+    move(g, card, Zone.DISCARD)
+    g.record(StepKind.EFFECT, f"{card.title} is discarded from the top of {card.owner.capitalize()}'s {deck} deck "
+                              f"({why})", cites or ["discard"], by)
+    triggers.after(g, ev)
+    return True
+
+
 def discard_from_province(g, card: Card, why: str, cites: list[str], by: str | None = None,
                           kind: StepKind = StepKind.EFFECT, refill: bool = True) -> bool:
     """Discard a card from its Province, which then refills from the deck unless the effect refills

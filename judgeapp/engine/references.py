@@ -604,6 +604,12 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         most = all(mine > len(g.players[p].hand) for p in g.live() if p != me)
         if most != cond.most_cards:
             return False
+    if cond.fewest_cards is not None:  # counted without the card being played from hand: it leaves for a
+        # resolution area as the action is announced (action-sequence; "after playing this Strategy")
+        mine = len([c for c in g.players[me].hand if ctx.source is None or c != ctx.source.id])
+        fewest = all(mine < len(g.players[p].hand) for p in g.live() if p != me)
+        if fewest != cond.fewest_cards:
+            return False
     if cond.clan is not None and cond.clan.replace(" Clan", "") not in g.players[me].clans:
         return False
     if cond.other_clan is not None and not any(cond.other_clan.replace(" Clan", "") in g.players[p].clans

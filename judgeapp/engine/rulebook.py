@@ -179,18 +179,8 @@ def recruit(g, step: dict, by: str) -> bool:
     prov, card = _province_card(g, step, by)
     if step.get("overlay"):
         return overlay(g, step, by, prov, card)
-    if card.type not in ("personality", "holding"):
-        raise Refused(Reason.NO_TARGET, f"{card.title} is a {card.type}: Recruit brings in Personalities and "
-                                        "Holdings", "recruit")
-    entry_checks(g, card, by)
+    extra = recruit_checks(g, card, by)
     player = g.players[by]
-    extra = card.type == "personality" and card.card.clans and not (card.card.clans & player.clans)
-    hr = card.card.honor
-    if card.type == "personality" and hr is not None and hr.value is not None and player.honor < hr.value:
-        waived = (player.ignores_hr and (card.card.clans & player.clans)) or own_trait_holds(g, card, by, "ignore_hr")
-        if not waived:
-            raise Refused(Reason.HONOR_REQUIREMENT, f"{card.title} has an Honor Requirement of {hr.value}; {by} has "
-                                                    f"{player.honor} Honor", "honor-requirement")
     invest = bool(step.get("invest"))
     invested, fixed = invest_cost(g, card, by, step)
     # printed, Invested, with the cost traits (continuous-traits); 2 more for another Clan Alignment (recruit)
@@ -224,6 +214,25 @@ def recruit(g, step: dict, by: str) -> bool:
         return True
     bring_in(g, card, by, prov, proclaim, invest, step.get("targets"))
     return True
+
+
+def recruit_checks(g, card: Card, by: str) -> bool:
+    """What the Recruit procedure requires, as the rulebook action or as an effect ("Search your Dynasty deck
+    for a Market or Port. Recruit it.", ``recruit``): a Personality or Holding, the card's own restrictions on
+    entering play (``unique``), and a Personality's Honor Requirement (``honor-requirement``). True when a
+    Personality with a Clan Alignment but not the player's costs 2 more Gold."""
+    if card.type not in ("personality", "holding"):
+        raise Refused(Reason.NO_TARGET, f"{card.title} is a {card.type}: Recruit brings in Personalities and "
+                                        "Holdings", "recruit")
+    entry_checks(g, card, by)
+    player = g.players[by]
+    hr = card.card.honor
+    if card.type == "personality" and hr is not None and hr.value is not None and player.honor < hr.value:
+        waived = (player.ignores_hr and (card.card.clans & player.clans)) or own_trait_holds(g, card, by, "ignore_hr")
+        if not waived:
+            raise Refused(Reason.HONOR_REQUIREMENT, f"{card.title} has an Honor Requirement of {hr.value}; {by} has "
+                                                    f"{player.honor} Honor", "honor-requirement")
+    return bool(card.type == "personality" and card.card.clans and not (card.card.clans & player.clans))
 
 
 def bring_in(g, card: Card, by: str, prov, proclaim: bool, invest: bool, targets: list | None = None) -> bool:

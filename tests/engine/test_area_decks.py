@@ -31,3 +31,37 @@ def test_the_next_time_is_about_that_card_and_happens_once():
               "  - effect: {by: alice, do: {straighten: {target: s}}}\n  - effect: {by: alice, do: {bow: {target: s}}}\n")
     result = after_next_bow(True, script, 10)
     assert failed(result) == [], result["expectations"]
+
+
+QUARTERMASTER = ("  - {title: Quartermaster, type: personality, force: 2, chi: 2, honor: 1, cost: 4, ph: 1, "
+                 "text: '<b>Open:</b> Equip a Follower to Quartermaster.'}\n"
+                 "  - {title: Spearmen, type: follower, force: 2, cost: 2}\n"
+                 "  - {title: Elephants, type: follower, force: 6, cost: 9}\n")
+
+
+@pytest.mark.parametrize("follower,where,gold", [("Spearmen", "home", 1), ("Elephants", "hand", 3)])
+def test_an_equip_effect_with_no_gold_paid_for_the_action_pays_the_gold_cost_now(follower, where, gold):
+    """"Equip" in an action that gave no opportunity to pay Gold: the card's Gold Cost is paid before it
+    attaches, or the attachment fails (equip): Spearmen (2) from the 3 Gold in the pool; Elephants (9) is
+    more than the pool and the Keep's 5 together, so nothing is paid and it stays in hand."""
+    alice = ("    gold: 3\n    hand: [Spearmen, Elephants]\n    units: [{card: Quartermaster, id: q}]\n")
+    result = run(board(two_players(alice=alice), cards=QUARTERMASTER,
+                       script=f"  - action: {{by: alice, card: q, choose: [{follower}]}}\n",
+                       expect=f"  - at: {{{follower}: {where}}}\n  - gold: {{alice: {gold}}}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+STOREHOUSE = ("  - {title: Storehouse, type: strategy, focus: 1, text: '<b>Open:</b> If you have fewer cards in your hand "
+              "than each other player, draw two cards.'}\n  - {title: Filler, type: strategy, focus: 1}\n")
+
+
+@pytest.mark.parametrize("bob_hand,alice_after", [(2, 3), (1, 2)])
+def test_fewer_cards_than_each_other_player_does_not_count_the_card_being_played(bob_hand, alice_after):
+    """Alice holds the Storehouse and one more card: once it is played she has 1, fewer than Bob's 2, and draws
+    two (1 + 2 = 3); against Bob's 1 the condition is not met, the action is refused and she keeps both cards."""
+    alice = "    hand: [Storehouse, Filler]\n    fate_deck: [Filler, Filler]\n"
+    bob = f"    hand: [{', '.join(['Filler'] * bob_hand)}]\n"
+    result = run(board(two_players(alice=alice, bob=bob), cards=STOREHOUSE,
+                       script="  - action: {by: alice, card: Storehouse}\n",
+                       expect=f"  - hand: {{alice: {alice_after}}}\n"))
+    assert failed(result) == [], result["expectations"]

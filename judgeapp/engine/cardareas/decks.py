@@ -10,13 +10,14 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
+from ..cardtraits import _names_self
 from ..cardtree import NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
 
 WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
          "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
-         "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE"}
+         "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE", "random": "RANDOM"}
 PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
            "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand", "st_equip_from_discard"}
@@ -215,6 +216,16 @@ class Readers:
         self.last = "looked"
         return Effect.model_validate({"look": {"deck": _deck(node), "count": int(count.value) if count else 1}})
 
+    def e_look_top_yours(self, node):
+        """"Look at the top card of one of your decks": your Fate or Dynasty deck, your choice (``look``)."""
+        self.last = "looked"
+        return Effect.model_validate({"look": {"deck": "either"}})
+
+    def e_look_top_any(self, node):
+        """"Look at the top card of a deck": any player's Fate or Dynasty deck, your choice (``look``)."""
+        self.last = "looked"
+        return Effect.model_validate({"look": {"deck": "either", "whose": "any"}})
+
     def e_look_top_n(self, node):
         """"Look at a number of cards on the top of your Fate deck equal to his Chi" (``look``)."""
         if _tok(node, "TYPE").value != "card" or (_tok(node, "KEYWORD") is not None
@@ -262,6 +273,34 @@ class Readers:
 
     def e_shuffle_deck(self, node):
         return Effect.model_validate({"arrange": {"shuffle": True}})
+
+    # ----- discarding the top card of a deck ------------------------------------------------------
+    def e_discard_top(self, node):
+        """"Discard the top card of a Fate deck": the card the player chooses the deck of ("a", "any": any
+        player's; "another player's": one of the others') goes to its owner's discard pile; "the card",
+        "the discarded card" is that card from now on (``discard``, ``fate-and-dynasty-decks``)."""
+        where = _sub(node, "top_yours", "top_any", "top_other")
+        poss = _sub(_sub(where, "of_deck"), "who_poss") if where.data == "top_yours" else None
+        if poss is not None and _tok(poss, "YOUR") is None:
+            raise Unreadable("discarding the top card of his or its deck is not read")
+        self.discarded = True
+        self.last = "discarded"
+        whose = {"top_yours": "you", "top_any": "any", "top_other": "other"}[where.data]
+        return Effect.model_validate({"discard_top": {"whose": whose, "deck": _deck(where)}})
+
+    # ----- Recruit as an effect -----------------------------------------------------------------
+    def e_recruit_effect(self, node):
+        """"Recruit it" after a search of your Dynasty deck, "Recruit a target Holding in your Province, for 1
+        less Gold": the Recruit procedure on that card (``recruit``)."""
+        what = _sub(node, *NP)
+        card = self.np(what)
+        search = next((e for e in reversed(self.effects) if e.name == "search"), None) if card == "found" else None
+        if card == "found" and (search is None or search.args.areas != ["dynasty_deck"]):
+            raise Unreadable("Recruiting a card searched for elsewhere than in your Dynasty deck is not read")
+        if card != "found" and not (isinstance(card, int) and self.targets[card - 1].filter.zone == "province"):
+            raise Unreadable("Recruiting a card other than one searched for or a target in your Province is not read")
+        less = _tok(node, "NUMBER")
+        return Effect.model_validate({"recruit": {"target": card, "less": int(less.value) if less else 0}})
 
     # ----- delayed effects ---------------------------------------------------------------------
     def ev_ev_attacks_you(self, node):
@@ -330,7 +369,9 @@ class Readers:
     def ev_ev_attaches(self, node):
         """"After this Item attaches": it enters play attached, or is moved to another Personality
         (``attachments``)."""
-        if _sub(node, *NP).data == "pronoun" and self.last is None:
+        if _sub(node, *NP).data == "pronoun":
+            if self.last is not None:
+                raise Unreadable("'after it attaches' of a card named before is not read")
             self.last = "self"
             return {"event": "attaches", "whose": "self"}
         return {"event": "attaches", **self._whose(node)}
@@ -397,7 +438,26 @@ class Readers:
         self.effects.append(Effect.model_validate({"delayed": {"before": words, "do": [e.model_dump() for e in do]}}))
         return None
 
+    # ----- Invest ------------------------------------------------------------------------------
+    def t_invest_if(self, tree: Tree):
+        """"Invest [2 Gold]: If you are Scorpion Clan, draw a card": the Invest effects happen only if the
+        condition holds as they resolve (``invest``, ``effects-2``). A condition on a card is not read: on a
+        Strategy "the target" is its action's, which the trait read alone cannot name."""
+        cond = self.cond(_sub(tree, "lead").children[1])
+        if _names_self(cond.model_dump()):
+            raise Unreadable("an Invest condition on a card is not read")
+        what, gold, (effects, targets) = self.t_invest(tree)
+        return what, gold, ([e.model_copy(update={"condition": _and(e.condition, cond)}) for e in effects], targets)
+
     # ----- hands ---------------------------------------------------------------------------
+    def e_discard_random(self, node):
+        """"A target player discards a card at random": a card of his hand no player chooses (``discard``);
+        "the discarded card" after it is that card."""
+        who = self.who(node)
+        self.discarded = True
+        self.last = "discarded"
+        return Effect.model_validate({"discard_cards": {"player": who, "random": True}})
+
     def e_discard_hand(self, node):
         """"Discard your hand": every card in it (``discard``)."""
         return Effect.model_validate({"discard_hand": {}})
@@ -417,6 +477,13 @@ class Readers:
         if self.last != "battlefield" or flt is None or flt.side != "enemy" or flt.type not in (["unit"], ["personality"]):
             raise Unreadable("'were ever at its battlefield' of other cards is not read")
         return Condition.model_validate({"happened": {"at": "here", "side": "enemy"}})
+
+    def c_fewest_cards(self, node):
+        """"If you have fewer cards in your hand than each other player": fewer than each of them, counted as
+        the condition is checked."""
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("counting cards of one type in a hand is not read")
+        return Condition(fewest_cards=True)
 
     def c_have_le(self, node):
         return self.count_controlled(node, "<=")

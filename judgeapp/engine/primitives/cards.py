@@ -103,7 +103,9 @@ class DiscardCardsArgs(Model):
 @primitive
 class DiscardCards(Primitive):
     """"Discard a card": a Fate card from the player's own hand, of the player's choice
-    (``discard``); the action's ``discard:`` names it, else the engine picks and says which."""
+    (``discard``); the action's ``discard:`` names it, else the engine picks and says which.
+    "Discards a card at random": no player chooses; the script's ``discard:`` states which card it
+    was, else the engine takes one and says so."""
 
     name, Args, cite = "discard_cards", DiscardCardsArgs, "discard"
     card_args = ()
@@ -119,16 +121,17 @@ class DiscardCards(Primitive):
             if args.filter is not None:
                 flt = args.filter.model_copy(update={"zone": "hand"})
                 hand = [c for c in hand if matches(g, flt, c, ctx)]
-            named = [c for c in (g.find(r, who) for r in ctx.discard_named) if c in hand] if who == ctx.player \
-                else []
+            named = [c for c in (g.find(r, who) for r in ctx.discard_named) if c in hand] \
+                if who == ctx.player or args.random else []
             picked = (named + [c for c in reversed(hand) if c not in named])[:n]
             if len(picked) < n:
                 g.record(StepKind.EFFECT, f"{who.capitalize()} has {len(picked)} such card"
                          f"{'s' if len(picked) != 1 else ''} in hand to discard ({ctx.why()})", [cls.cite], who)
             for card in picked:
                 if card not in named:
-                    g.record(StepKind.CHOICE, f"{who.capitalize()} discards {card.title} (no card named; the engine "
-                                              "picks the last one in hand)", ["choices"], who)
+                    how = " at random" if args.random else ""
+                    g.record(StepKind.CHOICE, f"{who.capitalize()} discards {card.title}{how} (no card named; the "
+                                              "engine picks the last one in hand)", ["choices"], who)
                 if cardops.discard_from_hand(g, card, ctx.why(), [cls.cite], ctx.player):
                     ctx.discarded.append(card)
                     done = True
@@ -136,8 +139,11 @@ class DiscardCards(Primitive):
 
     @classmethod
     def describe(cls, args):
+        from .honor import _who
+
         what = "a card" if args.count == 1 else f"{args.count} cards"
-        return f"{'each player' if args.player == 'each' else 'you'} discard {what}"
+        return f"{_who(args.player)} discard{'s' if args.player not in ('you', 'each') else ''} {what}" + (
+            " at random" if args.random else "")
 
 
 class _HonorState(Primitive):

@@ -9,7 +9,7 @@ from pydantic import Field
 from .. import cardops
 from ..references import ZONE_NAMES, amount, matches, players
 from ..registry import Effect, Primitive, primitive
-from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref
+from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref, SmallInt
 from ..vocab import StepKind, Zone
 from ..zones import move, refill
 from .cards import describe_amount, describe_filter, describe_ref
@@ -230,8 +230,8 @@ DECK_WORDS = {"fate_deck": "Fate deck", "dynasty_deck": "Dynasty deck"}
 
 
 class LookArgs(Model):
-    player: PlayerRef = "you"
-    deck: Literal["fate_deck", "dynasty_deck"] = "fate_deck"
+    whose: Literal["you", "any"] = "you"  # "any": "Look at the top card of a deck", any player's, your choice
+    deck: Literal["fate_deck", "dynasty_deck", "either"] = "fate_deck"  # "either": "one of your decks", your choice
     count: Number = 1
 
 
@@ -246,17 +246,35 @@ class Look(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        for who in players(g, args.player, ctx)[:1]:
-            cards = top_cards(g, who, args.deck, amount(g, args.count, ctx))
-            ctx.looked = cards
-            g.record(StepKind.EFFECT, f"{who.capitalize()} looks at the top {len(cards)} card"
-                                      f"{'s' if len(cards) != 1 else ''} of the {DECK_WORDS[args.deck]}: "
-                                      f"{names(cards)} ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+        who = ctx.player if args.whose == "you" else choose_player(g, ctx, g.in_turn_order(ctx.player), "whose deck")
+        deck = args.deck if args.deck != "either" else _choose_deck(g, ctx)
+        cards = top_cards(g, who, deck, amount(g, args.count, ctx))
+        ctx.looked = cards
+        g.record(StepKind.EFFECT, f"{ctx.player.capitalize()} looks at the top {len(cards)} card"
+                                  f"{'s' if len(cards) != 1 else ''} of {who.capitalize()}'s {DECK_WORDS[deck]}: "
+                                  f"{names(cards)} ({ctx.why()})", [cls.cite], ctx.player, "resolve")
         return bool(ctx.looked)
 
     @classmethod
     def describe(cls, args):
-        return f"look at the top {describe_amount(args.count)} card(s) of your {DECK_WORDS[args.deck]}"
+        deck = DECK_WORDS.get(args.deck, "Fate or Dynasty deck")
+        whose = "your" if args.whose == "you" else "any player's"
+        choice = " (your choice)" if args.whose == "any" or args.deck == "either" else ""
+        return f"look at the top {describe_amount(args.count)} card(s) of {whose} {deck}{choice}"
+
+
+def _choose_deck(g, ctx) -> str:
+    """"One of your decks": the Fate or the Dynasty deck, the script's ``choose:`` (``fate`` or ``dynasty``),
+    else the Fate deck, said so (``choices``)."""
+    wanted = str(ctx.choices[0]).lower() if ctx.choices else None
+    if wanted in ("fate", "dynasty"):
+        ctx.choices.pop(0)
+        note = "as the script chooses"
+    else:
+        wanted, note = "fate", "the script names neither fate nor dynasty; the engine takes the first"
+    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses the {wanted.capitalize()} deck ({note})", ["choices"],
+             ctx.player)
+    return f"{wanted}_deck"
 
 
 def top_cards(g, who: str, deck: str, n: int) -> list:
@@ -274,6 +292,62 @@ def top_cards(g, who: str, deck: str, n: int) -> list:
         pile.append(cid)
     below = p.fate_below if deck == "fate_deck" else p.dynasty_below
     return [g.cards[c] for c in (pile + ([] if getattr(p, unknown) else below))[:n]]
+
+
+class DiscardTopArgs(Model):
+    # whose deck: "you"; "any" ("a Fate deck", "any Fate deck"): any player's, of your choice; "other"
+    # ("another player's Fate deck"): one of the other players', of your choice
+    whose: Literal["you", "any", "other"] = "you"
+    deck: Literal["fate_deck", "dynasty_deck"] = "fate_deck"
+
+
+@primitive
+class DiscardTop(Primitive):
+    """"Discard the top card of a Fate deck": the top card of the deck chosen goes to its owner's discard
+    pile (``discard``); it is "the card", "the discarded card" of the effects after it, whose Focus Value
+    they read. Whose deck, when the text leaves it open, is the player's choice as he resolves the effect
+    (the script's ``choose:``, a player's name). An empty deck discards nothing."""
+
+    name, Args, cite = "discard_top", DiscardTopArgs, "discard"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        options = [ctx.player] if args.whose == "you" else [p for p in g.in_turn_order(ctx.player)
+                                                             if args.whose == "any" or p != ctx.player]
+        who = choose_player(g, ctx, options, f"whose {DECK_WORDS[args.deck]}")
+        cards = top_cards(g, who, args.deck, 1) if who is not None else []
+        if not cards:
+            g.record(StepKind.EFFECT, f"There is no card to discard from the {DECK_WORDS[args.deck]} ({ctx.why()})",
+                     [cls.cite], ctx.player, "resolve")
+            return False
+        card = cards[0]
+        if not cardops.discard_from_deck(g, card, ctx.why(), [cls.cite, "fate-and-dynasty-decks"], ctx.player):
+            return False
+        ctx.discarded.append(card)
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        whose = {"you": "your", "any": "a", "other": "another player's"}[args.whose]
+        return f"discard the top card of {whose} {DECK_WORDS[args.deck]}" + (
+            " (your choice of deck)" if args.whose != "you" else "")
+
+
+def choose_player(g, ctx, options: list[str], what: str) -> str | None:
+    """A player the acting player chooses as the effect resolves: the script's ``choose:`` answer when it
+    names one of them, else the first, said so (``choices``)."""
+    if len(options) <= 1:
+        return options[0] if options else None
+    wanted = str(ctx.choices[0]).lower() if ctx.choices else None
+    if wanted in options:
+        ctx.choices.pop(0)
+        note = "as the script chooses"
+    else:
+        wanted, note = options[0], "the script names none of them; the engine takes the first"
+    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {wanted.capitalize()} ({what}; {note}; options: "
+                              f"{', '.join(o.capitalize() for o in options)})", ["choices"], ctx.player)
+    return wanted
 
 
 class PickArgs(Model):
@@ -409,3 +483,68 @@ def _effects_words(effects: list[Effect]) -> str:
     from ..abilities import describe_effect
 
     return "; ".join(describe_effect(e) for e in effects)
+
+
+def _paid(g, ctx, card, cost: int, verb: str) -> bool:
+    """The Gold for a card a Recruit effect brings into play: with [* Gold], the card's Gold Cost is checked
+    against the amount paid for the action and must equal it; an action that gave no opportunity to pay Gold
+    pays the Gold Cost now, or the card does not enter play (``recruit``)."""
+    from .. import payment
+
+    if getattr(ctx.ability, "gold", None) == "*":
+        if cost == ctx.paid:
+            return True
+        return _fails(g, ctx, card, verb, f"its Gold Cost here is {cost}, and {ctx.paid} Gold was paid for the action",
+                      verb.lower())
+    if payment.pay(g, ctx.player, cost, payment.Purchase(ctx.player, card), None, card.title):
+        return True
+    return _fails(g, ctx, card, verb, f"{ctx.player.capitalize()} cannot pay its Gold Cost of {cost}",
+                  "paying-gold-costs")
+
+
+def _fails(g, ctx, card, verb: str, why: str, section: str) -> bool:
+    g.record(StepKind.EFFECT, f"The {verb} of {card.title} fails: {why} ({ctx.why()})", list(dict.fromkeys([section, verb.lower()])),
+             ctx.player, "resolve")
+    return False
+
+
+class RecruitArgs(Model):
+    target: Ref = "found"  # a Personality or Holding in the player's Province or Dynasty deck
+    less: SmallInt = 0  # "for 1 less Gold"
+
+
+@primitive
+class Recruit(Primitive):
+    """"Search your Dynasty deck for a Market or Port. Recruit it.", "Recruit a target Holding in your
+    Province, for 1 less Gold": the Recruit procedure as an effect (``recruit``), with the rulebook Recruit's
+    requirements (Unique, the Honor Requirement, 2 more Gold for a Personality of another Clan Alignment);
+    the Gold paid for the action pays for the card too (``paying-gold-costs``). The card enters play as a Recruited card (a
+    Holding bowed) and its Province, if it came from one, refills."""
+
+    name, Args, cite = "recruit", RecruitArgs, "recruit"
+    card_args = ("target",)
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..actions import Refused
+        from ..rulebook import bring_in, recruit_checks
+        from ..textstatics import gold_cost
+
+        cards = cards_of(g, ctx, args.target)
+        card = cards[0] if cards else None
+        if card is None or card.owner != ctx.player or card.zone not in (Zone.PROVINCE, Zone.DYNASTY_DECK):
+            return False
+        try:
+            extra = recruit_checks(g, card, ctx.player)
+        except Refused as r:
+            return _fails(g, ctx, card, "Recruit", r.text, r.section)
+        if not _paid(g, ctx, card, max(0, gold_cost(g, card, ctx.player) + (2 if extra else 0) - args.less),
+                     "Recruit"):
+            return False
+        bring_in(g, card, ctx.player, g.province_of(card), False, False)
+        return card.zone is Zone.PLAY
+
+    @classmethod
+    def describe(cls, args):
+        less = f", paying {args.less} less Gold" if args.less else ""
+        return f"Recruit {describe_ref(args.target)}{less} (its Gold Cost checked against the Gold paid)"
