@@ -33,3 +33,28 @@ def interrupted_action(g, ctx, cite: str, verb: str):
     if ctx.interrupted is None:
         g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to {verb}", [cite], ctx.player, "resolve")
     return ctx.interrupted
+
+
+def pay_for_card(g, ctx, card, cost: int, verb: str) -> bool:
+    """The Gold for a card an Equip or Recruit effect brings into play: with [* Gold], the card's Gold Cost is
+    checked against the amount paid for the action and must equal it; an action that gave no opportunity to
+    pay Gold pays the Gold Cost now, or the card does not enter play (``paying-gold-costs``, ``equip``,
+    ``recruit``)."""
+    from .. import payment
+
+    if getattr(ctx.ability, "gold", None) == "*":
+        if cost == ctx.paid:
+            return True
+        return entry_fails(g, ctx, card, verb, f"its Gold Cost here is {cost}, and {ctx.paid} Gold was paid for "
+                                               "the action", "paying-gold-costs")
+    if payment.pay(g, ctx.player, cost, payment.Purchase(ctx.player, card), None, card.title):
+        return True
+    return entry_fails(g, ctx, card, verb, f"{ctx.player.capitalize()} cannot pay its Gold Cost of {cost}",
+                       "paying-gold-costs")
+
+
+def entry_fails(g, ctx, card, verb: str, why: str, section: str) -> bool:
+    """A step saying the card an effect would bring into play does not enter it, and why."""
+    g.record(StepKind.EFFECT, f"The {verb} of {card.title} fails: {why} ({ctx.why()})",
+             list(dict.fromkeys([section, verb.lower()])), ctx.player, "resolve")
+    return False

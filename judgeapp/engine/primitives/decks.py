@@ -13,7 +13,7 @@ from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref, Small
 from ..vocab import StepKind, Zone
 from ..zones import move, refill
 from .cards import describe_amount, describe_filter, describe_ref
-from .common import TargetArgs, cards_of, names
+from .common import TargetArgs, cards_of, entry_fails, names, pay_for_card
 
 DYNASTY_TYPES = frozenset({"personality", "holding", "region", "event", "celestial"})
 
@@ -485,29 +485,6 @@ def _effects_words(effects: list[Effect]) -> str:
     return "; ".join(describe_effect(e) for e in effects)
 
 
-def _paid(g, ctx, card, cost: int, verb: str) -> bool:
-    """The Gold for a card a Recruit effect brings into play: with [* Gold], the card's Gold Cost is checked
-    against the amount paid for the action and must equal it; an action that gave no opportunity to pay Gold
-    pays the Gold Cost now, or the card does not enter play (``recruit``)."""
-    from .. import payment
-
-    if getattr(ctx.ability, "gold", None) == "*":
-        if cost == ctx.paid:
-            return True
-        return _fails(g, ctx, card, verb, f"its Gold Cost here is {cost}, and {ctx.paid} Gold was paid for the action",
-                      verb.lower())
-    if payment.pay(g, ctx.player, cost, payment.Purchase(ctx.player, card), None, card.title):
-        return True
-    return _fails(g, ctx, card, verb, f"{ctx.player.capitalize()} cannot pay its Gold Cost of {cost}",
-                  "paying-gold-costs")
-
-
-def _fails(g, ctx, card, verb: str, why: str, section: str) -> bool:
-    g.record(StepKind.EFFECT, f"The {verb} of {card.title} fails: {why} ({ctx.why()})", list(dict.fromkeys([section, verb.lower()])),
-             ctx.player, "resolve")
-    return False
-
-
 class RecruitArgs(Model):
     target: Ref = "found"  # a Personality or Holding in the player's Province or Dynasty deck
     less: SmallInt = 0  # "for 1 less Gold"
@@ -537,8 +514,8 @@ class Recruit(Primitive):
         try:
             extra = recruit_checks(g, card, ctx.player)
         except Refused as r:
-            return _fails(g, ctx, card, "Recruit", r.text, r.section)
-        if not _paid(g, ctx, card, max(0, gold_cost(g, card, ctx.player) + (2 if extra else 0) - args.less),
+            return entry_fails(g, ctx, card, "Recruit", r.text, r.section)
+        if not pay_for_card(g, ctx, card, max(0, gold_cost(g, card, ctx.player) + (2 if extra else 0) - args.less),
                      "Recruit"):
             return False
         bring_in(g, card, ctx.player, g.province_of(card), False, False)

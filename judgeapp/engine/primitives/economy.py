@@ -4,7 +4,6 @@ from __future__ import annotations
 from pydantic import Field
 
 from .. import cardops
-from ..payment import Purchase, can_pay, pay
 from ..references import amount, matches, players
 from ..registry import Primitive, primitive
 from ..state import GoldUnit
@@ -12,7 +11,7 @@ from ..structures import Amount, Filter, Model, Number, Ref
 from ..textstatics import gold_cost
 from ..vocab import StepKind, Zone
 from .cards import describe_amount, describe_filter, describe_ref
-from .common import cards_of, names
+from .common import cards_of, entry_fails, names, pay_for_card
 from .honor import PlayerAmount
 
 
@@ -73,19 +72,11 @@ class Equip(Primitive):
             return False
         host = hosts[0]
         problem = _cannot_attach(g, card, host, ctx.player)
-        cost = max(gold_cost(g, card, ctx.player, host) - amount(g, args.less, ctx), 0)
-        star = ctx.ability is not None and getattr(ctx.ability, "gold", None) == "*"
-        if problem is None and star and cost != ctx.paid:
-            problem = f"its Gold Cost here is {cost}, and the action paid {ctx.paid}", "paying-gold-costs"
-        purchase = Purchase(ctx.player, card)
-        if problem is None and not star and not can_pay(g, ctx.player, cost, purchase):
-            problem = f"{ctx.player} cannot pay its Gold Cost of {cost}", "paying-gold-costs"
         if problem is not None:
-            g.record(StepKind.EFFECT, f"{card.title} is not Equipped to {host.title}: {problem[0]} ({ctx.why()})",
-                     [cls.cite, problem[1]], ctx.player, "resolve")
+            return entry_fails(g, ctx, card, "Equip", *problem)
+        if not pay_for_card(g, ctx, card, max(gold_cost(g, card, ctx.player, host) - amount(g, args.less, ctx), 0),
+                            "Equip"):
             return False
-        if not star:
-            pay(g, ctx.player, cost, purchase, None, card.title)
         return cardops.enter_play(g, card, ctx.player, "equipped", ctx.why(), [cls.cite, "attachments"],
                                   attach_to=host.id, by=ctx.player,
                                   from_zone="hand" if card.zone is Zone.HAND else "discard")
