@@ -11,7 +11,7 @@ from ..references import amount, players
 from ..registry import Effect, Primitive, primitive
 from ..structures import Filter, Model, Number, PlayerRef, Ref
 from ..vocab import StepKind, Zone
-from .common import TargetArgs, cards_of
+from .common import TargetArgs, cards_of, script_choice
 
 
 def _each(g, ctx, args, fn) -> bool:
@@ -327,15 +327,8 @@ def choose_location(g, ctx, card, where: Where) -> str | None:
         g.record(StepKind.EFFECT, f"{host.title} has no {describe_where(where).removesuffix(' (your choice)')} to "
                                   f"move to ({ctx.why()})", ["battlefields"], ctx.player)
         return None
-    wanted = str(ctx.choices[0]) if ctx.choices else None
-    if wanted in options:
-        ctx.choices.pop(0)
-        note = "as the script chooses"
-    else:
-        wanted, note = options[0], "the script names none of them; the engine takes the first"
-    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {wanted} for {host.title} ({note}; options: "
-                              f"{', '.join(options)})", ["choices"], ctx.player)
-    return wanted
+    return script_choice(g, ctx, options, lambda wanted, note: f"{ctx.player.capitalize()} chooses {wanted} for "
+                                                              f"{host.title} ({note}; options: {', '.join(options)})")
 
 
 @primitive

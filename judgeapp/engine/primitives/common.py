@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from ..references import resolve
 from ..registry import TargetLost
+from ..state import Ongoing
 from ..structures import Model, Ref
-from ..vocab import StepKind, Until
+from ..vocab import UNTIL_WORDS, StepKind, Until
 
 
 class TargetArgs(Model):
@@ -58,3 +59,30 @@ def entry_fails(g, ctx, card, verb: str, why: str, section: str) -> bool:
     g.record(StepKind.EFFECT, f"The {verb} of {card.title} fails: {why} ({ctx.why()})",
              list(dict.fromkeys([section, verb.lower()])), ctx.player, "resolve")
     return False
+
+
+def lasting_on_each(g, ctx, target, kind: str, data: dict, until, cite: str, said, why: str | None = None) -> bool:
+    """A lasting effect on each target still in play, one step each saying what it now has and for how long;
+    a card that left play gets nothing (``duration-of-effects``). ``said(card)`` words the change."""
+    done = False
+    for card in cards_of(g, ctx, target):
+        if not card.in_play:
+            continue
+        g.ongoing.append(Ongoing(kind, card.id, data, until, why or ctx.why(), ctx.player))
+        g.version += 1
+        g.record(StepKind.EFFECT, f"{said(card)} {UNTIL_WORDS[until]} ({ctx.why()})", [cite], ctx.player, "resolve")
+        done = True
+    return done
+
+
+def script_choice(g, ctx, options: list[str], say, key=str) -> str:
+    """One of several options the acting player picks as the effect resolves: the script's ``choose:`` answer
+    when it names one of them, else the first, said so (``choices``). ``say(choice, note)`` words the step."""
+    wanted = key(ctx.choices[0]) if ctx.choices else None
+    if wanted in options:
+        ctx.choices.pop(0)
+        note = "as the script chooses"
+    else:
+        wanted, note = options[0], "the script names none of them; the engine takes the first"
+    g.record(StepKind.CHOICE, say(wanted, note), ["choices"], ctx.player)
+    return wanted

@@ -13,7 +13,7 @@ from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref, Small
 from ..vocab import StepKind, Zone
 from ..zones import move, refill
 from .cards import describe_amount, describe_filter, describe_ref
-from .common import TargetArgs, cards_of, entry_fails, names, pay_for_card
+from .common import TargetArgs, cards_of, entry_fails, names, pay_for_card, script_choice
 
 DYNASTY_TYPES = frozenset({"personality", "holding", "region", "event", "celestial"})
 
@@ -266,15 +266,13 @@ class Look(Primitive):
 def _choose_deck(g, ctx) -> str:
     """"One of your decks": the Fate or the Dynasty deck, the script's ``choose:`` (``fate`` or ``dynasty``),
     else the Fate deck, said so (``choices``)."""
-    wanted = str(ctx.choices[0]).lower() if ctx.choices else None
-    if wanted in ("fate", "dynasty"):
-        ctx.choices.pop(0)
-        note = "as the script chooses"
-    else:
-        wanted, note = "fate", "the script names neither fate nor dynasty; the engine takes the first"
-    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses the {wanted.capitalize()} deck ({note})", ["choices"],
-             ctx.player)
-    return f"{wanted}_deck"
+    deck = script_choice(g, ctx, ["fate", "dynasty"], lambda wanted, note: (
+        f"{ctx.player.capitalize()} chooses the {wanted.capitalize()} deck ({note})"), key=_lowered)
+    return f"{deck}_deck"
+
+
+def _lowered(answer) -> str:
+    return str(answer).lower()
 
 
 def top_cards(g, who: str, deck: str, n: int) -> list:
@@ -339,15 +337,9 @@ def choose_player(g, ctx, options: list[str], what: str) -> str | None:
     names one of them, else the first, said so (``choices``)."""
     if len(options) <= 1:
         return options[0] if options else None
-    wanted = str(ctx.choices[0]).lower() if ctx.choices else None
-    if wanted in options:
-        ctx.choices.pop(0)
-        note = "as the script chooses"
-    else:
-        wanted, note = options[0], "the script names none of them; the engine takes the first"
-    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {wanted.capitalize()} ({what}; {note}; options: "
-                              f"{', '.join(o.capitalize() for o in options)})", ["choices"], ctx.player)
-    return wanted
+    return script_choice(g, ctx, options, lambda wanted, note: (
+        f"{ctx.player.capitalize()} chooses {wanted.capitalize()} ({what}; {note}; options: "
+        f"{', '.join(o.capitalize() for o in options)})"), key=_lowered)
 
 
 class PickArgs(Model):

@@ -7,11 +7,10 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from ..registry import Effect, Primitive, primitive
-from .common import cards_of
+from .common import cards_of, lasting_on_each
 from .stats import StatArgs, _Stat
-from ..state import Ongoing
 from ..structures import Model, Ref
-from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
+from ..vocab import StepKind, Until, Zone
 
 
 class ConsequenceArgs(Model):
@@ -171,17 +170,9 @@ class DuelsOf(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        done = False
-        for card in cards_of(g, ctx, args.target):
-            if not card.in_play:
-                continue
-            g.ongoing.append(Ongoing("duels_of", card.id, {"stat": args.stat}, args.until, ctx.why(), ctx.player))
-            g.version += 1
-            g.record(StepKind.EFFECT, f"Duels in which {card.title} is the challenger are duels of "
-                                      f"{args.stat.replace('_', ' ').title()} {UNTIL_WORDS[args.until]} ({ctx.why()})",
-                     [cls.cite], ctx.player, "resolve")
-            done = True
-        return done
+        stat = args.stat.replace('_', ' ').title()
+        return lasting_on_each(g, ctx, args.target, "duels_of", {"stat": args.stat}, args.until, cls.cite,
+                               lambda card: f"Duels in which {card.title} is the challenger are duels of {stat}")
 
     @classmethod
     def describe(cls, args):

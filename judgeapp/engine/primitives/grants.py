@@ -14,7 +14,7 @@ from ..references import amount, players
 from ..structures import Amount, Model, Number, PlayerRef, Ref, SmallInt, StatName, Word
 from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
 from .cards import describe_amount, describe_ref
-from .common import cards_of, interrupted_action
+from .common import cards_of, lasting_on_each, interrupted_action
 
 
 class KeywordArgs(Model):
@@ -271,17 +271,9 @@ class Restrict(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        done = False
-        for card in cards_of(g, ctx, args.target):
-            if not card.in_play:
-                continue
-            g.ongoing.append(Ongoing("restrict", card.id, {"what": args.what}, args.until,
-                                     f"{ctx.why()}: {RESTRICTIONS[args.what]}", ctx.player))
-            g.version += 1
-            g.record(StepKind.EFFECT, f"{card.title}: {RESTRICTIONS[args.what]} {UNTIL_WORDS[args.until]} "
-                                      f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
-            done = True
-        return done
+        return lasting_on_each(g, ctx, args.target, "restrict", {"what": args.what}, args.until, cls.cite,
+                               lambda card: f"{card.title}: {RESTRICTIONS[args.what]}",
+                               why=f"{ctx.why()}: {RESTRICTIONS[args.what]}")
 
     @classmethod
     def describe(cls, args):

@@ -8,11 +8,10 @@ from pydantic import StringConstraints
 
 from .. import tokenkinds
 from ..registry import Primitive, primitive
-from ..state import Ongoing
 from ..structures import Model, Ref, Word
 from ..vocab import UNTIL_WORDS, StepKind, Until
 from .cards import describe_ref
-from .common import cards_of
+from .common import cards_of, lasting_on_each
 
 Embedded = Annotated[str, StringConstraints(min_length=1, max_length=1000, strip_whitespace=True)]
 
@@ -33,16 +32,8 @@ class Grant(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        done = False
-        for card in cards_of(g, ctx, args.target):
-            if not card.in_play:
-                continue
-            g.ongoing.append(Ongoing("grant", card.id, {"text": args.text}, args.until, ctx.why(), ctx.player))
-            g.version += 1
-            g.record(StepKind.EFFECT, f"{card.title} gains the ability “{args.text}” {UNTIL_WORDS[args.until]} "
-                                      f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
-            done = True
-        return done
+        return lasting_on_each(g, ctx, args.target, "grant", {"text": args.text}, args.until, cls.cite,
+                               lambda card: f"{card.title} gains the ability “{args.text}”")
 
     @classmethod
     def describe(cls, args):
