@@ -493,6 +493,19 @@ def amount(g, value, ctx) -> int:
     return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))
 
 
+def script_choice(g, ctx, options: list[str], say, key=str) -> str:
+    """One of several options the acting player picks as the effect resolves: the script's ``choose:`` answer
+    when it names one of them, else the first, said so (``choices``). ``say(choice, note)`` words the step."""
+    wanted = key(ctx.choices[0]) if ctx.choices else None
+    if wanted in options:
+        ctx.choices.pop(0)
+        note = "as the script chooses"
+    else:
+        wanted, note = options[0], "the script names none of them; the engine takes the first"
+    g.record(StepKind.CHOICE, say(wanted, note), ["choices"], ctx.player)
+    return wanted
+
+
 def _whose_stat(g, a: Amount, ref, ctx: Context):
     """"Equal to this Shugenja's or the Samurai's Chi": the player chooses whose stat counts when the
     effect applies (``choices``): the card the script's ``choose:`` answer names (title or id), else the
@@ -500,18 +513,14 @@ def _whose_stat(g, a: Amount, ref, ctx: Context):
     options = [(r, found[0]) for r in (ref, a.or_of) for found in [resolve(g, r, ctx) or []] if found]
     if len(options) < 2 or options[0][1] is options[1][1]:
         return options[0][0] if options else ref
-    wanted = str(ctx.choices[0]).lower() if ctx.choices else None
-    chosen = next((o for o in options if wanted in (o[1].title.lower(), o[1].id.lower())), None)
-    if chosen is not None:
-        ctx.choices.pop(0)
-        note = "as the script chooses"
-    else:
-        chosen, note = options[0], "the script names neither; the engine takes the first"
+    by_card = {card.id: (r, card) for r, card in options}
     stat = " ".join(w.capitalize() for w in a.stat.split("_"))
     offered = ", ".join(f"{c.title}'s {stat} {g.stat(c, a.stat)}" for _, c in options)
-    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses {chosen[1].title}'s {stat} ({note}; options: "
-                              f"{offered})", ["choices"], ctx.player)
-    return chosen[0]
+    chosen = script_choice(g, ctx, list(by_card), lambda cid, note: (
+        f"{ctx.player.capitalize()} chooses {by_card[cid][1].title}'s {stat} ({note}; options: {offered})"),
+        key=lambda answer: next((c.id for _, c in options if str(answer).lower() in (c.title.lower(), c.id.lower())),
+                                None))
+    return by_card[chosen][0]
 
 
 # ----- conditions --------------------------------------------------------------------------

@@ -57,14 +57,18 @@ def test_an_interrupt_with_no_action_changes_nothing():
     assert any("there is no action to change" in t for t in texts(result))
 
 
+# an Open action that destroys its target Personality, for Interrupts to wait on
+STRIKE = ("  - {title: Strike, type: strategy, effects: [{ability: open, targets: [{what: personality}], "
+          "do: [{destroy: {target: 1}}]}]}\n")
+
+
 def test_after_the_action_destroys_waits_for_that_actions_own_effects():
     """"After the action destroys a dishonorable Personality, gain 1 Honor" refers to the interrupted
     action's effects (``interrupt-actions``): it destroys an honorable one, and a dishonorable one
     destroyed afterwards by another effect gives nothing."""
     cards = (person("Honest") + person("Rogue") + strategy("Witness", "<b>Interrupt:</b> After the action destroys "
                                                                       "a dishonorable Personality, gain 1 Honor.")
-             + "  - {title: Strike, type: strategy, effects: [{ability: open, targets: [{what: personality}], "
-               "do: [{destroy: {target: 1}}]}]}\n")
+             + STRIKE)
     alice = "    hand: [Strike, Witness]\n"
     bob = "    units: [{card: Honest, id: honest}, {card: Rogue, id: rogue, dishonored: true}]\n"
     script = ("  - action: {by: alice, card: Strike, targets: [honest], interrupts: [{by: alice, card: Witness}]}\n"
@@ -101,8 +105,7 @@ def test_a_target_in_effects_that_wait_is_chosen_when_they_happen():
     cards = (person("Honest") + person("Rogue") + person("Other", f=1) + person("Mine", f=1)
              + strategy("Avenge", "<b>Interrupt:</b> Give your target Personality +1F. After the action destroys a "
                                   "dishonorable Personality, give your target Personality +2F.")
-             + "  - {title: Strike, type: strategy, effects: [{ability: open, targets: [{what: personality}], "
-               "do: [{destroy: {target: 1}}]}]}\n")
+             + STRIKE)
     alice = "    hand: [Strike, Avenge]\n    units: [{card: Other, id: other}, {card: Mine, id: mine}]\n"
     bob = "    units: [{card: Honest, id: honest}, {card: Rogue, id: rogue, dishonored: true}]\n"
     script = ("  - action: {by: alice, card: Strike, targets: [rogue], interrupts: [{by: alice, card: Avenge, "

@@ -7,11 +7,11 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, StrictBool
 
 from .. import cardops
-from ..references import amount, players
+from ..references import amount, players, script_choice
 from ..registry import Effect, Primitive, primitive
 from ..structures import Filter, Model, Number, PlayerRef, Ref
 from ..vocab import StepKind, Zone
-from .common import TargetArgs, cards_of, script_choice
+from .common import TargetArgs, cards_of
 
 
 def _each(g, ctx, args, fn) -> bool:

@@ -74,15 +74,3 @@ def lasting_on_each(g, ctx, target, kind: str, data: dict, until, cite: str, sai
         done = True
     return done
 
-
-def script_choice(g, ctx, options: list[str], say, key=str) -> str:
-    """One of several options the acting player picks as the effect resolves: the script's ``choose:`` answer
-    when it names one of them, else the first, said so (``choices``). ``say(choice, note)`` words the step."""
-    wanted = key(ctx.choices[0]) if ctx.choices else None
-    if wanted in options:
-        ctx.choices.pop(0)
-        note = "as the script chooses"
-    else:
-        wanted, note = options[0], "the script names none of them; the engine takes the first"
-    g.record(StepKind.CHOICE, say(wanted, note), ["choices"], ctx.player)
-    return wanted

@@ -7,13 +7,13 @@ from typing import Literal
 from pydantic import Field
 
 from .. import cardops
-from ..references import ZONE_NAMES, amount, matches, players
+from ..references import ZONE_NAMES, amount, matches, players, script_choice
 from ..registry import Effect, Primitive, primitive
 from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref, SmallInt
 from ..vocab import StepKind, Zone
 from ..zones import move, refill
 from .cards import describe_amount, describe_filter, describe_ref
-from .common import TargetArgs, cards_of, entry_fails, names, pay_for_card, script_choice
+from .common import TargetArgs, cards_of, entry_fails, names, pay_for_card
 
 DYNASTY_TYPES = frozenset({"personality", "holding", "region", "event", "celestial"})
 
