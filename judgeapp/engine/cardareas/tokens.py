@@ -13,7 +13,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ..abilities import Static, read_text
-from ..cardtree import CREATED, NP, VALUES, Unreadable, _sub, _tok, _toks, _unread
+from ..cardtree import CREATED, NP, VALUES, Unreadable, _lasting, _sub, _tok, _toks, _unread
 from ..registry import Effect
 from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
@@ -378,6 +378,19 @@ class Readers:
         if not self.effects:
             raise Unreadable("'you may use this action … times' before its effects is not read")
         self.uses = int(_tok(tree, "NUMBER").value)
+
+    def s_give_last_keyword(self, tree: Tree, index: int) -> None:
+        """"Permanently give your target Samurai Shadowlands.": the keywords before the last name the card (a target
+        Samurai), the last is the keyword it gets (``keywords``, ``duration-of-effects``)."""
+        mods = _sub(tree, "mods").children
+        given = mods[-1].children[0]
+        if len(mods) < 2 or given.type != "KEYWORD" or _tok(_sub(tree, "mods"), "OR") is not None:
+            raise Unreadable("a keyword given to a card named by that keyword alone is not read")
+        dets = [c for c in tree.children if isinstance(c, Tree) and c.data == "det"]
+        ref = self.np(Tree("phrase", dets + [Tree("keyworded", [Tree("mods", mods[:-1])])]))
+        effect = Effect.model_validate({"keyword": {"target": ref, "add": [given.value]}})
+        duration = _tok(tree, "DUR")
+        self.effects.append(_lasting(effect, duration.value) if duration is not None else effect)
 
     # ----- cards without abilities ---------------------------------------------------------------
     def post_no_abilities(self, post, data: dict) -> None:
