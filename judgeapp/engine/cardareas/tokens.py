@@ -392,6 +392,11 @@ class Readers:
         duration = _tok(tree, "DUR")
         self.effects.append(_lasting(effect, duration.value) if duration is not None else effect)
 
+    def post_state_enemy(self, post, data: dict) -> None:
+        """"a target unbowed enemy Personality": an enemy card in that state, the words in the other order."""
+        data["state"].append(_tok(post, "STATE").value)
+        data["side"] = "enemy"
+
     # ----- cards without abilities ---------------------------------------------------------------
     def post_no_abilities(self, post, data: dict) -> None:
         """"without abilities", "with no abilities": none printed or given; "with no printed abilities": none
