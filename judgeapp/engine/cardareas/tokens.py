@@ -10,7 +10,7 @@
 """
 from __future__ import annotations
 
-from lark import Tree
+from lark import Token, Tree
 
 from ..abilities import Static, read_text
 from ..cardtree import CREATED, NP, VALUES, Unreadable, _lasting, _sub, _tok, _toks, _unread
@@ -255,6 +255,14 @@ class Readers:
     def e_create_many_attached(self, node):
         """"Create two 1F Followers attach them to Kikumura": each one created attached (``created-cards``)."""
         return [self.e_create_attached(node)] * int(_tok(node, "NUMBER").value)
+
+    def e_create_untyped_attached(self, node):
+        """"Create a 1F Ashigaru and attach it to your target Personality": the type is not printed, but the card
+        attaches to a Personality as it is created and has a Force, not a Force bonus, so it is a Follower (an Item's
+        Force is a bonus, "+2F"; a Personality does not attach) (``created-cards``, ``follower``)."""
+        if any(tok.value[0] != "force" for tok in _toks(_sub(node, "statline"), "STATLINE")):
+            raise Unreadable("a created card with no type and a stat other than Force is not read")
+        return self.e_create_attached(Tree(node.data, [*node.children, Token("TYPE", "follower")]))
 
     def e_create_item(self, node):
         """A created Item's printed bonuses ("+2F/+1C"), attached as it is created; "it" after it is the
