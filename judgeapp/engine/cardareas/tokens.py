@@ -13,7 +13,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static, read_text
-from ..cardtree import CREATED, NP, VALUES, Unreadable, _lasting, _sub, _tok, _toks, _unread
+from ..cardtree import CREATED, NP, VALUES, Unreadable, _det_words, _lasting, _sub, _tok, _toks, _unread
 from ..registry import Effect
 from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
@@ -332,8 +332,12 @@ class Readers:
                                                  "count": -int(_tok(node, "NUMBER").value)}})
 
     def e_remove_all_tokens(self, node):
-        """"Destroy all Madness tokens": every one, on every card in play (``token``)."""
-        name = _token_name(_sub(node, *NP), "ALL")
+        """"Destroy all Madness tokens": every one, on every card in play; "Destroy a Madness token": one, from a card
+        in play the player chooses as it resolves (no card is targeted) (``token``)."""
+        kind = _sub(node, *NP)
+        if _det_words([d for d in kind.children if isinstance(d, Tree) and d.data == "det"]) == ["A"]:
+            return Effect.model_validate({"remove_any_token": {"name": _token_name(kind, "A")}})
+        name = _token_name(kind, "ALL")
         return Effect.model_validate({"tokens": {"target": AllRef(all=Filter(tokens=[{"name": name}])), "name": name,
                                                  "every": True}})
 

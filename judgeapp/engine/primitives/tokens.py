@@ -7,11 +7,12 @@ from typing import Annotated
 from pydantic import StringConstraints
 
 from .. import tokenkinds
+from ..references import script_choice
 from ..registry import Primitive, primitive
 from ..structures import Model, Ref, Word
 from ..vocab import UNTIL_WORDS, StepKind, Until
 from .cards import describe_ref
-from .common import cards_of, lasting_on_each
+from .common import cards_of, lasting_on_each, names
 
 Embedded = Annotated[str, StringConstraints(min_length=1, max_length=1000, strip_whitespace=True)]
 
@@ -175,3 +176,38 @@ class TransferToken(Primitive):
     @classmethod
     def describe(cls, args):
         return f"move a {args.name} token from {describe_ref(args.source)} to {describe_ref(args.target)}"
+
+
+class RemoveAnyTokenArgs(Model):
+    name: Word  # the token's name ("Madness"), whatever its stat changes
+
+
+@primitive
+class RemoveAnyToken(Primitive):
+    """"Destroy a Madness token": one token of the name from a card in play that has one, which the player chooses as
+    the effect resolves — no card is targeted (``token``, ``choices``): the script's ``choose:`` names the card (title or
+    id), else the engine takes the first and says so. Nothing happens if no card in play has one."""
+
+    name, Args, cite = "remove_any_token", RemoveAnyTokenArgs, "token"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        holders = [c for c in g.in_play() if tokenkinds.kinds_named(c.tokens, args.name)]
+        if not holders:
+            g.record(StepKind.EFFECT, f"no card in play has a {args.name} token ({ctx.why()})", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        by_id = {c.id: c for c in holders}
+        chosen = by_id[script_choice(g, ctx, list(by_id), lambda cid, note: (
+            f"{ctx.player.capitalize()} chooses {by_id[cid].title}'s {args.name} token ({note}; cards with one: "
+            f"{names(holders)})"), key=lambda answer: next(
+                (c.id for c in holders if str(answer).lower() in (c.title.lower(), c.id.lower())), None))]
+        g.add_tokens(chosen, tokenkinds.kinds_named(chosen.tokens, args.name)[0], -1)
+        g.version += 1
+        g.record(StepKind.EFFECT, f"{chosen.title} loses a {args.name} token ({ctx.why()})", [cls.cite], ctx.player,
+                 "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return f"remove a {args.name} token from a card in play you choose"
