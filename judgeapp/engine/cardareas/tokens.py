@@ -35,9 +35,18 @@ class Readers:
         """"Give a target Personality and Jin-e each a -1F/-1C Poison token": each card named gets them."""
         tokens = _sub(node, "named_tokens")
         refs = [self.np(ref) for ref in node.children if isinstance(ref, Tree) and ref.data in NP]
-        if _tok(tokens, "NUMBER") is not None and any(isinstance(r, int) and self.targets[r - 1].count > 1 for r in refs):
-            raise Unreadable("tokens shared out among several targets are not read")  # "(in total) three … to one to three"
+        number = _tok(tokens, "NUMBER")
+        if number is not None and any(isinstance(r, int) and self.targets[r - 1].count > 1 for r in refs):
+            return [self.shared_tokens(refs, tokens, int(number.value))]
         return [self.named_tokens(ref, tokens) for ref in refs]
+
+    def shared_tokens(self, refs: list, node: Tree, count: int) -> Effect:
+        """"Give three +1GP Wealth tokens to one to three target Holdings": three in all, shared out among the
+        targets, at least one each (``token``)."""
+        if len(refs) != 1 or count < self.targets[refs[0] - 1].count:
+            raise Unreadable("fewer tokens than targets to share them among are not read")
+        return Effect.model_validate({"share_tokens": {"target": refs[0], "name": _tok(node, "KEYWORD").value,
+                                                       "total": count, "stats": _token_stats(_sub(node, "changes"))}})
 
     def named_tokens(self, ref, node: Tree) -> Effect:
         """"two +1F Fire tokens": that many tokens of one kind, each with the printed changes (``token``)."""
