@@ -320,6 +320,18 @@ class Readers:
             raise Unreadable("a player's ability with a bowing cost is not read")
         return [Static.model_validate({**data, "kind": "player_ability", "players": players, "embedded": text})]
 
+    def e_melee_or_ranged(self, node):
+        """"Melee or Ranged Attack equal to …": a Melee Attack or a Ranged Attack of that strength, as the player
+        chooses; each names its own target, so the kind is chosen first, as the action is announced, and kept
+        (``choices``, ``choice-paradoxes``). Neither target is "the target" of what follows: which one is not known."""
+        named = len(self.targets)
+        melee, ranged = self._attack("melee_attack", node), self._attack("ranged_attack", node)
+        self.targets[named:] = [t.model_copy(update={"option": word}) for t, word in
+                                zip(self.targets[named:], ("Melee", "Ranged"))]
+        self.last = None
+        return Effect.model_validate({"choose": {"options": [{"word": "Melee", "do": [melee.model_dump()]},
+                                                             {"word": "Ranged", "do": [ranged.model_dump()]}]}})
+
     # ----- removing tokens ------------------------------------------------------------------------
     def e_remove_token(self, node):
         """"Remove a Madness token from Tenburo": one fewer, if he has one; "X to Y" needs it (``token``)."""
