@@ -19,7 +19,7 @@ from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
 
 
-VALUE_KINDS = ("token_count", "tokens_removed")
+VALUE_KINDS = ("token_count", "tokens_removed", "plus_tokens")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
 CLAUSE_KINDS = ("stronger_per_token",)
@@ -89,6 +89,15 @@ class Readers:
             raise Unreadable("'his … tokens' with no card named before it")
         owner = Tree("np_poss", [t for t in node.children[1:] if t.type not in ("KEYWORD", "TOKEN")])
         return Amount(tokens=name, of=self.poss(owner))
+
+    def value_plus_tokens(self, node) -> Amount:
+        """"the number of Rings you control plus Fire tokens on Fusawa": the first count and the card's tokens of that
+        name, both counted when the effect applies (``token``)."""
+        first = self.value(node.children[0])
+        if first.added is not None:
+            raise Unreadable("three counts added together are not read")
+        return first.model_copy(update={"added": Amount(tokens=_tok(node, "KEYWORD").value,
+                                                        of=self._card_cond(node))})
 
     # ----- tokens counted as the effect applies ---------------------------------------------------
     def per_token(self, node: Tree) -> Amount:
