@@ -423,16 +423,20 @@ class Readers:
 
     def s_give_last_keyword(self, tree: Tree, index: int) -> None:
         """"Permanently give your target Samurai Shadowlands.": the keywords before the last name the card (a target
-        Samurai), the last is the keyword it gets (``keywords``, ``duration-of-effects``)."""
+        Samurai), the last is the keyword it gets (``keywords``, ``duration-of-effects``); "Give your target Monk or
+        Shugenja Air, Earth, Fire, or Water.": one of the last and those after it, the player's choice (``choices``)."""
         mods = _sub(tree, "mods").children
-        given = mods[-1].children[0]
-        if len(mods) < 2 or given.type != "KEYWORD" or _tok(_sub(tree, "mods"), "OR") is not None:
+        given = [mods[-1].children[0]] + _toks(tree, "KEYWORD")
+        if len(mods) < 2 or given[0].type != "KEYWORD" or not isinstance(mods[-2], Tree):
             raise Unreadable("a keyword given to a card named by that keyword alone is not read")
         dets = [c for c in tree.children if isinstance(c, Tree) and c.data == "det"]
         ref = self.np(Tree("phrase", dets + [Tree("keyworded", [Tree("mods", mods[:-1])])]))
-        effect = Effect.model_validate({"keyword": {"target": ref, "add": [given.value]}})
         duration = _tok(tree, "DUR")
-        self.effects.append(_lasting(effect, duration.value) if duration is not None else effect)
+        options = [(word.value, [Effect.model_validate({"keyword": {"target": ref, "add": [word.value]}})])
+                   for word in given]
+        if duration is not None:
+            options = [(word, [_lasting(e, duration.value) for e in effects]) for word, effects in options]
+        self.effects.append(options[0][1][0] if len(options) == 1 else self._choice(options))
 
     def post_state_enemy(self, post, data: dict) -> None:
         """"a target unbowed enemy Personality": an enemy card in that state, the words in the other order."""
