@@ -438,6 +438,16 @@ class Readers:
             options = [(word, [_lasting(e, duration.value) for e in effects]) for word, effects in options]
         self.effects.append(options[0][1][0] if len(options) == 1 else self._choice(options))
 
+    def e_give_or_remove_keyword(self, node):
+        """"Give Resilient to, or remove Resilient from, a target Personality": the card gains the keyword or loses it
+        for the turn, the player's choice as the effect resolves (``choices``, ``duration-of-effects``)."""
+        given, taken = self.kwlist(_sub(node, "kwlist")), _tok(node, "KEYWORD").value
+        if given != [taken]:
+            raise Unreadable("one keyword given or another taken away is not read")
+        ref = self.np(_sub(node, *NP))
+        return self._choice([(verb, [Effect.model_validate({"keyword": {"target": ref, side: [taken]}})])
+                             for verb, side in (("give", "add"), ("remove", "lose"))])
+
     def post_state_enemy(self, post, data: dict) -> None:
         """"a target unbowed enemy Personality": an enemy card in that state, the words in the other order."""
         data["state"].append(_tok(post, "STATE").value)
