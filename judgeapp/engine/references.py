@@ -490,7 +490,7 @@ def amount(g, value, ctx) -> int:
         n = min(n, a.most)
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
-    return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))
+    return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx)) + amount(g, a.added, ctx)
 
 
 def script_choice(g, ctx, options: list[str], say, key=str) -> str:

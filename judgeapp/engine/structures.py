@@ -177,12 +177,14 @@ class Amount(Model):
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
     n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
     tokens_removed: StrictBool = False  # "the number of tokens destroyed": removed by this effect's "zero or more" (token)
+    added: "Amount | None" = None  # "the number of Rings you control plus Fire tokens on Fusawa": a second count added
 
     def negated(self) -> "Amount":
         """The same amount taken away ("a Force penalty equal to his Chi, plus 1 if …"): every part
         changes sign, and halving still rounds the positive amount (``bonuses-and-penalties``)."""
         return self.model_copy(update={"times": -self.times, "plus": -self.plus, "plus_if": [
-            b.model_copy(update={"amount": -b.amount}) for b in self.plus_if]})
+            b.model_copy(update={"amount": -b.amount}) for b in self.plus_if],
+            "added": self.added.negated() if self.added is not None else None})
 
     @model_validator(mode="after")
     def _one_source(self):

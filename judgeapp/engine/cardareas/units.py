@@ -6,11 +6,13 @@ every card in it, while targeting a unit targets its Personality (``unit``).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from lark import Token, Tree
 
 from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok, _toks
 from ..abilities import Static, target_refs
-from ..registry import Effect
+from ..registry import REGISTRY, Effect
 from ..structures import Amount, Condition, Filter, UnitOf
 
 WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
@@ -453,12 +455,33 @@ def _span(node: Tree) -> str:
 def finish_ability(reader, condition):
     """The effects "as he moves" join the move before them; "If he would be opposed" naming a
     target who may be another player's is a test of the target.  An alternative whose options
-    target cards of their own stands alone: what else the ability did could not know whom it chose."""
+    target cards of their own is the only one: what else the ability does may not name those cards, as it could not
+    know whom the player chose."""
     for start, count, mover in reversed(reader.__dict__.get("as_moving", [])):
         _join_move(reader, start, count, mover)
-    if any(t.option is not None for t in reader.targets) and len(reader.effects) > 1:
-        raise Unreadable("other effects beside an alternative whose options target cards of their own are not read")
+    options = {k + 1 for k, t in enumerate(reader.targets) if t.option is not None}
+    others = [e.model_dump() for e in reader.effects if e.name != "choose"] + [
+        t.model_dump() for t in reader.targets if t.option is None] + [condition.model_dump() if condition else None]
+    if options and (sum(e.name == "choose" for e in reader.effects) != 1 or options & _named(others)):
+        raise Unreadable("other effects naming the cards an alternative's options target are not read")
     return _opposed_target(reader, condition)
+
+
+def _named(data, key: str = "") -> set[int]:
+    """The numbered targets a reading's data names: whole numbers under the names of card references (an effect's
+    card arguments, a condition's or an amount's card, a filter's relation to a target)."""
+    if isinstance(data, dict):
+        return set().union(set(), *(_named(v, k) for k, v in data.items()))
+    if isinstance(data, list):
+        return set().union(set(), *(_named(v, key) for v in data))
+    return {data} if key in _card_keys() and isinstance(data, int) and not isinstance(data, bool) else set()
+
+
+@lru_cache(maxsize=1)
+def _card_keys() -> frozenset[str]:
+    """The names card references go by (the primitives are all registered by the time a card is read)."""
+    return frozenset({"target", "card", "of", "or_of", "besides", "in_unit_of", "elsewhere", "unit_of"} | {
+        name for primitive in REGISTRY.values() for name in primitive.card_args})
 
 
 def _join_move(reader, start: int, count: int, mover) -> None:

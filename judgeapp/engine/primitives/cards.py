@@ -548,6 +548,8 @@ def describe_amount(value) -> str:
         from ..abilities import describe_condition
 
         out += f", {'plus' if bonus.amount >= 0 else 'minus'} {abs(bonus.amount)} if {describe_condition(bonus.if_)}"
+    if value.added is not None:
+        out += f" plus {describe_amount(value.added)}"
     return out
 
 
