@@ -12,7 +12,7 @@ from lark import Token, Tree
 from ..abilities import TargetSpec
 from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _not, _sub, _tok
 from ..registry import Effect
-from ..structures import AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
+from ..structures import ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
 ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
@@ -534,3 +534,30 @@ class Readers:
     def c_honor_above(self, node):
         """"if your Family Honor is higher than any other player's": higher than each of theirs."""
         return Condition(honor_vs_others=">")
+
+    # ----- "After this bows the target, …" (``fear``, ``ranged-attack``, ``independence-of-effects``) -------------
+    def s_after_attack_did(self, tree: Tree, i: int) -> None:
+        """"Fear 2. After this bows the target, give this Personality +1F", "Ranged 1 Attack. After this destroys
+        a card, draw a card": the effects follow the Fear (Attack) just before and happen only if its effects bowed
+        (destroyed) its target; "it" is that target (``fear``, ``ranged-attack``; effects linked by "after",
+        ``independence-of-effects``)."""
+        bows = _sub(tree, "did_bow") is not None
+        attack = self.effects[-1] if self.effects else None
+        if attack is None or attack.name not in (("fear",) if bows else ("ranged_attack", "melee_attack")) \
+                or not isinstance(attack.args.target, int):
+            raise Unreadable("'After this bows (destroys) …' with no Fear (Attack) just before it is not read")
+        did = Condition(action=ActionTest(this=True, did="bows" if bows else "destroyed", card=attack.args.target))
+        self.last = attack.args.target
+        self.effects += [e.model_copy(update={"condition": _and(did, e.condition)}) for e in self.sentence_effects(tree)]
+
+    def c_card_stat_le(self, node):
+        """"destroy it if it has 2 or lower Force": the card's current stat (``force``)."""
+        return self._card_stat(node, "<=")
+
+    def c_card_stat_ge(self, node):
+        """"if he has 3 or more Personal Honor"."""
+        return self._card_stat(node, ">=")
+
+    def _card_stat(self, node, op: str) -> Condition:
+        return Condition.model_validate({"card": self._card_cond(node), "stat": {
+            "stat": self.statword(_sub(node, "statword")), "op": op, "value": int(_tok(node, "NUMBER").value)}})
