@@ -21,7 +21,7 @@ OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
 NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
-VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either"}
+VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
            "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
@@ -137,6 +137,13 @@ class Readers:
     def value_minus_if(self, node):
         """"his Personal Honor, minus 1 if he is unopposed"."""
         return self._bonus_if(node, -self._number(node))
+
+    def value_stat_plus_stat(self, node):
+        """"your Personality's Chi plus Personal Honor": the two current stats of the one card added."""
+        first, second = (self.statword(s) for s in node.children if isinstance(s, Tree) and s.data == "statword")
+        if first == second:
+            raise Unreadable("a stat plus the same stat is not read")
+        return Amount(stat=first, and_stat=second, of=self.poss(_sub(node, "np_poss")))
 
     def _bonus_if(self, node: Tree, n: int) -> Amount:
         inner = self._inner(node)
