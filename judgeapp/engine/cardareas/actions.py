@@ -15,7 +15,8 @@ from ..registry import Effect
 from ..structures import ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
 ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
-RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
+RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after",
+          "must_target_may_have")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
@@ -237,6 +238,16 @@ class Readers:
             raise Unreadable("'that cannot target' other than cards with a keyword is not read")
         return spec.model_copy(update={"filter": spec.filter.model_copy(update={
             "without": spec.filter.without + flt.keywords})}), effect
+
+    def rider_must_target_may_have(self, rider, spec, effect):
+        """"Fear … that must target a dishonorable or Shadowlands Personality, who may have Followers": only
+        an enemy Personality of those kinds, with or without Followers (``fear``)."""
+        first, then = (t.value for t in rider.children if isinstance(t, Token) and t.type == "TYPE")
+        if (first, then) != ("personality", "follower"):
+            raise Unreadable("'that must target a …, who may have …' other than a Personality with Followers is not read")
+        kind = self._kind_filter(rider)
+        flt = kind.model_copy(update={"side": spec.filter.side})
+        return spec.model_copy(update={"filter": flt, "followers_ok": kind}), effect
 
     def rider_destroys_after(self, rider, spec, effect):
         """"Fear 2 that destroys Followers after it bows them": a card of those kinds that this Fear
