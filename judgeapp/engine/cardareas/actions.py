@@ -560,13 +560,24 @@ class Readers:
         (destroyed) its target; "it" is that target (``fear``, ``ranged-attack``; effects linked by "after",
         ``independence-of-effects``)."""
         bows = _sub(tree, "did_bow") is not None
-        attack = self.effects[-1] if self.effects else None
-        if attack is None or attack.name not in (("fear",) if bows else ("ranged_attack", "melee_attack")) \
-                or not isinstance(attack.args.target, int):
-            raise Unreadable("'After this bows (destroys) …' with no Fear (Attack) just before it is not read")
+        attack = self._last_attack(("fear",) if bows else ("ranged_attack", "melee_attack"), "After this bows (destroys) …")
         did = Condition(action=ActionTest(this=True, did="bows" if bows else "destroyed", card=attack.args.target))
         self.last = attack.args.target
         self.effects += [e.model_copy(update={"condition": _and(did, e.condition)}) for e in self.sentence_effects(tree)]
+
+    def _last_attack(self, kinds: tuple[str, ...], words: str) -> Effect:
+        """The Fear (Attack) just before, the one "this" names (``fear``, ``ranged-attack``, ``melee-attack``)."""
+        attack = self.effects[-1] if self.effects else None
+        if attack is None or attack.name not in kinds or not isinstance(attack.args.target, int):
+            raise Unreadable(f"'{words}' with no such Attack or Fear just before it is not read")
+        return attack
+
+    def c_this_did_not_destroy(self, node):
+        """"Melee 3 Attack. If this does not destroy a Personality, straighten Minoko": the Attack's action
+        destroyed no such card (``melee-attack``, ``ranged-attack``)."""
+        self._last_attack(("ranged_attack", "melee_attack"), "if this does not destroy")
+        flt = self.filter_of(_sub(node, *NP))
+        return _not(Condition(action=ActionTest(this=True, did="destroyed", fits=flt)))
 
     def c_card_stat_le(self, node):
         """"destroy it if it has 2 or lower Force": the card's current stat (``force``)."""
