@@ -10,7 +10,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import TargetSpec
-from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _not, _sub, _tok
+from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok
 from ..registry import Effect
 from ..structures import ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
@@ -571,6 +571,22 @@ class Readers:
         if attack is None or attack.name not in kinds or not isinstance(attack.args.target, int):
             raise Unreadable(f"'{words}' with no such Attack or Fear just before it is not read")
         return attack
+
+    def s_destroy_what_this_bowed(self, tree: Tree, i: int) -> None:
+        """"Fear 3 that may target Spells. Destroy any Spells this bowed.": the Fear bows only its target, so
+        the target is destroyed if the Fear's action bowed it and it is such a card (``fear``)."""
+        if _tok(tree, "STATE").value != "bowed":
+            raise Unreadable("'Destroy any … this …' other than bowed is not read")
+        n = self._last_attack(("fear",), "Destroy any … this bowed").args.target
+        sub = _sub(tree, *NP)
+        if sub.data not in ("phrase", "bare") or _det_words([c for c in sub.children if isinstance(c, Tree)
+                                                              and c.data == "det"]) != ["ANY"]:
+            raise Unreadable("'Destroy … this bowed' other than 'any …' is not read")
+        kind = self.filter_of(sub)
+        did = Condition(action=ActionTest(this=True, did="bows", card=n))
+        self.effects.append(Effect.model_validate({"destroy": {"target": n}, "if": {"all": [
+            did.model_dump(by_alias=True, exclude_defaults=True),
+            {"card": n, "fits": kind.model_dump(exclude_defaults=True)}]}}))
 
     def c_this_did_not_destroy(self, node):
         """"Melee 3 Attack. If this does not destroy a Personality, straighten Minoko": the Attack's action
