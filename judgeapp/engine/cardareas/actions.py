@@ -595,6 +595,15 @@ class Readers:
         flt = self.filter_of(_sub(node, *NP))
         return _not(Condition(action=ActionTest(this=True, did="destroyed", fits=flt)))
 
+    def e_additional_actions(self, node):
+        """"Battle: Take two additional Battle actions": that many additional actions, taken one after another
+        after this one resolves; in the Combat Segment, where a Battle ability is used, they are Battle actions
+        (``additional-action``: one of no stated type is the type of the current action round)."""
+        n = int(_tok(node, "NUMBER").value)
+        if "battle" not in self.designators or not 2 <= n <= 3:
+            raise Unreadable("additional Battle actions from other than a Battle ability are not read")
+        return [Effect.model_validate({"additional_action": {}}) for _ in range(n)]
+
     def c_card_stat_le(self, node):
         """"destroy it if it has 2 or lower Force": the card's current stat (``force``)."""
         return self._card_stat(node, "<=")
