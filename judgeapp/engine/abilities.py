@@ -114,6 +114,7 @@ class Ability(Model):
     effects: list[Effect] = Field(default_factory=list, max_length=20)
     uses: Annotated[StrictInt, Field(ge=1, le=10)] = 1  # "You may use this action three times per turn"
     # (restrictions-on-number-of-times)
+    once_per: Literal["battle", "game"] | None = None  # "Once per game, …": besides once per turn (same section)
     text: str = Field("", max_length=2000)
     player: StrictBool = False  # a player's ability a card's trait gives: no card uses it (player-abilities-and-traits)
 
@@ -132,6 +133,8 @@ class Ability(Model):
         parts += [describe_effect(e) for e in self.effects]
         if self.uses != 1:
             parts.append(f"it may be used {self.uses} times per turn")
+        if self.once_per:
+            parts.append(f"it may be used once per {self.once_per}")
         return f"{head}{', ' + ', '.join(costs) if costs else ''}: " + "; ".join(parts)
 
 

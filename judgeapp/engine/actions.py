@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import acting, cardops, granted, payment, triggers
 from .abilities import Ability, describe_condition
-from .primitives.actions import uses_allowed
+from .primitives.actions import period_spent, spend, uses_allowed
 from .references import Context, holds, joint, matches, together
 from .resolution import alternative, candidates, fitting, passed_over, run_effects, take_alternative, _lookup
 from .state import Card
@@ -177,6 +177,9 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     uses, key = granted.memory(card, ability, g.players[by])
     if not ability_has(g, card, ability, "Repeatable") and uses.get(key, 0) >= uses_allowed(g, card, ability):
         raise Refused(Reason.USED, f"{card.title}'s ability was already used this turn", "using-abilities")
+    if period_spent(card, ability, uses.get(key, 0)):
+        raise Refused(Reason.USED, f"{card.title}'s ability may be used once per {ability.once_per} and was used "
+                                   f"this {ability.once_per}", "restrictions-on-number-of-times")
     restriction = None if ability.player else g.restricted(card, "actions")
     if restriction:
         raise Refused(Reason.RESTRICTED, restriction, "permissions")
@@ -378,8 +381,7 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
             discard_to_use(g, card, by)
         else:
             pay_costs(g, card, ability, step, ctx, discipline_price(g, card, by) if disciplined else 0)
-        uses, key = granted.memory(card, ability, g.players[by])
-        uses[key] = uses.get(key, 0) + 1
+        spend(card, ability, *granted.memory(card, ability, g.players[by]))
         named = step.get("targets")
         if g.rules == "twenty-festivals" and ability.targets:
             named = choose_targets_step(g, ctx, ability, named)
@@ -556,7 +558,6 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
         discard_to_use(g, card, by)
     else:
         pay_costs(g, card, chosen, entry, ctx, discipline_price(g, card, by) if disciplined else 0)
-    uses, key = granted.memory(card, chosen, g.players[by])
-    uses[key] = uses.get(key, 0) + 1
+    spend(card, chosen, *granted.memory(card, chosen, g.players[by]))
     resolve_effects(g, ctx, card, chosen, entry, entry.get("targets"))
     tidy_up(g, card, by, from_province, disciplined)

@@ -15,7 +15,8 @@ WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "ruleb
 PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
-           "need not to": ("NEEDNOT", "not"), "the combat segment": ("COMBATSEGMENT", "combat")}
+           "need not to": ("NEEDNOT", "not"), "the combat segment": ("COMBATSEGMENT", "combat"),
+           "once per battle": ("ONCEPERBATTLE", "battle")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
                 "st_join", "st_enter", "st_provinces", "st_this_province",
                 "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength",
@@ -478,3 +479,13 @@ class Readers:
         (``combat-segment``)."""
         return self._stat_changes(_sub(node, "changes"), {**data, "while": _and(data.get("while"),
                                                                                 Condition(phase="combat"))})
+
+    # ----- how often an ability may be used ---------------------------------------------------------
+    def s_once_per_effects(self, tree: Tree, index: int) -> None:
+        """"Limited: Once per game, put …", "Battle: Once per battle, move home …": the ability may be used once in
+        that time, besides once per turn; the phrase is about the ability, so it holds at all times
+        (``restrictions-on-number-of-times``, ``order-of-effects`` exception 2)."""
+        if index != 0 or not self.designators:
+            raise Unreadable("'once per …' other than at the start of an ability is not read")
+        self.once_per = _sub(tree, "once_limit").children[0].value
+        self.effects += self.sentence_effects(tree)

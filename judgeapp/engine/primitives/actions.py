@@ -51,6 +51,19 @@ class ExtraUses(Primitive):
                 f"{cls.times(args)}{until}")
 
 
+def spend(card, ability, uses: dict, key) -> None:
+    """One use of the ability: this turn's and, for "once per game", this game's (``card-memory-rule``)."""
+    uses[key] = uses.get(key, 0) + 1
+    if ability.once_per:
+        card.spent.setdefault(ability.once_per, set()).add(ability.n)
+
+
+def period_spent(card, ability, this_turn: int) -> bool:
+    """"Once per game, …" used this game before this turn: no more uses; an additional use this turn allows another
+    only if the first was taken this turn (``restrictions-on-number-of-times``, ``additional-use``)."""
+    return bool(ability.once_per) and ability.n in card.spent.get(ability.once_per, ()) and not this_turn
+
+
 def uses_allowed(g, card, ability) -> int:
     """How many times this turn the ability may be used: once or as its text says ("three times per turn"), two in
     all after "a second time" however often that is given, one more for each "an additional time"
