@@ -16,7 +16,7 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from . import primitives  # noqa: F401  (registers every primitive before a reading is validated)
 from .registry import Effect
-from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
+from .structures import AllRef, Amount, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["attaches", "turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
@@ -223,7 +223,7 @@ class Static(Model):
                   "focus_from_discard", "foe_focus_face_up", "loses_duels",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "ability_keyword", "player_ability", "ignore_hr", "honor_change",
-                  "invest_fixed", "ability_cost", "stat_min", "stat_max"]
+                  "invest_fixed", "ability_cost", "stat_min", "stat_max", "extra_use"]
     target: Literal["self", "host", "unit", "province", "focused"] | AllRef | TargetedRef = "self"  # province: the one
     # this card is at; focused: the cards its player focused in a duel it is in ("Shinichi's focused cards")
     stat: StatName | None = None
@@ -238,7 +238,7 @@ class Static(Model):
     embedded: str | None = Field(None, max_length=1000)  # ability, player_ability: the ability given, as printed
     players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
     player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
-    minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"
+    minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"; extra_use: uses in all ("twice per turn")
     designators: list[DesignatorName] = Field(default_factory=list, max_length=2)  # permit recruit/equip: "as a
     # Battle action"
     while_: Condition | None = Field(default=None, alias="while")
@@ -365,6 +365,12 @@ class Static(Model):
             what = f"{who} does not count towards an Enlightenment Victory"
         elif self.kind in ("enters_bowed", "enters_unbowed"):
             what = f"{who} enters play {self.kind[7:]}"
+        elif self.kind == "extra_use":
+            cards = describe_filter(self.target.all) if isinstance(self.target, AllRef) else who
+            which = f"the {'printed ' if self.what == 'printed' else ''}abilities of {cards}"
+            each = f" for each of {describe_filter(self.amount.count)}s" if isinstance(self.amount, Amount) else ""
+            what = f"{which} may be used twice per turn" if self.minimum else \
+                f"{which} may be used one additional time per turn{each}"
         elif self.kind == "copies":
             what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
         elif self.kind == "use_from_hand":

@@ -25,7 +25,7 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
                 "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
                 "st_attach_one", "st_stat_each_yours",
-                "st_ability_keywords", "st_ability_keywords_own"}
+                "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -481,6 +481,28 @@ class Readers:
                                                                                 Condition(phase="combat"))})
 
     # ----- how often an ability may be used ---------------------------------------------------------
+    def read_st_extra_uses(self, node, data) -> list[Static]:
+        """"You may use your Stronghold's abilities twice per turn" (two uses in all, however many such traits),
+        "… this Holding's printed ability one additional time per turn for each of your Markets in play" (one more
+        use for each, counted when it is used): while the trait holds (``restrictions-on-number-of-times``)."""
+        whose = _sub(node, "uses_whose")
+        target = "self" if _tok(whose, "THIS") is not None else AllRef(
+            all=Filter(type=[_tok(whose, "TYPES").value], side="your"))
+        more = _sub(node, "uses_more").children[0]
+        each = _sub(node, "uses_each")
+        if more.type == "NUMBER" and (each is not None or str(more.value) != "2"):
+            raise Unreadable("a number of uses per turn other than 'twice' is not read")
+        data = {**data, "kind": "extra_use", "target": target, "what": "printed" if _tok(node, "PRINTED") else None}
+        if more.type == "NUMBER":
+            return [Static.model_validate({**data, "minimum": 2})]
+        if each is None:
+            return [Static.model_validate({**data, "amount": 1})]
+        mods = [m.children[0] for m in _sub(each, "mods").children if isinstance(m, Tree)]
+        if any(t.type != "KEYWORD" for t in mods):
+            raise Unreadable("counting cards named other than by their keywords is not read")
+        keywords = [_singular(Tree("mod", [t])).children[0].value for t in mods]
+        return [Static.model_validate({**data, "amount": {"count": {"keywords": keywords, "side": "your"}}})]
+
     def s_once_per_effects(self, tree: Tree, index: int) -> None:
         """"Limited: Once per game, put …", "Battle: Once per battle, move home …": the ability may be used once in
         that time, besides once per turn; the phrase is about the ability, so it holds at all times

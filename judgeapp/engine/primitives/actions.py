@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, StrictBool
 
+from ..references import amount, card_context
 from ..registry import Primitive, primitive
 from ..state import Ongoing
 from ..structures import Model, Ref
@@ -66,11 +67,15 @@ def period_spent(card, ability, this_turn: int) -> bool:
 
 def uses_allowed(g, card, ability) -> int:
     """How many times this turn the ability may be used: once or as its text says ("three times per turn"), two in
-    all after "a second time" however often that is given, one more for each "an additional time"
-    (``restrictions-on-number-of-times``)."""
+    all after "a second time" or while a trait says "twice per turn", however often that is given, one more for
+    each "an additional time", from an effect or a trait (``restrictions-on-number-of-times``)."""
     from ..granted import GRANTED_FROM
 
     extra = [o.data for o in g.ongoing if o.kind == "extra_use" and o.target == card.id
              and not (o.data.get("printed") and ability.n >= GRANTED_FROM)]
-    allowed = ability.uses + sum(d.get("more", 0) for d in extra)
-    return max(allowed, 2) if any(d.get("second") for d in extra) else allowed
+    traits = [(src, st) for src, st in g.statics() if st.kind == "extra_use" and g.static_applies(src, st, card)
+              and not (st.what == "printed" and ability.n >= GRANTED_FROM)]
+    allowed = ability.uses + sum(d.get("more", 0) for d in extra) + sum(
+        amount(g, st.amount, card_context(g, src)) for src, st in traits)
+    second = any(d.get("second") for d in extra) or any(st.minimum for _, st in traits)
+    return max(allowed, 2) if second else allowed
