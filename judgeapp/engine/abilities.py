@@ -223,7 +223,8 @@ class Static(Model):
                   "focus_from_discard", "foe_focus_face_up", "loses_duels",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "ability_keyword", "player_ability", "ignore_hr", "honor_change",
-                  "invest_fixed", "ability_cost", "stat_min", "stat_max", "extra_use"]
+                  "invest_fixed", "ability_cost", "stat_min", "stat_max", "extra_use",
+                  "play_limit"]
     target: Literal["self", "host", "unit", "province", "focused"] | AllRef | TargetedRef = "self"  # province: the one
     # this card is at; focused: the cards its player focused in a duel it is in ("Shinichi's focused cards")
     stat: StatName | None = None
@@ -371,6 +372,8 @@ class Static(Model):
             each = f" for each of {describe_filter(self.amount.count)}s" if isinstance(self.amount, Amount) else ""
             what = f"{which} may be used twice per turn" if self.minimum else \
                 f"{which} may be used one additional time per turn{each}"
+        elif self.kind == "play_limit":
+            what = f"you may only play {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card per {self.what}"
         elif self.kind == "copies":
             what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
         elif self.kind == "use_from_hand":

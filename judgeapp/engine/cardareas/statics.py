@@ -16,7 +16,7 @@ PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_pl
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
            "need not to": ("NEEDNOT", "not"), "the combat segment": ("COMBATSEGMENT", "combat"),
-           "once per battle": ("ONCEPERBATTLE", "battle")}
+           "once per battle": ("ONCEPERBATTLE", "battle"), "per battle": ("PERBATTLE", "battle")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
                 "st_join", "st_enter", "st_provinces", "st_this_province",
                 "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength",
@@ -25,7 +25,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
                 "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
                 "st_attach_one", "st_stat_each_yours",
-                "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses"}
+                "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses",
+                "st_play_limit"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -502,6 +503,15 @@ class Readers:
             raise Unreadable("counting cards named other than by their keywords is not read")
         keywords = [_singular(Tree("mod", [t])).children[0].value for t in mods]
         return [Static.model_validate({**data, "amount": {"count": {"keywords": keywords, "side": "your"}}})]
+
+    def read_st_play_limit(self, node, data) -> list[Static]:
+        """"You may only play one Escalating Violence per battle": a card of this title may not be played once its
+        player has played that many this turn or battle, those played before counting
+        (``restrictions-on-number-of-times``); the card's own trait, so it works from the hand (``continuous-traits``)."""
+        if data["target"] != "self" or data.get("while") is not None:
+            raise Unreadable("a limit on playing other cards is not read")
+        return [Static.model_validate({**data, "kind": "play_limit", "amount": int(_tok(node, "NUMBER").value),
+                                       "what": _sub(node, "play_per").children[0].value})]
 
     def s_once_per_effects(self, tree: Tree, index: int) -> None:
         """"Limited: Once per game, put …", "Battle: Once per battle, move home …": the ability may be used once in
