@@ -191,11 +191,15 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         return False
     if trig.from_zone and ev.data.get("from") != trig.from_zone:
         return False
-    if trig.once_per:
-        key = ("trait", card.id, trig.text or trig.event)
-        if g.trait_uses.get(key, 0) >= 1:
-            return False
+    if trig.once_per and g.trait_uses.get(use_key(card, trig), 0) >= 1:
+        return False
     return True
+
+
+def use_key(card, trig) -> tuple:
+    """Where a trait's "the first time each turn / this game" use is kept: keys of "game" outlive the turn
+    (``flow.next_turn``; ``triggered-traits``, ``restrictions-on-number-of-times``)."""
+    return trig.once_per, card.id, trig.text or trig.event
 
 
 UNIT_TYPES = frozenset({"personality", "follower", "item", "spell"})
