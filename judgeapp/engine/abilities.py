@@ -19,7 +19,7 @@ from .registry import Effect
 from .structures import AllRef, Amount, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
-EventName = Literal["attaches", "turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
+EventName = Literal["attaches", "becomes", "turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
                     "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel", "refused",
@@ -179,6 +179,8 @@ class TriggerSpec(Model):
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
+        if self.event == "becomes" and self.condition is not None:  # "If this Personality is ever attacking, …" (indefinite-conditional-effects)
+            return f"Each time it becomes true that {describe_condition(self.condition)}: " + "; ".join(parts[1:])
         if self.event == "focused" and self.whose == "self":  # "As a Focus Effect:" (focus-focus-effect)
             return "As a Focus Effect (once this focused card is face up in a duel): " + "; ".join(parts)
         where = {"hand": " (while this card is in your hand)", "discard": " (while this card is in your discard pile)",

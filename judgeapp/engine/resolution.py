@@ -99,6 +99,8 @@ def state_checks(g) -> None:
         if c.zone is Zone.PLAY and c.type == "personality" and g.stat(c, "chi") <= 0:
             leave_play(g, c, "destroyed", f"his Chi is {g.stat(c, 'chi')}", ["chi-death-rule"], kind=StepKind.RULE,
                        preventable=False, cause="chi_death")
+    for pending in triggers.becoming(g):  # "if … is ever …" (indefinite-conditional-effects)
+        pending.run()
     check_victory(g)
 
 

@@ -142,6 +142,29 @@ def collect(g, timing: str, ev: Event) -> list[Pending]:
     out += delayed_for(g, timing, ev)
     out += children_for(g, timing, ev)
     out += rulebook_for(g, timing, ev)
+    if timing == "after":
+        out += becoming(g)
+    return out
+
+
+def becoming(g) -> list[Pending]:
+    """The traits whose state has begun to hold since the last look ("If this Personality is ever attacking,
+    destroy this Follower"): each fires once each time it begins (``indefinite-conditional-effects``); looked at
+    after each occurrence and each effect (``resolution.state_checks``)."""
+    from .references import card_context, holds
+
+    held, out, negated = set(), [], g.traits_negated()
+    for c in list(g.cards.values()):
+        if c.zone is not Zone.PLAY or c.id in negated:
+            continue
+        for trig in c.card.reading.triggers:
+            if trig.event != "becomes" or trig.condition is None or not holds(g, trig.condition, card_context(g, c)):
+                continue
+            held.add((c.id, trig.text))
+            if (c.id, trig.text) not in g.states_held:
+                runner = _trait_runner(g, c, trig, Event("becomes", c, c.controller))
+                out.append(Pending(f"{c.title}: {trig.text}", runner, c.controller))
+    g.states_held = held
     return out
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..abilities import Static
+from ..abilities import Static, TriggerSpec
 from ..cardtree import ATTACKS, NP, STATICS, Unreadable, _and, _not, _singular, _sub, _tok, _toks
 from ..structures import AllRef, Condition, Filter
 from ..vocab import CLANS
@@ -481,6 +481,22 @@ class Readers:
         return self._stat_changes(_sub(node, "changes"), {**data, "while": _and(data.get("while"),
                                                                                 Condition(phase="combat"))})
 
+    # ----- "if … is ever …" ---------------------------------------------------------------------------
+    def t_ever_state(self, tree) -> TriggerSpec:
+        """"If this Personality is ever attacking, destroy this Follower": the effects happen each time the state
+        begins to hold, not while it holds (``indefinite-conditional-effects``)."""
+        node = _sub(tree, "ever_is", "ever_in_army_with")
+        if node.data == "ever_is":
+            cond = self.c_card_is(node)
+        else:
+            first, other = [c for c in node.children if isinstance(c, Tree)]
+            if self.np(first) != "self":
+                raise Unreadable("another card being in an army with … is not read")
+            cond = self.c_in_army_with(Tree("in_army_with", [other]))
+        effects = self.sentence_effects(tree)
+        return TriggerSpec.model_validate({"when": "after", "event": "becomes", "condition": cond,
+                                           "targets": self.targets, "do": effects})
+
     # ----- how often an ability may be used ---------------------------------------------------------
     def read_st_extra_uses(self, node, data) -> list[Static]:
         """"You may use your Stronghold's abilities twice per turn" (two uses in all, however many such traits),
@@ -507,7 +523,8 @@ class Readers:
     def read_st_play_limit(self, node, data) -> list[Static]:
         """"You may only play one Escalating Violence per battle": a card of this title may not be played once its
         player has played that many this turn or battle, those played before counting
-        (``restrictions-on-number-of-times``); the card's own trait, so it works from the hand (``continuous-traits``)."""
+        (``restrictions-on-number-of-times``); the card's own trait, so it works from the hand
+        (``continuous-traits``)."""
         if data["target"] != "self" or data.get("while") is not None:
             raise Unreadable("a limit on playing other cards is not read")
         return [Static.model_validate({**data, "kind": "play_limit", "amount": int(_tok(node, "NUMBER").value),
