@@ -159,7 +159,8 @@ def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], ki
     reading.abilities.append(Ability(
         n=len(reading.abilities) + 1, designators=kinds, keywords=words, bow="BOW" in costs,
         gold=None if not gold else ("*" if gold.group(1) == "X" else int(gold.group(1))), condition=condition,
-        targets=targets, effects=effects, uses=getattr(reader, "uses", 1), text=_display(unit)))
+        targets=targets, effects=effects, uses=getattr(reader, "uses", 1),
+        once_per=getattr(reader, "once_per", None), text=_display(unit)))
 
 
 

@@ -142,6 +142,29 @@ def collect(g, timing: str, ev: Event) -> list[Pending]:
     out += delayed_for(g, timing, ev)
     out += children_for(g, timing, ev)
     out += rulebook_for(g, timing, ev)
+    if timing == "after":
+        out += becoming(g)
+    return out
+
+
+def becoming(g) -> list[Pending]:
+    """The traits whose state has begun to hold since the last look ("If this Personality is ever attacking,
+    destroy this Follower"): each fires once each time it begins (``indefinite-conditional-effects``); looked at
+    after each occurrence and each effect (``resolution.state_checks``)."""
+    from .references import card_context, holds
+
+    held, out, negated = set(), [], g.traits_negated()
+    for c in list(g.cards.values()):
+        if c.zone is not Zone.PLAY or c.id in negated:
+            continue
+        for trig in c.card.reading.triggers:
+            if trig.event != "becomes" or trig.condition is None or not holds(g, trig.condition, card_context(g, c)):
+                continue
+            held.add((c.id, trig.text))
+            if (c.id, trig.text) not in g.states_held:
+                runner = _trait_runner(g, c, trig, Event("becomes", c, c.controller))
+                out.append(Pending(f"{c.title}: {trig.text}", runner, c.controller))
+    g.states_held = held
     return out
 
 
@@ -191,11 +214,15 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         return False
     if trig.from_zone and ev.data.get("from") != trig.from_zone:
         return False
-    if trig.once_per:
-        key = ("trait", card.id, trig.text or trig.event)
-        if g.trait_uses.get(key, 0) >= 1:
-            return False
+    if trig.once_per and g.trait_uses.get(use_key(card, trig), 0) >= 1:
+        return False
     return True
+
+
+def use_key(card, trig) -> tuple:
+    """Where a trait's "the first time each turn / this game" use is kept: keys of "game" outlive the turn
+    (``flow.next_turn``; ``triggered-traits``, ``restrictions-on-number-of-times``)."""
+    return trig.once_per, card.id, trig.text or trig.event
 
 
 UNIT_TYPES = frozenset({"personality", "follower", "item", "spell"})
