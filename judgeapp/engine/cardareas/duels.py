@@ -651,6 +651,14 @@ class Readers:
             data["while"] = self.cond(lead.children[1])
         return [Static.model_validate(data)]
 
+    def c_named_in_play(self, node):
+        """"Plus 1 if Shiba Iaimiko is in play": a card of that title is in play, whoever controls it (a card named
+        by its title is any card with that title, ``references``; ``in-play``)."""
+        sub = _sub(node, *NP)
+        name = sub.children[0].value if sub.data == "titled" else _name_words(sub)
+        if not name:
+            raise Unreadable("'is in play' said of a card not named by its title is not read")
+        return Condition(exists=Filter(title=name))
 
 def _names_duel(tree: Tree) -> bool:
     """Whether the sentence starts "If the action creates a duel, …": "after your Personality wins" is that duel."""
@@ -666,3 +674,4 @@ def _one_of_your_personalities(sub) -> bool:
     return (isinstance(det, Tree) and det.data == "det" and _tok(det, "ONEOFYOUR") is not None
             and isinstance(typed, Tree) and typed.data == "typed" and len(typed.children) == 1
             and _tok(typed, "TYPE") is not None and _tok(typed, "TYPE").value == "personality")
+
