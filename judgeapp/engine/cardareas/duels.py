@@ -48,6 +48,7 @@ STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_du
 RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
 
 DUEL_STATS = ("chi", "force", "personal_honor")
+OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}  # "is greater than or equal to" (comparing-stats)
 VERBS = {"bow": "bow", "dishonor": "dishonor", "rehonor": "rehonor", "destroy": "destroy", "straighten": "straighten"}  # the stats a duel may compare (duel-stat)
 
 # What names the duel's outcome, in a reading: the winner, the loser, their players, "if you win".
@@ -659,6 +660,23 @@ class Readers:
         if not name:
             raise Unreadable("'is in play' said of a card not named by its title is not read")
         return Condition(exists=Filter(title=name))
+
+    def c_card_stat_than(self, node):
+        """"If … his Chi is greater than or equal to the attachment's Force": the first card's current stat against
+        the other's when the condition is checked (``comparing-stats``); "the attachment's" is the target of that
+        type, whatever was named since (``references``)."""
+        card = self.poss(node.children[0])
+        than = next(c for c in node.children if isinstance(c, Tree) and c.data in ("stat_of", "printed_of"))
+        whose = _sub(than, "np_poss")
+        kind = _tok(whose, "TYPES")
+        if _tok(whose, "THE") is None or kind is None:
+            raise Unreadable("a stat compared with a card other than a target named by its type is not read")
+        other = self._named_target(Tree("pronoun", [Token("TYPE", kind.value)]))
+        if other is None:
+            raise Unreadable(f"'the {kind.value}'s' with no such target before it")
+        op = OPS[next(c for c in node.children if isinstance(c, Tree) and c.data in OPS).data]
+        return Condition.model_validate({"card": card, "stat": {"stat": self.statword(node.children[1]), "op": op, "value": {
+            "stat": self.statword(_sub(than, "statword")), "of": other, "printed": than.data == "printed_of"}}})
 
 def _names_duel(tree: Tree) -> bool:
     """Whether the sentence starts "If the action creates a duel, …": "after your Personality wins" is that duel."""
