@@ -14,7 +14,7 @@ from lark import Token, Tree
 from ..abilities import Static, TriggerSpec
 from ..cardtree import NP, Unreadable, _attachment_words, _name_words, _sub, _tok
 from ..registry import Effect
-from ..structures import ActionTest, Condition, Filter
+from ..structures import ActionTest, Amount, Condition, Filter, Whichever
 
 PHRASES = {
     "as a focus effect": ("FOCUSEFFECT", "focus"), "this duel": ("THEDUEL", "duel"),
@@ -39,9 +39,10 @@ PHRASES = {
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
-         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS"}
+         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "whichever": "WHICHEVER"}
 NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
+VALUE_KINDS = ("whichever",)
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
                 "st_loses_duels", "st_focus_from_discard", "st_focused_value")
 # What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
@@ -654,7 +655,7 @@ class Readers:
 
     def c_named_in_play(self, node):
         """"Plus 1 if Shiba Iaimiko is in play": a card of that title is in play, whoever controls it (a card named
-        by its title is any card with that title, ``references``; ``in-play``)."""
+        by its title is any card with that title, ``references``; ``in-play-and-out-of-play``)."""
         sub = _sub(node, *NP)
         name = sub.children[0].value if sub.data == "titled" else _name_words(sub)
         if not name:
@@ -677,6 +678,15 @@ class Readers:
         op = OPS[next(c for c in node.children if isinstance(c, Tree) and c.data in OPS).data]
         return Condition.model_validate({"card": card, "stat": {"stat": self.statword(node.children[1]), "op": op, "value": {
             "stat": self.statword(_sub(than, "statword")), "of": other, "printed": than.data == "printed_of"}}})
+
+    def value_whichever(self, node):
+        """"Equal to its Focus Value or this Shugenja's Chi, whichever is higher": both numbers counted when the
+        effect applies, the higher (lower) one."""
+        first = Amount(stat=self.statword(_sub(node, "statword")), of=self.poss(_sub(node, "np_poss")))
+        other = next(c for c in node.children if isinstance(c, Tree) and c.data in ("stat_of", "whichever_other"))
+        return first.model_copy(update={"whichever": Whichever(
+            other=self.value(other) if other.data == "stat_of" else int(_tok(other, "NUMBER").value),
+            pick="higher" if _tok(node, "HIGHER") is not None else "lower")})
 
 def _names_duel(tree: Tree) -> bool:
     """Whether the sentence starts "If the action creates a duel, …": "after your Personality wins" is that duel."""

@@ -548,6 +548,8 @@ def describe_amount(value) -> str:
         from ..abilities import describe_condition
 
         out += f", {'plus' if bonus.amount >= 0 else 'minus'} {abs(bonus.amount)} if {describe_condition(bonus.if_)}"
+    if value.whichever is not None:
+        out += f", or {describe_amount(value.whichever.other)}, whichever is {value.whichever.pick}"
     return out
 
 
