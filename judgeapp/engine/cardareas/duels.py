@@ -15,6 +15,7 @@ from ..abilities import Static, TriggerSpec
 from ..cardtree import NP, Unreadable, _attachment_words, _name_words, _sub, _tok
 from ..registry import Effect
 from ..structures import ActionTest, Amount, Condition, Filter, Whichever
+from ..vocab import ELEMENTS
 
 PHRASES = {
     "as a focus effect": ("FOCUSEFFECT", "focus"), "this duel": ("THEDUEL", "duel"),
@@ -39,10 +40,11 @@ PHRASES = {
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
-         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "whichever": "WHICHEVER"}
+         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "whichever": "WHICHEVER",
+         "element": "ELEMENT"}
 NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
-VALUE_KINDS = ("whichever",)
+VALUE_KINDS = ("whichever", "that_stat")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
                 "st_loses_duels", "st_focus_from_discard", "st_focused_value")
 # What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
@@ -687,6 +689,20 @@ class Readers:
         return first.model_copy(update={"whichever": Whichever(
             other=self.value(other) if other.data == "stat_of" else int(_tok(other, "NUMBER").value),
             pick="higher" if _tok(node, "HIGHER") is not None else "lower")})
+
+    def e_discard_element(self, node):
+        """"Discard a card with an element keyword": a card from your hand with Air, Earth, Fire, Water or Void
+        (``discard``, ``element-keyword``)."""
+        effect = self.e_discard_card(node)
+        return effect.model_copy(update={"args": effect.args.model_copy(update={
+            "filter": Filter(any_keyword=list(ELEMENTS))})})
+
+    def value_that_stat(self, node):
+        """"Equal to that Focus Value": the discarded card's, which the sentence before counted (``discard``)."""
+        stat = self.statword(_sub(node, "statword"))
+        if not self.discarded or stat != "focus":
+            raise Unreadable("'that …' naming a number other than the discarded card's Focus Value is not read")
+        return Amount(stat=stat, of="discarded")
 
 def _names_duel(tree: Tree) -> bool:
     """Whether the sentence starts "If the action creates a duel, …": "after your Personality wins" is that duel."""

@@ -142,6 +142,8 @@ class DiscardCards(Primitive):
         from .honor import _who
 
         what = "a card" if args.count == 1 else f"{args.count} cards"
+        if args.filter is not None:
+            what += f" ({describe_filter(args.filter)})"
         return f"{_who(args.player)} discard{'s' if args.player not in ('you', 'each') else ''} {what}" + (
             " at random" if args.random else "")
 
