@@ -76,6 +76,7 @@ SECTIONS = {
     "transfer": "Transfer",
     "switch": "Switch",
     "additional-use": "Additional use",
+    "element-keyword": "Element keyword",
 }
 
 

@@ -490,7 +490,11 @@ def amount(g, value, ctx) -> int:
         n = min(n, a.most)
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
-    return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx)) + amount(g, a.added, ctx)
+    n = n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx)) + amount(g, a.added, ctx)
+    if a.whichever is not None:  # "…, whichever is higher": both counted now, the higher (lower) one
+        other = amount(g, a.whichever.other, ctx)
+        n = max(n, other) if a.whichever.pick == "higher" else min(n, other)
+    return n
 
 
 def script_choice(g, ctx, options: list[str], say, key=str) -> str:
