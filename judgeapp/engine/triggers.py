@@ -223,9 +223,9 @@ def _enemy_card(g, ev: Event, player: str) -> bool:
 
 def _caused(ev: Event, cause: str, controller: str) -> bool:
     """"another player's card destroys …" (the effect's card is another player's), "… destruction from
-    battle resolution" (``battle-resolution``)."""
-    if cause == "resolution":
-        return ev.data.get("cause") == "resolution"
+    battle resolution" (``battle-resolution``), "a Personality commits seppuku" (``seppuku``)."""
+    if cause in ("resolution", "seppuku"):
+        return ev.data.get("cause") == cause
     return ev.source is not None and ev.source.controller != controller
 
 

@@ -455,6 +455,11 @@ class Readers:
         """"Erdene commits Seppuku", "Your target honorable Human Personality commits Seppuku" (``seppuku``)."""
         return Effect.model_validate({"seppuku": {"target": self.np(_sub(node, *NP))}})
 
+    def ev_ev_commits_seppuku(self, node):
+        """"After a Personality commits seppuku": his destruction by it (``seppuku``); "his controller" after it is
+        the player who controlled him (``references``)."""
+        return {"event": "destroyed", **self._whose(node), "cause": "seppuku"}
+
     # ----- hands ---------------------------------------------------------------------------
     def e_discard_random(self, node):
         """"A target player discards a card at random": a card of his hand no player chooses (``discard``);

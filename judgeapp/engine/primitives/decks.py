@@ -62,7 +62,7 @@ class Seppuku(Primitive):
             cardops.set_honor_state(g, card, False, ctx.why(), [cls.cite, "rehonoring"], ctx.player, ctx.source,
                                     negatable=False)
             done = bool(cardops.leave_play(g, card, "destroyed", ctx.why(), [cls.cite, "destroy"], ctx.player,
-                                           ctx.source, negatable=False)) or done
+                                           ctx.source, cause="seppuku", negatable=False)) or done
         return done
 
     @classmethod
