@@ -149,7 +149,8 @@ class TriggerSpec(Model):
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
     while_in: Literal["hand", "discard"] | None = None  # triggers while its card is there, not in play (triggered-traits)
-    cause: Literal["other_card", "resolution"] | None = None  # another player's card did it, or battle resolution
+    # another player's card did it, battle resolution, or a Personality's seppuku ("commits seppuku", seppuku)
+    cause: Literal["other_card", "resolution", "seppuku"] | None = None
     condition: Condition | None = None
     optional: StrictBool = False
     once_per: Literal["turn", "game"] | None = None
@@ -169,7 +170,8 @@ class TriggerSpec(Model):
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
         if self.cause:
-            point += " by another player's card" if self.cause == "other_card" else " by battle resolution"
+            point += {"other_card": " by another player's card", "resolution": " by battle resolution",
+                      "seppuku": " by committing seppuku"}[self.cause]
         if self.from_zone:
             point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
         if self.phase:

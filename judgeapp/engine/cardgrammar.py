@@ -325,6 +325,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         if isinstance(tok, Token) and tok.type in ("HIS", "ITS"):
             if isinstance(self.last, int) and not self.targets[self.last - 1].player:
                 return self.last  # a chosen card's controller (players() reads a card target as its controller)
+            if self.last == "it":
+                return "controller"  # the controller of the card the trigger is about (players(), references)
             raise Unreadable("'his controller' with no chosen card before it")
         if isinstance(tok, Token):
             if tok.type == "TARGETPLAYER":

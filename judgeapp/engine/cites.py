@@ -77,6 +77,7 @@ SECTIONS = {
     "switch": "Switch",
     "additional-use": "Additional use",
     "element-keyword": "Element keyword",
+    "seppuku": "Seppuku",
 }
 
 

@@ -444,7 +444,9 @@ def players(g, ref, ctx: Context) -> list[str]:
         who = g.attacker if ref == "attacker" else g.defender
         return [who] if who else []
     if ref == "controller" and ctx.subject is not None:
-        return [ctx.subject.controller]
+        # "After a dishonorable Personality is destroyed, his controller loses 1 Honor": a card that has left play is
+        # its controller as it was before it left (``references``), the occurrence's player
+        return [ctx.subject.controller if ctx.subject.in_play or ctx.subject_player is None else ctx.subject_player]
     if ref in ("winner_controller", "loser_controller"):
         return list(dict.fromkeys(c.controller for c in resolve(g, ref.split("_")[0], ctx) or []))
     if isinstance(ref, int):

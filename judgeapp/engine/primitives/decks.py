@@ -44,6 +44,33 @@ class DiscardHand(Primitive):
 
 
 @primitive
+class Seppuku(Primitive):
+    """"Erdene commits Seppuku": "Rehonor the Personality, then destroy him; these effects cannot be negated"
+    (``seppuku``): no prevention or restriction stops either, and no effect negates them (``prevention``: "will
+    not be negated" defeats "does not" and "cannot" too); the destruction happens even if the rehonoring did
+    not (he was honorable)."""
+
+    name, Args, cite = "seppuku", TargetArgs, "seppuku"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if card.type != "personality" or not card.in_play:
+                continue
+            g.tick()
+            cardops.set_honor_state(g, card, False, ctx.why(), [cls.cite, "rehonoring"], ctx.player, ctx.source,
+                                    negatable=False)
+            done = bool(cardops.leave_play(g, card, "destroyed", ctx.why(), [cls.cite, "destroy"], ctx.player,
+                                           ctx.source, cause="seppuku", negatable=False)) or done
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        return f"{describe_ref(args.target)} commits seppuku (rehonored, then destroyed; neither can be negated)"
+
+
+@primitive
 class BecomeDead(Primitive):
     """"A target Personality in a discard pile becomes honorably dead": he is dead, and honorable
     (``dead``: a dead Personality is honorably or dishonorably dead)."""
