@@ -161,7 +161,7 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
     ``during`` carries out what happens as it moves ("Bow him as he moves"): after the unit is
     there and before anything triggers after the move (``independence-of-effects``)."""
     host = g.host(card) or card
-    if not may_move(g, host, to, by):
+    if not may_move(g, host, to, by, source):
         return False
     ev = Event("moves", host, host.controller, by, source, {"to": to, "from": host.location})
     if not triggers.before(g, ev):
@@ -173,9 +173,11 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
     return True
 
 
-def may_move(g, host: Card, to: str, by: str | None) -> bool:
+def may_move(g, host: Card, to: str, by: str | None, source: Card | None = None) -> bool:
     """Whether the unit can move there now: in play, elsewhere, not barred (``move``,
-    ``no-second-battle-rule``, ``permissions``); a refusal is recorded."""
+    ``no-second-battle-rule``, ``permissions``); a refusal is recorded.  A move with a ``source`` is a
+    card effect's ("Card effects will not move this Personality"); the rulebook's Cavalry and Favor
+    abilities move units with none (``cavalry``, ``rulebook-favor-battle``)."""
     if not host.in_play or host.type != "personality" or host.location == to:
         return False
     if to != "home" and host.id in g.resolved_attackers:
@@ -184,7 +186,8 @@ def may_move(g, host: Card, to: str, by: str | None) -> bool:
         return False
     if to != "home" and g.province(to) is None:
         return False
-    refused = g.move_restricted(host, to, by)
+    refused = g.move_restricted(host, to, by) or (
+        g.restricted(host, "moves_by_card_effects", by=by) if source is not None else None)
     if refused:
         g.record(StepKind.EFFECT, f"{host.title} will not move {'home' if to == 'home' else 'to ' + to}: {refused}",
                  ["move", "permissions"], by)
@@ -223,7 +226,7 @@ def switch_units(g, first: Card, second: Card, why: str, cites: list[str], by: s
         return False
     moves = [(hosts[0], places[1]), (hosts[1], places[0])]
     events = [Event("moves", h, h.controller, by, source, {"to": to, "from": h.location}) for h, to in moves]
-    if not all(may_move(g, h, to, by) for h, to in moves) or not all(triggers.before(g, ev) for ev in events):
+    if not all(may_move(g, h, to, by, source) for h, to in moves) or not all(triggers.before(g, ev) for ev in events):
         g.record(StepKind.EFFECT, f"{hosts[0].title} and {hosts[1].title} do not switch locations: one of the two "
                                   f"movements does not happen, so neither does ({why})", ["switch"], by)
         return False

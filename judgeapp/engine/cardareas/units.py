@@ -23,7 +23,7 @@ PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlef
 
 NP_KINDS = ("poss_unit", "their_units")
 CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
-STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed")
+STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed", "st_not_moved_by")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
 UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
@@ -167,6 +167,13 @@ class Readers:
         if _tok(node, "TYPE").value != "unit":
             raise Unreadable("'without enemy …' other than units is not read")
         return [Static.model_validate({**data, "kind": "restrict", "what": "moves_unopposed"})]
+
+    def read_st_not_moved_by(self, node: Tree, data: dict) -> list[Static]:
+        """"Card effects will not move this Personality": no effect from a card moves him; the rulebook's
+        Cavalry and Favor abilities are not card effects and still may (``cavalry``, ``permissions``)."""
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("'… effects will not move' other than card effects is not read")
+        return [Static.model_validate({**data, "kind": "restrict", "what": "moves_by_card_effects"})]
 
     def e_cannot_move(self, node: Tree) -> Effect:
         """"A target Personality at any location will not move this turn" (``permissions``)."""
