@@ -1,8 +1,11 @@
 """Units, armies, battlefields and movement (cardareas/units): each test cites its section of
 the Ivory CR, on boards of inline cards whose text the engine reads."""
+from pathlib import Path
+
 import pytest
 
 from judgeapp.engine.cardgrammar import parser
+from judgeapp.positions import service
 
 from .helpers import board, failed, run, texts, two_players
 
@@ -253,3 +256,14 @@ def test_one_or_no_followers_counts_the_followers_of_his_unit():
                            f"  - {GUARDS}\n  - {RIDER}\n", script,
                     "  - rejected: {step: 2, reason: condition}\n  - at: {loner: bob.p2, leader: bob.p1}\n")
     assert failed(result) == [], result["expectations"]
+
+
+@pytest.mark.django_db
+def test_removing_a_keyword_the_target_was_given_takes_it_away():
+    """CR Choices, Keywords: Sanctioned Declaration's second copy, choosing "remove", takes away the
+    Resilient the first one gave (the later effect; duration-of-effects), so Agai lacks it."""
+    path = Path(__file__).parent / "real_cards" / "units-sanctioned-declaration.yaml"
+    again = "  - pass: bob\n  - action: {by: alice, card: Sanctioned Declaration, ability: 2, targets: [agai], " \
+            "choose: [remove]}\nexpect:\n"
+    result = service.replay(path.read_text(encoding="utf-8").replace("expect:\n", again))
+    assert [e["actual"] for e in failed(result)] == [{"agai": []}], result["expectations"]

@@ -22,7 +22,7 @@ PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlef
            ", who must be": ("WHOMUSTBE", "who"), "and opposed": ("ANDOPPOSED", "opposed")}
 
 NP_KINDS = ("poss_unit", "their_units")
-CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
+CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each", "give_or_remove")
 STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed", "st_not_moved_by")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
@@ -113,6 +113,19 @@ class Readers:
                 second = [e.model_copy(update={"condition": _and(e.condition, cond)}) for e in second]
         return [Effect.model_validate({"choose": {"options": [
             {"word": w, "do": [e.model_dump() for e in do]} for w, do in zip(words, (first, second))]}})]
+
+    def clause_give_or_remove(self, node: Tree, index: int) -> list[Effect]:
+        """"Give Resilient to, or remove Resilient from, a target Personality": one target, and the player
+        chooses whether he gains or loses the keyword, until the end of the turn (``choices``, ``keywords``,
+        ``duration-of-effects``)."""
+        given, removed = ([t.value for t in _toks(k, "KEYWORD")] for k in node.children if isinstance(k, Tree)
+                          and k.data == "kwlist")
+        if given != removed:
+            raise Unreadable("giving some keywords or removing others is not read")
+        ref = self.np(_sub(node, *NP))
+        return [Effect.model_validate({"choose": {"options": [
+            {"word": "give", "do": [{"keyword": {"target": ref, "add": given}}]},
+            {"word": "remove", "do": [{"keyword": {"target": ref, "lose": given}}]}]}})]
 
     def _own_targets(self, named: int, split: int, words: list[str]) -> None:
         """Each option's own targets ("Move your target Personality home or … move your target
