@@ -5,7 +5,7 @@ the board's setters or ``zones.move``, and "after" triggers follow.
 """
 from __future__ import annotations
 
-from . import triggers
+from . import acting, triggers
 from .state import Card
 from .triggers import Event
 from .vocab import StepKind, Zone
@@ -175,9 +175,7 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
 
 def may_move(g, host: Card, to: str, by: str | None, source: Card | None = None) -> bool:
     """Whether the unit can move there now: in play, elsewhere, not barred (``move``,
-    ``no-second-battle-rule``, ``permissions``); a refusal is recorded.  A move with a ``source`` is a
-    card effect's ("Card effects will not move this Personality"); the rulebook's Cavalry and Favor
-    abilities move units with none (``cavalry``, ``rulebook-favor-battle``)."""
+    ``no-second-battle-rule``, ``permissions``); a refusal is recorded."""
     if not host.in_play or host.type != "personality" or host.location == to:
         return False
     if to != "home" and host.id in g.resolved_attackers:
@@ -186,13 +184,22 @@ def may_move(g, host: Card, to: str, by: str | None, source: Card | None = None)
         return False
     if to != "home" and g.province(to) is None:
         return False
-    refused = g.move_restricted(host, to, by) or (
-        g.restricted(host, "moves_by_card_effects", by=by) if source is not None else None)
+    refused = g.move_restricted(host, to, by) or _mover_restricted(g, host, by, source)
     if refused:
         g.record(StepKind.EFFECT, f"{host.title} will not move {'home' if to == 'home' else 'to ' + to}: {refused}",
                  ["move", "permissions"], by)
         return False
     return True
+
+
+def _mover_restricted(g, host: Card, by: str | None, source: Card | None) -> str | None:
+    """A restriction on what moves the unit (``permissions``): "Card effects will not move this Personality", a
+    move with a ``source`` card (the rulebook's Cavalry and Favor abilities have none: ``cavalry``,
+    ``rulebook-favor-battle``); "Actions cannot move this Personality", a move from an action's effects,
+    the rulebook's ones included (``acting.is_action``)."""
+    words = (["moves_by_card_effects"] if source is not None else []) + (
+        ["moves_by_actions"] if acting.is_action(acting.current(g)) else [])
+    return next((r for r in (g.restricted(host, w, by=by) for w in words) if r), None)
 
 
 def _arrive(g, host: Card, to: str, side: str | None, why: str, cites: list[str], by: str | None) -> str | None:

@@ -267,3 +267,24 @@ def test_removing_a_keyword_the_target_was_given_takes_it_away():
             "choose: [remove]}\nexpect:\n"
     result = service.replay(path.read_text(encoding="utf-8").replace("expect:\n", again))
     assert [e["actual"] for e in failed(result)] == [{"agai": []}], result["expectations"]
+
+
+ARMOR = "{title: Old Armor, type: item, text: 'Actions cannot move this Personality.'}"
+# A Battle action whose only effect is delayed: after the action resolves, move its target home.
+LATER = "{title: Late Retreat, type: strategy, effects: [{ability: battle, targets: [{side: your, what: personality}], " \
+        "do: [{delayed: {after: the action resolves, do: {move_home: {target: 1}}}}]}]}"
+
+
+def test_actions_cannot_move_him_even_by_a_delayed_effect_but_other_effects_may():
+    """CR Delayed effects: a delayed effect an action set up is still that action's effect, so "Actions
+    cannot move this Personality" stops it (permissions); an effect that is no action's still moves him."""
+    alice = ("    hand: [Late Retreat]\n"
+             "    units: [{card: Agai, id: agai, at: bob.p1, attach: [{card: Old Armor, id: armor}]}]\n")
+    cards = f"  - {ARMOR}\n  - {LATER}\n  - {AGAI}\n  - {RIDER}\n"
+    script = "  - pass: bob\n  - action: {by: alice, card: Late Retreat, ability: 1, targets: [agai]}\n"
+    result = battle(alice, cards, script, "  - at: {agai: bob.p1}\n")
+    assert failed(result) == [], result["expectations"]
+    assert any(t.startswith("Agai will not move home") for t in texts(result)), texts(result)
+    stated = script + "  - effect: {by: alice, do: {move_home: {target: agai}}}\n"
+    result = battle(alice, cards, stated, "  - at: {agai: home}\n")
+    assert failed(result) == [], result["expectations"]

@@ -183,7 +183,10 @@ class Readers:
 
     def read_st_not_moved_by(self, node: Tree, data: dict) -> list[Static]:
         """"Card effects will not move this Personality": no effect from a card moves him; the rulebook's
-        Cavalry and Favor abilities are not card effects and still may (``cavalry``, ``permissions``)."""
+        Cavalry and Favor abilities are not card effects and still may (``cavalry``, ``permissions``).
+        "Actions cannot move this Personality": no action's effect, those abilities included; a trait's may."""
+        if _tok(node, "ACTION_WORD") is not None:
+            return [Static.model_validate({**data, "kind": "restrict", "what": "moves_by_actions"})]
         if _tok(node, "TYPE").value != "card":
             raise Unreadable("'… effects will not move' other than card effects is not read")
         return [Static.model_validate({**data, "kind": "restrict", "what": "moves_by_card_effects"})]
