@@ -216,7 +216,9 @@ KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks"
 
 # Restrictions on where a unit moves (``move``, ``permissions``), in plain words.
 MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
-                     "moves_unopposed": "moving to a battlefield where it would be unopposed"}
+                     "moves_unopposed": "moving to a battlefield where it would be unopposed",
+                     "moves_by_card_effects": "being moved by card effects",
+                     "moves_by_actions": "being moved by actions"}
 
 
 class Static(Model):

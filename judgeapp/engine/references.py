@@ -81,6 +81,7 @@ class Context:
     honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
     occurrence: object = None  # the event a triggered trait answers ("Before …, negate the destruction")
     applying: str | None = None  # the primitive of the effect resolving now ("the action's Fear effects", acting)
+    of_action: bool = False  # a delayed effect an action set up: still that action's effect (delayed-effects)
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label

@@ -24,8 +24,8 @@ PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlef
            ", who must be": ("WHOMUSTBE", "who"), "and opposed": ("ANDOPPOSED", "opposed")}
 
 NP_KINDS = ("poss_unit", "their_units")
-CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
-STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed")
+CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each", "give_or_remove")
+STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed", "st_not_moved_by")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
 UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
@@ -116,6 +116,19 @@ class Readers:
         return [Effect.model_validate({"choose": {"options": [
             {"word": w, "do": [e.model_dump() for e in do]} for w, do in zip(words, (first, second))]}})]
 
+    def clause_give_or_remove(self, node: Tree, index: int) -> list[Effect]:
+        """"Give Resilient to, or remove Resilient from, a target Personality": one target, and the player
+        chooses whether he gains or loses the keyword, until the end of the turn (``choices``, ``keywords``,
+        ``duration-of-effects``)."""
+        given, removed = ([t.value for t in _toks(k, "KEYWORD")] for k in node.children if isinstance(k, Tree)
+                          and k.data == "kwlist")
+        if given != removed:
+            raise Unreadable("giving some keywords or removing others is not read")
+        ref = self.np(_sub(node, *NP))
+        return [Effect.model_validate({"choose": {"options": [
+            {"word": "give", "do": [{"keyword": {"target": ref, "add": given}}]},
+            {"word": "remove", "do": [{"keyword": {"target": ref, "lose": given}}]}]}})]
+
     def _own_targets(self, named: int, split: int, words: list[str]) -> None:
         """Each option's own targets ("Move your target Personality home or … move your target
         Personality at any location …") are chosen only for the option taken, which the player
@@ -169,6 +182,16 @@ class Readers:
         if _tok(node, "TYPE").value != "unit":
             raise Unreadable("'without enemy …' other than units is not read")
         return [Static.model_validate({**data, "kind": "restrict", "what": "moves_unopposed"})]
+
+    def read_st_not_moved_by(self, node: Tree, data: dict) -> list[Static]:
+        """"Card effects will not move this Personality": no effect from a card moves him; the rulebook's
+        Cavalry and Favor abilities are not card effects and still may (``cavalry``, ``permissions``).
+        "Actions cannot move this Personality": no action's effect, those abilities included; a trait's may."""
+        if _tok(node, "ACTION_WORD") is not None:
+            return [Static.model_validate({**data, "kind": "restrict", "what": "moves_by_actions"})]
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("'… effects will not move' other than card effects is not read")
+        return [Static.model_validate({**data, "kind": "restrict", "what": "moves_by_card_effects"})]
 
     def e_cannot_move(self, node: Tree) -> Effect:
         """"A target Personality at any location will not move this turn" (``permissions``)."""

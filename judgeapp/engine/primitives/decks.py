@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from .. import cardops
+from ..acting import is_action
 from ..references import ZONE_NAMES, amount, matches, players, script_choice
 from ..registry import Effect, Primitive, primitive
 from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref, SmallInt
@@ -131,7 +132,8 @@ def _refill_later(g, ctx, province: str) -> None:
 
     spec = TriggerSpec(when="after", event="action_resolves", do=[{"refill": {"province": province}}],
                        text=f"After the action resolves: refill {province} if it is empty")
-    g.delayed.append(Delayed(spec, ctx.player, ctx.why(), {}, ctx.source.id if ctx.source else None, action=ctx))
+    g.delayed.append(Delayed(spec, ctx.player, ctx.why(), {}, ctx.source.id if ctx.source else None, action=ctx,
+                             of_action=is_action(ctx)))
 
 
 class RefillArgs(Model):
@@ -484,7 +486,7 @@ class AfterNext(Primitive):
         spec = TriggerSpec(when="after", event=args.event, condition=args.condition, do=list(args.do),
                            text=cls.describe(args))
         g.delayed.append(Delayed(spec, ctx.player, ctx.why(), dict(ctx.targets), ctx.source.id if ctx.source else None,
-                                 watch=tuple(c.id for c in cards), lapses=args.this_turn))
+                                 watch=tuple(c.id for c in cards), lapses=args.this_turn, of_action=is_action(ctx)))
         g.record(StepKind.EFFECT, "Delayed effect set up: " + cls.describe(args).replace(
             describe_ref(args.card), names(cards), 1) + f" ({ctx.why()})", [cls.cite], ctx.player, "resolve")
         return True
