@@ -17,11 +17,13 @@ from ..structures import ActionTest, AllRef, Amount, Condition, Filter
 WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
          "straightening": "STRAIGHTENING", "destruction": "DESTRUCTION", "dishonoring": "DISHONORING",
          "resolution": "RESOLUTION", "rehonored": "REHONORED"}
-# "this caster": the Personality a Spell is attached to, who casts it (``spell``)
+# "this caster": the Personality a Spell is attached to, who casts it (``spell``); "Geisha House" is one keyword
+# (the printed keyword of House of the Red Lotus and the other Geisha Houses), not Geisha and House
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
            "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
-           "each game": ("EACHGAME", "game")}  # not "the action" of an Interrupt followed by "phase"
+           "each game": ("EACHGAME", "game"),
+           "geisha house": ("KEYWORD", "Geisha House"), "geisha houses": ("KEYWORD", "Geisha House")}  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows",
         "TARGET": "targeted", "REHONOR": "rehonored", "REHONORED": "rehonored"}
