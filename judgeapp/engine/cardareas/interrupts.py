@@ -534,12 +534,10 @@ class Readers:
         self.subject = "it"  # "the gain": the occurrence this waits for
         before = len(self.targets)
         effects = self.sentence_effects(tree)
-        if len(self.targets) != before:
-            raise Unreadable("a target chosen before the Honor gain is not read")
         if self._from_battle_action(tree):
             effects = [e.model_copy(update={"condition": _and(e.condition, BATTLE_ACTION)}) for e in effects]
         self.effects.append(Effect.model_validate({"after_action": {
-            "timing": "before", "occurrence": "honor_gained", "whose": "your",
+            "timing": "before", "occurrence": "honor_gained", "whose": "your", **self._waiting_targets(before),
             "do": [e.model_dump() for e in effects]}}))
 
     def c_you_have_a(self, node):
