@@ -379,9 +379,18 @@ class Readers:
                 raise Unreadable("Equipping that card is not read")
         to = self.np(host[0]) if host else self.new_target(Filter(type=["personality"], side="your"))
         less = self._equip_less(node)
-        if "card" in what:  # "… to Namida. You may take an additional action if it is Water": it is the Spell
-            self.last = what["card"]
+        # "… to Namida. You may take an additional action if it is Water": it is the Spell; one from the hand is the
+        # card the Equip brought into play
+        self.last = what.get("card", "found")
         return Effect.model_validate({"equip": {**what, "to": to, "less": less}})
+
+    def e_additional_from(self, node: Tree) -> Effect:
+        """"You may take an additional action from the Spell": after this action the player has another
+        opportunity, only to use an ability of the card just Equipped (``additional-action``)."""
+        equipped = bool(self.effects) and self.effects[-1].name == "equip" and self.effects[-1].args.card is None
+        if self.np(_sub(node, *NP)) != "found" or not equipped:
+            raise Unreadable("an additional action from a card other than the one just Equipped is not read")
+        return Effect.model_validate({"additional_play": {"target": "found", "use": True}})
 
     def _equip_target(self, card: Tree) -> int:
         """"a target Follower in your hand", "a target attachment from your hand", "a target Weapon in your discard
