@@ -75,6 +75,7 @@ SECTIONS = {
     "family-honor": "Family Honor",
     "transfer": "Transfer",
     "switch": "Switch",
+    "card-subtitles": "Card subtitles",
 }
 
 
