@@ -657,7 +657,7 @@ def describe_happened(test) -> str:
     from .primitives.cards import describe_filter
 
     what = describe_filter(test.filter) if test.filter is not None else "unit" if test.event is None else "card"
-    side = "an enemy " if test.side == "enemy" else "a "
+    side = "an enemy " if test.side == "enemy" else "this " if test.own else "a "
     if test.event is None:
         out = f"{side}{what} has been at the current battlefield"
     elif test.event == "province_destroyed":

@@ -626,10 +626,11 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             # "one of your other units" on a Strategy: other than the Personality named before (``another``)
             data["another"], data["besides"] = False, self.person
         any_kw, or_states = [], []
+        if mods is not None and _tok(mods, "OR") is not None and not types and _titles_or(mods):
+            data["any_of"] = [Filter(title=t) for t in _or_titles(mods)]  # "Doji Takato or Matsu Misato": either card
+            mods = None
         if mods is not None:
             has_or = _tok(mods, "OR") is not None
-            if has_or and not types and _titles_or(mods):
-                raise Unreadable("card titles joined by 'or' are not read")
             for m in mods.children:
                 if not isinstance(m, Tree):
                     continue
@@ -995,6 +996,18 @@ def _titles_or(mods: Tree) -> bool:
         elif isinstance(m, Tree) and m.children[0].type == "KEYWORD":
             words += 1
     return min(groups + [words]) >= 2
+
+
+def _or_titles(mods: Tree) -> list[str]:
+    """The titles of "Doji Takato or Matsu Misato", in order."""
+    titles, words = [], []
+    for m in mods.children:
+        if isinstance(m, Token) and m.type == "OR":
+            titles.append(" ".join(words))
+            words = []
+        elif isinstance(m, Tree):
+            words.append(m.children[0].value)
+    return titles + [" ".join(words)]
 
 
 CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})

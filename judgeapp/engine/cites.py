@@ -78,6 +78,7 @@ SECTIONS = {
     "additional-use": "Additional use",
     "element-keyword": "Element keyword",
     "seppuku": "Seppuku",
+    "card-subtitles": "Card subtitles",
 }
 
 

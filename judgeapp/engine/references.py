@@ -171,7 +171,7 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
             return False
         if flt.clan and flt.clan.replace(" Clan", "") not in g.clans(card):
             return False
-    if flt.title and card.title.lower().removeprefix("the ") != flt.title.lower().removeprefix("the "):
+    if flt.title and not titled(card.title, flt.title):
         return False
     if flt.designator and not any(flt.designator in a.designators for a in card.card.reading.abilities):
         return False  # "a Battle Strategy": one with a Battle action (battle-actions)
@@ -343,6 +343,13 @@ def _same_army(g, card: Card, ctx: Context) -> bool:
     me = g.host(ctx.source) if ctx.source else None
     side = g.side(me) if me is not None else None
     return side is not None and g.side(card) == side and (g.host(card) or card).location == me.location
+
+
+def titled(title: str, wanted: str) -> bool:
+    """Whether a card of this title is the one the text names: "Doji Takato" is Doji Takato, the Manipulator —
+    a subtitle, after its comma, is not part of the title (``card-subtitles``)."""
+    have, want = title.lower().removeprefix("the "), wanted.lower().removeprefix("the ")
+    return have == want or ("," not in want and have.split(",")[0].strip() == want)
 
 
 def has_state(g, card: Card, state: str) -> bool:

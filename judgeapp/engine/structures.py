@@ -271,6 +271,7 @@ class HappenedTest(Model):
     side: Literal["enemy"] | None = None  # a card on the other side of the battle from you
     cause: Literal["resolution"] | None = None  # by battle resolution
     filter: Filter | None = None
+    own: StrictBool = False  # to the text's own card ("if you Equipped this Item during this battle")
     times: Annotated[StrictInt, Field(ge=1, le=20)] = 1
 
 
