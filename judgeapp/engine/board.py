@@ -192,9 +192,10 @@ class Board:
 
     # ----- keywords and clans ---------------------------------------------------------------
     def keywords(self, card: Card) -> set[str]:
-        """Printed keywords, plus those given by effects and continuous traits (``keywords``),
-        except any the card cannot gain ("Cannot gain Shadowlands")."""
-        printed = {k.lower() for k in card.card.keywords} | {c.lower() + " clan" for c in card.card.clans}
+        """Printed keywords and its abilities' (``keyword-inheritance``), plus those given by effects and continuous
+        traits (``keywords``), except any the card cannot gain ("Cannot gain Shadowlands")."""
+        printed = ({k.lower() for k in card.card.keywords} | {c.lower() + " clan" for c in card.card.clans}
+                   | {k.lower() for k in card.card.ability_keywords})
         words = set(printed)
         for o in self.ongoing:
             if o.kind == "keyword" and o.target == card.id:

@@ -108,6 +108,14 @@ class CardDef:
         return self.has_keyword("Unique")
 
     @cached_property
+    def ability_keywords(self) -> frozenset:
+        """Keywords on abilities also apply to their cards (``keyword-inheritance``): a Strategy whose ability is
+        "Kiho Battle:" is a Kiho, so "Discard a Kiho" may discard it."""
+        from .cardtext import header_keywords
+
+        return header_keywords(self.text) | {w for a in self.reading.abilities for w in a.keywords}
+
+    @cached_property
     def reading(self):
         """The card's abilities and traits: its text read by the card-text reader, with
         stated ``effects:`` added (a position's own statement wins, ``effects-2``)."""

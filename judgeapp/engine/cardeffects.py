@@ -29,6 +29,15 @@ class EffectReaders:
         return self._card_verb("destroy", node)
 
     def e_discard(self, node):
+        """"Discard a Kiho to …": an indefinite card with no place named is one from your hand, as "Discard a card"
+        is (discard); cards in play are destroyed, not discarded."""
+        phrase = _sub(node, *NP)
+        parts = [c for c in phrase.children if isinstance(c, Tree)]
+        if phrase.data == "phrase" and [c.data for c in parts] in (["det", "keyworded"], ["det", "typed"]) \
+                and str(parts[0].children[0]).lower() in ("a", "an"):
+            self.discarded = True
+            self.last = "discarded"
+            return Effect.model_validate({"discard_cards": {"count": 1, "filter": self.filter_of(phrase)}})
         return self._card_verb("discard", node)
 
     def e_dishonor(self, node):

@@ -76,6 +76,11 @@ def units(text: str) -> list[tuple[str, re.Match | None]]:
     return out
 
 
+def header_keywords(text: str) -> frozenset:
+    """The boldface keywords before every ability's designator, read or not ("Kiho Battle:" gives Kiho)."""
+    return frozenset(w for _, m in units(text) if m is not None for w in (m["words"] or "").split())
+
+
 def _real_header(m: re.Match, line: str) -> bool:
     if m.start() > 0 and not re.search(r"[.:)\"]\s*$", line[:m.start()]):
         return False  # "… gets +2F during Battle: …" is not a new ability
