@@ -19,7 +19,8 @@ WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFE
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here"),
            ", and another of your": ("ALSOANOTHER", "your"), "his or her unit": ("HISUNIT", "his"),
-           ", who must be": ("WHOMUSTBE", "who"), "and opposed": ("ANDOPPOSED", "opposed")}
+           ", who must be": ("WHOMUSTBE", "who"), "and opposed": ("ANDOPPOSED", "opposed"),
+           "and himself": ("ANDHIMSELF", "himself")}
 
 NP_KINDS = ("poss_unit", "their_units")
 CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each", "give_or_remove")
@@ -59,6 +60,19 @@ class Readers:
         """"Move your target Shugenja at any location to Kiyomichi's battlefield": where this card's unit is."""
         place = "own_location" if _tok(node, "LOCATION") is not None else "own_battlefield"
         return Effect.model_validate({"move_to": {"target": self.np(_sub(node, *NP)), "to": place}})
+
+    def e_move_home_and_self(self, node: Tree) -> Effect:
+        """"Bow this Shugenja to move home a target attacking Personality and himself": both units go home;
+        "himself" is the Personality the sentence named before, this card or the one it is attached to
+        (``references``, ``move``)."""
+        himself = self.person
+        if himself not in ("self", "host"):
+            raise Unreadable("'and himself' naming a Personality other than this card's is not read")
+        ref = self.np(_sub(node, *NP))
+        if not isinstance(ref, int):
+            raise Unreadable("'move home … and himself' naming other than a target is not read")
+        self.person = himself
+        return Effect.model_validate({"move_home": {"target": [ref, himself]}})
 
     def e_move_to_chosen(self, node: Tree) -> Effect:
         """"Move a target Personality to an unresolved battlefield where he would be opposed", "to an
