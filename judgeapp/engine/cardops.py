@@ -41,11 +41,11 @@ def straighten(g, card: Card, why: str, cites: list[str], by: str | None = None,
 
 
 def set_honor_state(g, card: Card, dishonor: bool, why: str, cites: list[str], by: str | None = None,
-                    source: Card | None = None, kind: StepKind = StepKind.EFFECT) -> bool:
+                    source: Card | None = None, kind: StepKind = StepKind.EFFECT, negatable: bool = True) -> bool:
     """Dishonor or rehonor a Personality (``honorable-and-dishonorable``, ``rehonoring``)."""
     if card.type != "personality" or card.dishonored == dishonor:
         return False
-    ev = Event("dishonored" if dishonor else "rehonored", card, card.controller, by, source)
+    ev = Event("dishonored" if dishonor else "rehonored", card, card.controller, by, source, negatable=negatable)
     if not triggers.before(g, ev):
         return False
     g.set_dishonored(card, dishonor)
@@ -57,7 +57,7 @@ def set_honor_state(g, card: Card, dishonor: bool, why: str, cites: list[str], b
 
 def leave_play(g, card: Card, how: str, why: str, cites: list[str], by: str | None = None,
                source: Card | None = None, kind: StepKind = StepKind.EFFECT, preventable: bool = True,
-               cause: str = "effect") -> list[Card]:
+               cause: str = "effect", negatable: bool = True) -> list[Card]:
     """A card leaves play destroyed, discarded or removed; a Personality takes his whole unit
     with him, in the same way (``unit``).  Returns every card that left."""
     if not card.in_play:
@@ -66,7 +66,7 @@ def leave_play(g, card: Card, how: str, why: str, cites: list[str], by: str | No
         g.record(kind, f"{card.title} does not leave play: effects only remove a Stronghold if they say so",
                  ["stronghold-immunity"], by)
         return []
-    ev = Event(how, card, card.controller, by, source, {"cause": cause}, preventable)
+    ev = Event(how, card, card.controller, by, source, {"cause": cause}, preventable, negatable)
     if not triggers.before(g, ev):
         return []
     gone = [card]

@@ -28,6 +28,7 @@ class Card:
     tokens: dict = field(default_factory=dict)  # {"force": 2, "Corruption": 1}
     used: dict = field(default_factory=dict)  # ability number -> uses this turn (card memory)
     targeted: dict = field(default_factory=dict)  # ability number -> ids its last use targeted (card memory)
+    spent: dict = field(default_factory=dict)  # "battle"/"game" -> ability numbers used then ("once per game", card memory)
     resilient_used: bool = False
     side: str | None = None  # at a battlefield: "attacking" or "defending" (allies in multiplayer)
     created: bool = False
