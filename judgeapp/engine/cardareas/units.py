@@ -21,10 +21,11 @@ WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFE
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here"),
            ", and another of your": ("ALSOANOTHER", "your"), "his or her unit": ("HISUNIT", "his"),
-           ", who must be": ("WHOMUSTBE", "who"), "and opposed": ("ANDOPPOSED", "opposed")}
+           ", who must be": ("WHOMUSTBE", "who"), "and opposed": ("ANDOPPOSED", "opposed"),
+           "and himself": ("ANDHIMSELF", "himself")}
 
 NP_KINDS = ("poss_unit", "their_units")
-CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each", "give_or_remove")
+CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
 STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed", "st_not_moved_by")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
@@ -61,6 +62,19 @@ class Readers:
         """"Move your target Shugenja at any location to Kiyomichi's battlefield": where this card's unit is."""
         place = "own_location" if _tok(node, "LOCATION") is not None else "own_battlefield"
         return Effect.model_validate({"move_to": {"target": self.np(_sub(node, *NP)), "to": place}})
+
+    def e_move_home_and_self(self, node: Tree) -> Effect:
+        """"Bow this Shugenja to move home a target attacking Personality and himself": both units go home;
+        "himself" is the Personality the sentence named before, this card or the one it is attached to
+        (``references``, ``move``)."""
+        himself = self.person
+        if himself not in ("self", "host"):
+            raise Unreadable("'and himself' naming a Personality other than this card's is not read")
+        ref = self.np(_sub(node, *NP))
+        if not isinstance(ref, int):
+            raise Unreadable("'move home … and himself' naming other than a target is not read")
+        self.person = himself
+        return Effect.model_validate({"move_home": {"target": [ref, himself]}})
 
     def e_move_to_chosen(self, node: Tree) -> Effect:
         """"Move a target Personality to an unresolved battlefield where he would be opposed", "to an
@@ -115,19 +129,6 @@ class Readers:
                 second = [e.model_copy(update={"condition": _and(e.condition, cond)}) for e in second]
         return [Effect.model_validate({"choose": {"options": [
             {"word": w, "do": [e.model_dump() for e in do]} for w, do in zip(words, (first, second))]}})]
-
-    def clause_give_or_remove(self, node: Tree, index: int) -> list[Effect]:
-        """"Give Resilient to, or remove Resilient from, a target Personality": one target, and the player
-        chooses whether he gains or loses the keyword, until the end of the turn (``choices``, ``keywords``,
-        ``duration-of-effects``)."""
-        given, removed = ([t.value for t in _toks(k, "KEYWORD")] for k in node.children if isinstance(k, Tree)
-                          and k.data == "kwlist")
-        if given != removed:
-            raise Unreadable("giving some keywords or removing others is not read")
-        ref = self.np(_sub(node, *NP))
-        return [Effect.model_validate({"choose": {"options": [
-            {"word": "give", "do": [{"keyword": {"target": ref, "add": given}}]},
-            {"word": "remove", "do": [{"keyword": {"target": ref, "lose": given}}]}]}})]
 
     def _own_targets(self, named: int, split: int, words: list[str]) -> None:
         """Each option's own targets ("Move your target Personality home or … move your target
