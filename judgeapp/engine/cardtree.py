@@ -43,8 +43,8 @@ def _sub(node, *names: str):
 # Tree names of the grammar's groups; areas add theirs (``cardareas``: NP_KINDS, …) when the reader loads.
 NP = {"self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "his_unit", "his_attachments", "phrase",
       "self_possessed", "bare", "titled"}
-# Noun phrases naming one card named before (or this card), as a condition's subject.
-CARD_NAMED = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner")
+# Noun phrases naming one card named before (or this card), as a condition's subject ("its target": an Attack's own).
+CARD_NAMED = ("self_ref", "this_type", "this_kw", "pronoun", "loser", "winner", "its_target")
 AMOUNTS = {"n", "x", "equal", "half_down", "half_up", "per"}
 VALUES = {"stat_of", "stat_of_your", "stat_of_np", "count", "my_honor", "plus", "printed_of"}
 ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD": "melee_attack",

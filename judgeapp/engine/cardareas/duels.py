@@ -42,7 +42,7 @@ WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first":
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
          "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "whichever": "WHICHEVER",
          "element": "ELEMENT"}
-NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier")
+NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier", "its_target")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 VALUE_KINDS = ("whichever", "that_stat")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
@@ -703,6 +703,13 @@ class Readers:
         if not self.discarded or stat != "focus":
             raise Unreadable("'that …' naming a number other than the discarded card's Focus Value is not read")
         return Amount(stat=stat, of="discarded")
+
+    def np_its_target(self, node):
+        """"Fear equal to the card's Focus Value, +1 if its target is Phoenix Clan": in an Attack's or Fear's
+        strength, its own target, chosen before the effect (``fear``, ``ranged-attack``)."""
+        if not self.attack_amount:
+            raise Unreadable("'its target' outside an Attack's or Fear's strength is not read")
+        return len(self.targets) + 1
 
 def _names_duel(tree: Tree) -> bool:
     """Whether the sentence starts "If the action creates a duel, …": "after your Personality wins" is that duel."""
