@@ -149,7 +149,8 @@ class TriggerSpec(Model):
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
     while_in: Literal["hand", "discard"] | None = None  # triggers while its card is there, not in play (triggered-traits)
-    cause: Literal["other_card", "resolution"] | None = None  # another player's card did it, or battle resolution
+    # another player's card did it, battle resolution, or a Personality's seppuku ("commits seppuku", seppuku)
+    cause: Literal["other_card", "resolution", "seppuku"] | None = None
     condition: Condition | None = None
     optional: StrictBool = False
     once_per: Literal["turn", "game"] | None = None
@@ -169,7 +170,8 @@ class TriggerSpec(Model):
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
         if self.cause:
-            point += " by another player's card" if self.cause == "other_card" else " by battle resolution"
+            point += {"other_card": " by another player's card", "resolution": " by battle resolution",
+                      "seppuku": " by committing seppuku"}[self.cause]
         if self.from_zone:
             point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
         if self.phase:
@@ -214,7 +216,9 @@ KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks"
 
 # Restrictions on where a unit moves (``move``, ``permissions``), in plain words.
 MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
-                     "moves_unopposed": "moving to a battlefield where it would be unopposed"}
+                     "moves_unopposed": "moving to a battlefield where it would be unopposed",
+                     "moves_by_card_effects": "being moved by card effects",
+                     "moves_by_actions": "being moved by actions"}
 
 
 class Static(Model):
@@ -656,7 +660,7 @@ def describe_happened(test) -> str:
     from .primitives.cards import describe_filter
 
     what = describe_filter(test.filter) if test.filter is not None else "unit" if test.event is None else "card"
-    side = "an enemy " if test.side == "enemy" else "a "
+    side = "an enemy " if test.side == "enemy" else "this " if test.own else "a "
     if test.event is None:
         out = f"{side}{what} has been at the current battlefield"
     elif test.event == "province_destroyed":

@@ -40,8 +40,11 @@ def ring_use(card: Card, ability: Ability) -> str | None:
 def granted_play(g, by: str, card: Card) -> bool:
     """Whether ``by``'s pending additional action is to play this card ("Search your Fate deck for a
     Battle Strategy and take an additional action to play it", ``additional-action``): it may be
-    played from the deck, entering a resolution area as from the hand (``search``)."""
+    played from the deck, entering a resolution area as from the hand (``search``); or to use an
+    ability of this card in play ("You may take an additional action from the Spell")."""
     grant = g.extra_play.get(by)
+    if grant is not None and grant.get("use"):  # "an additional action from the Spell": one of its abilities
+        return card.id in grant["cards"] and card.zone is Zone.PLAY
     if grant is None or card.owner != by or card.type != "strategy":
         return False
     if grant.get("cards") is not None:
@@ -303,7 +306,8 @@ def take_action(g, step: dict, round_kind: str) -> bool:
         g.reject(step, Reason.UNKNOWN_CARD, f"no card {step.get('card')!r}", "taking-actions")
         return False
     if by in g.extra_play and not granted_play(g, by, card):
-        g.reject(step, Reason.RESTRICTED, f"{by.capitalize()}'s additional action is to play "
+        verb = "use an ability of" if g.extra_play[by].get("use") else "play"
+        g.reject(step, Reason.RESTRICTED, f"{by.capitalize()}'s additional action is to {verb} "
                                           f"{_grant_words(g, g.extra_play[by])}", "additional-action")
         return False
     ability = pick_ability(g, card, step.get("ability"), by)

@@ -76,6 +76,9 @@ SECTIONS = {
     "transfer": "Transfer",
     "switch": "Switch",
     "additional-use": "Additional use",
+    "element-keyword": "Element keyword",
+    "seppuku": "Seppuku",
+    "card-subtitles": "Card subtitles",
 }
 
 

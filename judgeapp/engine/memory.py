@@ -53,6 +53,8 @@ def _fits(g, test: HappenedTest, e: dict, ctx: Context) -> bool:
         return False
     if test.side == "enemy" and (e["side"] is None or e["side"] == _my_side(g, ctx.player)):
         return False
+    if test.own and (ctx.source is None or e["card"] != ctx.source.id):
+        return False
     if test.cause is not None and e["cause"] != test.cause:
         return False
     if test.filter is not None:

@@ -153,3 +153,4 @@ class Delayed:
     watch: tuple = ()  # card ids: only an occurrence about one of them triggers it ("the next time he attacks")
     lapses: bool = False  # "the next time this turn …": it ends with the turn if it has not happened
     first: int = 1  # the number of its own first target (``spec.targets``), after those it keeps
+    of_action: bool = False  # an action set it up: its effects are that action's (delayed-effects)

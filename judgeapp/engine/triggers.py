@@ -31,6 +31,7 @@ class Event:
     source: Card | None = None  # the card whose effect caused it
     data: dict = field(default_factory=dict)
     preventable: bool = True  # False for Chi death against single-instance prevention (chi-death-rule)
+    negatable: bool = True  # False for seppuku's rehonoring and destruction: no prevention applies (seppuku)
 
 
 def label(ev: Event) -> str:
@@ -61,15 +62,7 @@ def before(g, ev: Event) -> bool:
 
     g.tick()
     if ev.name in PREVENTABLE:
-        shield = _shield(g, "prevent", ev)
-        restriction = g.restricted(ev.card, ev.name) if ev.card is not None and shield is None else None
-        restriction = restriction or (acting.limited(g, ev) if shield is None else None)
-        if shield is not None or restriction:
-            if shield is not None and shield.once:
-                g.ongoing.remove(shield)
-            why = shield.source if shield is not None else restriction
-            g.record(StepKind.EFFECT, f"{label(ev)} — prevented ({why})", ["timing-conflicts", "prevention"],
-                     shield.by if shield is not None else None)
+        if ev.negatable and _prevented(g, ev):
             return False
         sub = _shield(g, "instead", ev)
         if sub is not None:
@@ -83,7 +76,23 @@ def before(g, ev: Event) -> bool:
             run_effects(g, ctx, [], do)
             return False
     fire(g, "before", ev)
-    return not ev.data.get("negated")  # "Before this Follower is destroyed, negate the destruction" (negate)
+    # "Before this Follower is destroyed, negate the destruction" (negate), unless it cannot be negated (seppuku)
+    return not (ev.data.get("negated") and ev.negatable)
+
+
+def _prevented(g, ev: Event) -> bool:
+    """Step A: a prevention effect or a restriction stops the occurrence (``prevention``)."""
+    shield = _shield(g, "prevent", ev)
+    restriction = g.restricted(ev.card, ev.name) if ev.card is not None and shield is None else None
+    restriction = restriction or (acting.limited(g, ev) if shield is None else None)
+    if shield is None and not restriction:
+        return False
+    if shield is not None and shield.once:
+        g.ongoing.remove(shield)
+    why = shield.source if shield is not None else restriction
+    g.record(StepKind.EFFECT, f"{label(ev)} — prevented ({why})", ["timing-conflicts", "prevention"],
+             shield.by if shield is not None else None)
+    return True
 
 
 def when(g, ev: Event) -> None:
@@ -241,9 +250,9 @@ def _enemy_card(g, ev: Event, player: str) -> bool:
 
 def _caused(ev: Event, cause: str, controller: str) -> bool:
     """"another player's card destroys …" (the effect's card is another player's), "… destruction from
-    battle resolution" (``battle-resolution``)."""
-    if cause == "resolution":
-        return ev.data.get("cause") == "resolution"
+    battle resolution" (``battle-resolution``), "a Personality commits seppuku" (``seppuku``)."""
+    if cause in ("resolution", "seppuku"):
+        return ev.data.get("cause") == cause
     return ev.source is not None and ev.source.controller != controller
 
 
