@@ -372,6 +372,9 @@ class Static(Model):
             what = f"{who} does not count towards an Enlightenment Victory"
         elif self.kind in ("enters_bowed", "enters_unbowed"):
             what = f"{who} enters play {self.kind[7:]}"
+        elif self.kind == "extra_use" and self.keywords:
+            what = f"you may take {' '.join(self.keywords)} {'/'.join(d.capitalize() for d in self.designators)} " \
+                   "actions one additional time per turn"
         elif self.kind == "extra_use":
             cards = describe_filter(self.target.all) if isinstance(self.target, AllRef) else who
             which = f"the {'printed ' if self.what == 'printed' else ''}abilities of {cards}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import acting, cardops, payment
 from .actions import Refused, action_resolved, take_interrupts
+from .primitives.actions import actions_extra
 from .references import Context, matches
 from .resolution import state_checks
 from .state import Card
@@ -58,7 +59,8 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
         barred = g.player_restricted(by, "take_actions", KEYWORDS.get(name, frozenset()))
         if barred:
             raise Refused(Reason.RESTRICTED, barred, "permissions")
-        if name not in REPEATABLE and name != "tactical_advantage" and g.players[by].used.get(name):
+        if name not in REPEATABLE and name != "tactical_advantage" and g.players[by].used.get(name, 0) >= 1 + \
+                actions_extra(g, by, KEYWORDS.get(name, frozenset()), [kind]):
             raise Refused(Reason.USED, f"{by.capitalize()} has already used {_title(name)} this turn",
                           "player-abilities-and-traits")
         if round_kind == Round.COMBAT or round_kind == Round.ENGAGE:

@@ -265,3 +265,17 @@ def test_you_may_only_play_one_per_turn_counts_the_plays_of_that_title():
     result = ok(run(board(two_players(alice=alice), cards=f"  - {ONE_PER_TURN}\n", script=script,
                           expect="  - honor: {alice: 10}\n  - rejected: {step: 2, reason: restricted}\n")))
     assert len([s for s in result["steps"] if s["kind"] == "rejected"]) == 1
+
+
+def test_favor_battle_actions_one_additional_time_covers_card_abilities_with_the_keywords():
+    """"You may take Favor Battle actions one additional time per turn": an ability with the Favor keyword, used
+    as a Battle action, may be used twice this turn (restrictions-on-number-of-times); a third use is refused."""
+    cards = ("  - {title: Favored Courtier, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 2, "
+             "text: 'You may take Favor Battle actions one additional time per turn.'}\n"
+             "  - {title: Favor Shrine, type: holding, text: 'Favor Battle: Gain 1 Honor.'}\n")
+    alice = ("    holdings: [{card: Favor Shrine, id: shrine}]\n"
+             "    units: [{card: Favored Courtier, id: courtier, at: bob.p1}]\n")
+    script = "".join(f"  - pass: bob\n  - action: {{by: alice, card: shrine, ability: 1}}\n" for _ in range(3))
+    result = ok(run(board(two_players(alice=alice), at="attack/combat", extra="battlefield: bob.p1", cards=cards,
+                          script=script, expect="  - honor: {alice: 10}\n  - rejected: {step: 6, reason: used}\n")))
+    assert len([s for s in result["steps"] if s["kind"] == "rejected"]) == 1

@@ -25,7 +25,7 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
                 "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
                 "st_attach_one", "st_stat_each_yours",
-                "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses",
+                "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses", "st_extra_use_actions",
                 "st_play_limit"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
@@ -519,6 +519,15 @@ class Readers:
             raise Unreadable("counting cards named other than by their keywords is not read")
         keywords = [_singular(Tree("mod", [t])).children[0].value for t in mods]
         return [Static.model_validate({**data, "amount": {"count": {"keywords": keywords, "side": "your"}}})]
+
+    def read_st_extra_use_actions(self, node, data) -> list[Static]:
+        """"You may take Favor Battle actions one additional time per turn": each of your abilities with those
+        keywords, the rulebook's among them, may be used once more when taken as a Battle action
+        (``restrictions-on-number-of-times``, ``player-abilities-and-traits``)."""
+        if data["target"] != "self":
+            raise Unreadable("more uses of actions for a group of cards is not read")
+        return [Static.model_validate({**data, "kind": "extra_use", "amount": 1, "designators": ["battle"],
+                                       "keywords": [t.value for t in _toks(_sub(node, "act_kinds"), "KEYWORD")]})]
 
     def read_st_play_limit(self, node, data) -> list[Static]:
         """"You may only play one Escalating Violence per battle": a card of this title may not be played once its

@@ -65,6 +65,19 @@ def period_spent(card, ability, this_turn: int) -> bool:
     return bool(ability.once_per) and ability.n in card.spent.get(ability.once_per, ()) and not this_turn
 
 
+def actions_extra(g, by: str, keywords: set, designators) -> int:
+    """The additional uses traits give ``by``'s actions of a kind ("You may take Favor Battle actions one additional
+    time per turn"), for the rulebook's actions (``restrictions-on-number-of-times``)."""
+    return sum(st.amount for src, st in g.statics() if st.kind == "extra_use" and st.keywords
+               and _kind_covered(src, st, by, keywords, designators))
+
+
+def _kind_covered(src, st, by: str, keywords: set, designators) -> bool:
+    """The trait's player takes the action, which has its keywords and one of its designators (lower-case)."""
+    return src.controller == by and {k.lower() for k in st.keywords} <= keywords \
+        and any(d in designators for d in st.designators)
+
+
 def uses_allowed(g, card, ability) -> int:
     """How many times this turn the ability may be used: once or as its text says ("three times per turn"), two in
     all after "a second time" or while a trait says "twice per turn", however often that is given, one more for
@@ -73,8 +86,9 @@ def uses_allowed(g, card, ability) -> int:
 
     extra = [o.data for o in g.ongoing if o.kind == "extra_use" and o.target == card.id
              and not (o.data.get("printed") and ability.n >= GRANTED_FROM)]
-    traits = [(src, st) for src, st in g.statics() if st.kind == "extra_use" and g.static_applies(src, st, card)
-              and not (st.what == "printed" and ability.n >= GRANTED_FROM)]
+    traits = [(src, st) for src, st in g.statics() if st.kind == "extra_use" and (
+        _kind_covered(src, st, card.controller, {k.lower() for k in ability.keywords}, ability.designators)
+        if st.keywords else g.static_applies(src, st, card) and not (st.what == "printed" and ability.n >= GRANTED_FROM))]
     allowed = ability.uses + sum(d.get("more", 0) for d in extra) + sum(
         amount(g, st.amount, card_context(g, src)) for src, st in traits)
     second = any(d.get("second") for d in extra) or any(st.minimum for _, st in traits)
