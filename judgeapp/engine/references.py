@@ -628,6 +628,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             return False
     if cond.clan is not None and cond.clan.replace(" Clan", "") not in g.players[me].clans:
         return False
+    if cond.only_clan is not None and set(g.players[me].clans) != {cond.only_clan.replace(" Clan", "")}:
+        return False
     if cond.other_clan is not None and not any(cond.other_clan.replace(" Clan", "") in g.players[p].clans
                                                 for p in g.live() if p != me):
         return False

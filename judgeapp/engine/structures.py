@@ -285,6 +285,7 @@ class Condition(Model):
     honor_vs_others: Literal[">", ">=", "<="] | None = None  # your Family Honor against each other player's (ties hold for >=, <=)
     clan: Word | None = None  # "if you are a Crane Clan player"
     other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment
+    only_clan: Word | None = None  # "if Spider Clan is your only Clan Alignment": the player has that one and no other
     defender_clan: Word | None = None  # "if the Defender is Spider Clan": the defending player has that Clan Alignment
     favor: StrictBool | None = None
     first_turn: StrictBool | None = None
