@@ -105,6 +105,8 @@ class Filter(Model):
     # "one or two target enemy Personalities, each with a different Clan Alignment": each chosen card has one and
     # no two share one (targeting)
     distinct_clans: StrictBool = False
+    # "Gold-producing Holdings": with a Gold-producing trait, or a Stronghold's Gold Production (gold-producing-traits)
+    produces_gold: StrictBool = False
 
     @model_validator(mode="before")
     @classmethod

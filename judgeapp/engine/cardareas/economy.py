@@ -17,7 +17,8 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
          "reduced": "REDUCED",
          # misprints of "Discipline" on Ending the Chase and Selfless Sacrifice (discipline)
          "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING",
-         "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH", "equipped": "EQUIPPED"}
+         "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH", "equipped": "EQUIPPED",
+         "gold-producing": "GOLDPRODUCING"}
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 CLAUSE_KINDS = {"honor_instead"}
