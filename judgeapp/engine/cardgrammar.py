@@ -150,7 +150,9 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             hook = getattr(self, "s_" + tree.data, None)  # an area's own kind of sentence (cardareas)
             if hook is not None:
                 condition = _and(condition, hook(tree, i))
-            if tree.data == "after_entering":
+            if tree.data == "after_entering" and "interrupt" not in self.designators:
+                self.effects.append(self.delayed_sentence(tree))
+            elif tree.data == "after_entering":
                 condition = _and(condition, self.entering(tree, i))
                 self.effects += self.sentence_effects(tree)
             if cond is not None and self.modifier is not None:
@@ -288,12 +290,21 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         effects = self.act(act, index)
         if _sub(node, "may") is not None:
             effects = [e.model_copy(update={"may": True}) for e in effects]
+        return [self._delayed(ev, "after" if node.data == "delayed_after" else "before", effects)]
+
+    def delayed_sentence(self, tree: Tree) -> Effect:
+        """"Target your Holding. After your next turn begins, give it a +1GP Wealth token.": in an ability other
+        than an Interrupt, a sentence opening with "After …" is a delayed effect, as "Give it … after your next turn
+        begins" is (``delayed-effects``)."""
+        ev = _sub(tree, "event").children[0] if _sub(tree, "event") else tree.children[1]
+        return self._delayed(ev, "after", self.sentence_effects(tree))
+
+    def _delayed(self, ev: Tree, timing: str, effects: list[Effect]) -> Effect:
         spec = getattr(self, "ev_" + ev.data, lambda n: {"event": "?"})(ev)
         words = _point_words(spec)
         if words is None:
             raise Unreadable("a delayed effect on that event is not read")
-        timing = "after" if node.data == "delayed_after" else "before"
-        return [Effect.model_validate({"delayed": {timing: words, "do": [e.model_dump() for e in effects]}})]
+        return Effect.model_validate({"delayed": {timing: words, "do": [e.model_dump() for e in effects]}})
 
     def act(self, node: Tree, index: int) -> list[Effect]:
         self.index = index
@@ -314,6 +325,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         if isinstance(tok, Token) and tok.type in ("HIS", "ITS"):
             if isinstance(self.last, int) and not self.targets[self.last - 1].player:
                 return self.last  # a chosen card's controller (players() reads a card target as its controller)
+            if self.last == "it":
+                return "controller"  # the controller of the card the trigger is about (players(), references)
             raise Unreadable("'his controller' with no chosen card before it")
         if isinstance(tok, Token):
             if tok.type == "TARGETPLAYER":

@@ -81,6 +81,7 @@ class Context:
     honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
     occurrence: object = None  # the event a triggered trait answers ("Before …, negate the destruction")
     applying: str | None = None  # the primitive of the effect resolving now ("the action's Fear effects", acting)
+    of_action: bool = False  # a delayed effect an action set up: still that action's effect (delayed-effects)
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -461,7 +462,9 @@ def players(g, ref, ctx: Context) -> list[str]:
         who = g.attacker if ref == "attacker" else g.defender
         return [who] if who else []
     if ref == "controller" and ctx.subject is not None:
-        return [ctx.subject.controller]
+        # "After a dishonorable Personality is destroyed, his controller loses 1 Honor": a card that has left play is
+        # its controller as it was before it left (``references``), the occurrence's player
+        return [ctx.subject.controller if ctx.subject.in_play or ctx.subject_player is None else ctx.subject_player]
     if ref in ("winner_controller", "loser_controller"):
         return list(dict.fromkeys(c.controller for c in resolve(g, ref.split("_")[0], ctx) or []))
     if isinstance(ref, int):
@@ -486,9 +489,9 @@ def amount(g, value, ctx) -> int:
         if a.printed:
             from .stats import printed
 
-            n = sum(printed(c, a.stat) for c in cards)
+            n = sum(printed(c, a.stat) + (printed(c, a.and_stat) if a.and_stat else 0) for c in cards)
         else:
-            n = sum(g.stat(c, a.stat) for c in cards)
+            n = sum(g.stat(c, a.stat) + (g.stat(c, a.and_stat) if a.and_stat else 0) for c in cards)
     elif a.count is not None:
         n = len(select(g, a.count, ctx))
     elif a.tokens is not None:
@@ -507,7 +510,11 @@ def amount(g, value, ctx) -> int:
         n = min(n, a.most)
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
-    return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))
+    n = n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx)) + amount(g, a.added, ctx)
+    if a.whichever is not None:  # "…, whichever is higher": both counted now, the higher (lower) one
+        other = amount(g, a.whichever.other, ctx)
+        n = max(n, other) if a.whichever.pick == "higher" else min(n, other)
+    return n
 
 
 def script_choice(g, ctx, options: list[str], say, key=str) -> str:

@@ -166,6 +166,7 @@ class Amount(Model):
     of: Ref | None = None
     # "this Shugenja's or the Samurai's Chi": the stat of ``of`` or of this card, as the player chooses (choices)
     or_of: Ref | None = None
+    and_stat: StatName | None = None  # "his Chi plus Personal Honor": this other stat of the same card added
     printed: StrictBool = False
     count: Filter | None = None
     paid: StrictBool = False
@@ -179,12 +180,16 @@ class Amount(Model):
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
     n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
     tokens_removed: StrictBool = False  # "the number of tokens destroyed": removed by this effect's "zero or more" (token)
+    added: "Amount | None" = None  # "the number of Rings you control plus Fire tokens on Fusawa": a second count added
+    whichever: "Whichever | None" = None  # "its Focus Value or this Shugenja's Chi, whichever is higher"
 
     def negated(self) -> "Amount":
         """The same amount taken away ("a Force penalty equal to his Chi, plus 1 if …"): every part
         changes sign, and halving still rounds the positive amount (``bonuses-and-penalties``)."""
         return self.model_copy(update={"times": -self.times, "plus": -self.plus, "plus_if": [
-            b.model_copy(update={"amount": -b.amount}) for b in self.plus_if]})
+            b.model_copy(update={"amount": -b.amount}) for b in self.plus_if],
+            "added": self.added.negated() if self.added is not None else None,
+            "whichever": self.whichever.negated() if self.whichever is not None else None})
 
     @model_validator(mode="after")
     def _one_source(self):
@@ -195,10 +200,25 @@ class Amount(Model):
                              "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true} (with plus_if)")
         if self.or_of is not None and self.stat is None:
             raise ValueError("or_of is another card's stat: only with stat")
+        if self.and_stat is not None and self.stat is None:
+            raise ValueError("and_stat is a second stat of the same card: only with stat")
         return self
 
 
 Number = Union[SmallInt, Amount]
+
+
+class Whichever(Model):
+    """"…, whichever is higher": the amount is the higher (lower) of the two numbers, each counted when the
+    effect applies."""
+
+    other: Number
+    pick: Literal["higher", "lower"]
+
+    def negated(self) -> "Whichever":
+        """Taken away, the higher of two amounts is the lower of their negatives."""
+        other = -self.other if isinstance(self.other, int) else self.other.negated()
+        return Whichever(other=other, pick="lower" if self.pick == "higher" else "higher")
 
 
 class HonorTest(Model):

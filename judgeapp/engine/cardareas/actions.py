@@ -10,18 +10,19 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import TargetSpec
-from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _not, _sub, _tok
+from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok
 from ..registry import Effect
-from ..structures import AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
+from ..structures import ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
 ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
-RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after")
+RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after",
+          "must_target_may_have")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
 NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
-VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either"}
+VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
            "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
@@ -138,6 +139,13 @@ class Readers:
         """"his Personal Honor, minus 1 if he is unopposed"."""
         return self._bonus_if(node, -self._number(node))
 
+    def value_stat_plus_stat(self, node):
+        """"your Personality's Chi plus Personal Honor": the two current stats of the one card added."""
+        first, second = (self.statword(s) for s in node.children if isinstance(s, Tree) and s.data == "statword")
+        if first == second:
+            raise Unreadable("a stat plus the same stat is not read")
+        return Amount(stat=first, and_stat=second, of=self.poss(_sub(node, "np_poss")))
+
     def _bonus_if(self, node: Tree, n: int) -> Amount:
         inner = self._inner(node)
         bonus = BonusIf.model_validate({"amount": n, "if": self.cond(self.cond_child(node))})
@@ -230,6 +238,16 @@ class Readers:
             raise Unreadable("'that cannot target' other than cards with a keyword is not read")
         return spec.model_copy(update={"filter": spec.filter.model_copy(update={
             "without": spec.filter.without + flt.keywords})}), effect
+
+    def rider_must_target_may_have(self, rider, spec, effect):
+        """"Fear … that must target a dishonorable or Shadowlands Personality, who may have Followers": only
+        an enemy Personality of those kinds, with or without Followers (``fear``)."""
+        first, then = (t.value for t in rider.children if isinstance(t, Token) and t.type == "TYPE")
+        if (first, then) != ("personality", "follower"):
+            raise Unreadable("'that must target a …, who may have …' other than a Personality with Followers is not read")
+        kind = self._kind_filter(rider)
+        flt = kind.model_copy(update={"side": spec.filter.side})
+        return spec.model_copy(update={"filter": flt, "followers_ok": kind}), effect
 
     def rider_destroys_after(self, rider, spec, effect):
         """"Fear 2 that destroys Followers after it bows them": a card of those kinds that this Fear
@@ -534,3 +552,66 @@ class Readers:
     def c_honor_above(self, node):
         """"if your Family Honor is higher than any other player's": higher than each of theirs."""
         return Condition(honor_vs_others=">")
+
+    # ----- "After this bows the target, …" (``fear``, ``ranged-attack``, ``independence-of-effects``) -------------
+    def s_after_attack_did(self, tree: Tree, i: int) -> None:
+        """"Fear 2. After this bows the target, give this Personality +1F", "Ranged 1 Attack. After this destroys
+        a card, draw a card": the effects follow the Fear (Attack) just before and happen only if its effects bowed
+        (destroyed) its target; "it" is that target (``fear``, ``ranged-attack``; effects linked by "after",
+        ``independence-of-effects``)."""
+        bows = _sub(tree, "did_bow") is not None
+        attack = self._last_attack(("fear",) if bows else ("ranged_attack", "melee_attack"), "After this bows (destroys) …")
+        did = Condition(action=ActionTest(this=True, did="bows" if bows else "destroyed", card=attack.args.target))
+        self.last = attack.args.target
+        self.effects += [e.model_copy(update={"condition": _and(did, e.condition)}) for e in self.sentence_effects(tree)]
+
+    def _last_attack(self, kinds: tuple[str, ...], words: str) -> Effect:
+        """The Fear (Attack) just before, the one "this" names (``fear``, ``ranged-attack``, ``melee-attack``)."""
+        attack = self.effects[-1] if self.effects else None
+        if attack is None or attack.name not in kinds or not isinstance(attack.args.target, int):
+            raise Unreadable(f"'{words}' with no such Attack or Fear just before it is not read")
+        return attack
+
+    def s_destroy_what_this_bowed(self, tree: Tree, i: int) -> None:
+        """"Fear 3 that may target Spells. Destroy any Spells this bowed.": the Fear bows only its target, so
+        the target is destroyed if the Fear's action bowed it and it is such a card (``fear``)."""
+        if _tok(tree, "STATE").value != "bowed":
+            raise Unreadable("'Destroy any … this …' other than bowed is not read")
+        n = self._last_attack(("fear",), "Destroy any … this bowed").args.target
+        sub = _sub(tree, *NP)
+        if sub.data not in ("phrase", "bare") or _det_words([c for c in sub.children if isinstance(c, Tree)
+                                                              and c.data == "det"]) != ["ANY"]:
+            raise Unreadable("'Destroy … this bowed' other than 'any …' is not read")
+        kind = self.filter_of(sub)
+        did = Condition(action=ActionTest(this=True, did="bows", card=n))
+        self.effects.append(Effect.model_validate({"destroy": {"target": n}, "if": {"all": [
+            did.model_dump(by_alias=True, exclude_defaults=True),
+            {"card": n, "fits": kind.model_dump(exclude_defaults=True)}]}}))
+
+    def c_this_did_not_destroy(self, node):
+        """"Melee 3 Attack. If this does not destroy a Personality, straighten Minoko": the Attack's action
+        destroyed no such card (``melee-attack``, ``ranged-attack``)."""
+        self._last_attack(("ranged_attack", "melee_attack"), "if this does not destroy")
+        flt = self.filter_of(_sub(node, *NP))
+        return _not(Condition(action=ActionTest(this=True, did="destroyed", fits=flt)))
+
+    def e_additional_actions(self, node):
+        """"Battle: Take two additional Battle actions": that many additional actions, taken one after another
+        after this one resolves; in the Combat Segment, where a Battle ability is used, they are Battle actions
+        (``additional-action``: one of no stated type is the type of the current action round)."""
+        n = int(_tok(node, "NUMBER").value)
+        if "battle" not in self.designators or not 2 <= n <= 3:
+            raise Unreadable("additional Battle actions from other than a Battle ability are not read")
+        return [Effect.model_validate({"additional_action": {}}) for _ in range(n)]
+
+    def c_card_stat_le(self, node):
+        """"destroy it if it has 2 or lower Force": the card's current stat (``force``)."""
+        return self._card_stat(node, "<=")
+
+    def c_card_stat_ge(self, node):
+        """"if he has 3 or more Personal Honor"."""
+        return self._card_stat(node, ">=")
+
+    def _card_stat(self, node, op: str) -> Condition:
+        return Condition.model_validate({"card": self._card_cond(node), "stat": {
+            "stat": self.statword(_sub(node, "statword")), "op": op, "value": int(_tok(node, "NUMBER").value)}})

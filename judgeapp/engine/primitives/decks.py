@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field, StrictBool
 
 from .. import cardops
+from ..acting import is_action
 from ..references import ZONE_NAMES, amount, matches, players, script_choice
 from ..registry import Effect, Primitive, primitive
 from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref, SmallInt
@@ -41,6 +42,33 @@ class DiscardHand(Primitive):
     @classmethod
     def describe(cls, args):
         return "discard your hand" if args.player == "you" else f"{args.player} discards his hand"
+
+
+@primitive
+class Seppuku(Primitive):
+    """"Erdene commits Seppuku": "Rehonor the Personality, then destroy him; these effects cannot be negated"
+    (``seppuku``): no prevention or restriction stops either, and no effect negates them (``prevention``: "will
+    not be negated" defeats "does not" and "cannot" too); the destruction happens even if the rehonoring did
+    not (he was honorable)."""
+
+    name, Args, cite = "seppuku", TargetArgs, "seppuku"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if card.type != "personality" or not card.in_play:
+                continue
+            g.tick()
+            cardops.set_honor_state(g, card, False, ctx.why(), [cls.cite, "rehonoring"], ctx.player, ctx.source,
+                                    negatable=False)
+            done = bool(cardops.leave_play(g, card, "destroyed", ctx.why(), [cls.cite, "destroy"], ctx.player,
+                                           ctx.source, cause="seppuku", negatable=False)) or done
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        return f"{describe_ref(args.target)} commits seppuku (rehonored, then destroyed; neither can be negated)"
 
 
 @primitive
@@ -104,7 +132,8 @@ def _refill_later(g, ctx, province: str) -> None:
 
     spec = TriggerSpec(when="after", event="action_resolves", do=[{"refill": {"province": province}}],
                        text=f"After the action resolves: refill {province} if it is empty")
-    g.delayed.append(Delayed(spec, ctx.player, ctx.why(), {}, ctx.source.id if ctx.source else None, action=ctx))
+    g.delayed.append(Delayed(spec, ctx.player, ctx.why(), {}, ctx.source.id if ctx.source else None, action=ctx,
+                             of_action=is_action(ctx)))
 
 
 class RefillArgs(Model):
@@ -465,7 +494,7 @@ class AfterNext(Primitive):
         spec = TriggerSpec(when="after", event=args.event, condition=args.condition, do=list(args.do),
                            text=cls.describe(args))
         g.delayed.append(Delayed(spec, ctx.player, ctx.why(), dict(ctx.targets), ctx.source.id if ctx.source else None,
-                                 watch=tuple(c.id for c in cards), lapses=args.this_turn))
+                                 watch=tuple(c.id for c in cards), lapses=args.this_turn, of_action=is_action(ctx)))
         g.record(StepKind.EFFECT, "Delayed effect set up: " + cls.describe(args).replace(
             describe_ref(args.card), names(cards), 1) + f" ({ctx.why()})", [cls.cite], ctx.player, "resolve")
         return True
