@@ -612,6 +612,8 @@ def describe_condition(cond: Condition | None) -> str:
                                                 "player's", "<=": "at most each other player's"}[cond.honor_vs_others])
     if cond.clan:
         parts.append(f"you are a {cond.clan} Clan player")
+    if cond.only_clan:
+        parts.append(f"{cond.only_clan} Clan is your only Clan Alignment")
     if cond.other_clan:
         parts.append(f"another player is {cond.other_clan} Clan")
     if cond.defender_clan:

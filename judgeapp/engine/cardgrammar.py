@@ -639,6 +639,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                     or_states.append(tok.value)
                 elif tok.type == "STATE":
                     data["state"].append(tok.value)
+                elif tok.type == "GOLDPRODUCING":  # "Gold-producing Holdings" (gold-producing-traits)
+                    data["produces_gold"] = True
                 elif tok.type in ("NONKW", "NONCLAN"):
                     data.setdefault("without", []).append(tok.value + (" Clan" if tok.type == "NONCLAN" else ""))
                 elif tok.type == "CLAN":

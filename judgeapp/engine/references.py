@@ -173,6 +173,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
             return False
     if flt.title and not titled(card.title, flt.title):
         return False
+    if flt.produces_gold and not produces_gold(card):
+        return False
     if flt.designator and not any(flt.designator in a.designators for a in card.card.reading.abilities):
         return False  # "a Battle Strategy": one with a Battle action (battle-actions)
     if flt.another and ctx.source is not None and (card.id == ctx.source.id or card is g.host(ctx.source)):
@@ -343,6 +345,14 @@ def _same_army(g, card: Card, ctx: Context) -> bool:
     me = g.host(ctx.source) if ctx.source else None
     side = g.side(me) if me is not None else None
     return side is not None and g.side(card) == side and (g.host(card) or card).location == me.location
+
+
+def produces_gold(card: Card) -> bool:
+    """"A Gold-producing Holding": one with a Gold-producing trait, or printed with a Gold Production; a Stronghold
+    produces its Gold Production (``gold-producing-traits``, ``holding-gold-production``)."""
+    reading = card.card.reading
+    return card.type == "stronghold" or reading.produce is not None or bool(reading.produce_also) \
+        or (card.type == "holding" and card.card.production is not None)
 
 
 def titled(title: str, wanted: str) -> bool:
@@ -634,6 +644,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         if fewest != cond.fewest_cards:
             return False
     if cond.clan is not None and cond.clan.replace(" Clan", "") not in g.players[me].clans:
+        return False
+    if cond.only_clan is not None and set(g.players[me].clans) != {cond.only_clan.replace(" Clan", "")}:
         return False
     if cond.other_clan is not None and not any(cond.other_clan.replace(" Clan", "") in g.players[p].clans
                                                 for p in g.live() if p != me):

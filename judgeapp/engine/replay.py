@@ -26,7 +26,8 @@ def _answer(g, req: Request, step: dict):
     kind = step["_kind"]
     if req.kind == "round":
         if kind in ("action", "recruit", "equip", "dynasty_discard"):
-            if step.get("rulebook") in ("recruit", "dynasty_discard") and req.round != Round.DYNASTY:
+            if step.get("rulebook") in ("recruit", "dynasty_discard") and req.round != Round.DYNASTY \
+                    and not _recruit_now(g, req, step):
                 return None
             return ("action", step)
         if kind == "pass":
@@ -43,13 +44,22 @@ def _answer(g, req: Request, step: dict):
     return None
 
 
+def _recruit_now(g, req: Request, step: dict) -> bool:
+    """A Recruit in an action round other than the Dynasty Phase's that a card's trait permits there ("You may
+    Recruit this Holding as an Open", ``permissions``): taken now, not kept for the Dynasty Phase."""
+    from .rulebook import permitted_as
+
+    return req.kind == "round" and req.round != Round.DYNASTY and step.get("rulebook") == "recruit" \
+        and permitted_as(g, step, step["by"], "recruit", req.round) is not None
+
+
 def _later(g, req: Request, step: dict) -> bool:
     """Whether the step belongs to a later point of this turn than where the game stands."""
     kind = step["_kind"]
     point = LATER.get(kind)
     if kind == "action" and step.get("rulebook") in ("recruit", "dynasty_discard"):
         point = Point.DYNASTY
-    if point is None:
+    if point is None or _recruit_now(g, req, step):
         return False
     if kind == "assign" and req.kind == "assign":
         return True  # this player is done assigning; the step is another player's

@@ -46,7 +46,7 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
     kind, wanted, section = ABILITIES[name]
     try:
         if round_kind != wanted:
-            allowed = _permitted_as(g, step, by, name, round_kind)
+            allowed = permitted_as(g, step, by, name, round_kind)
             if allowed is None:
                 raise Refused(Reason.WRONG_ROUND, f"{_title(name)} is a {kind.capitalize()} action: it cannot be "
                                                   "taken now", section)
@@ -80,7 +80,7 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
     return done
 
 
-def _permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | None:
+def permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | None:
     """The designator a card's trait lets this Recruit or Equip have in this round ("You may Equip this
     Follower as a Battle action", ``permissions``), or None."""
     if name not in ("recruit", "equip"):

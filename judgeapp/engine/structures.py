@@ -105,6 +105,8 @@ class Filter(Model):
     # "one or two target enemy Personalities, each with a different Clan Alignment": each chosen card has one and
     # no two share one (targeting)
     distinct_clans: StrictBool = False
+    # "Gold-producing Holdings": with a Gold-producing trait, or a Stronghold's Gold Production (gold-producing-traits)
+    produces_gold: StrictBool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -302,6 +304,7 @@ class Condition(Model):
     honor_vs_others: Literal[">", ">=", "<="] | None = None  # your Family Honor against each other player's (ties hold for >=, <=)
     clan: Word | None = None  # "if you are a Crane Clan player"
     other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment
+    only_clan: Word | None = None  # "if Spider Clan is your only Clan Alignment": the player has that one and no other
     defender_clan: Word | None = None  # "if the Defender is Spider Clan": the defending player has that Clan Alignment
     favor: StrictBool | None = None
     first_turn: StrictBool | None = None

@@ -17,7 +17,8 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
          "reduced": "REDUCED",
          # misprints of "Discipline" on Ending the Chase and Selfless Sacrifice (discipline)
          "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING",
-         "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH", "equipped": "EQUIPPED"}
+         "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH", "equipped": "EQUIPPED",
+         "gold-producing": "GOLDPRODUCING"}
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 CLAUSE_KINDS = {"honor_instead"}
@@ -193,7 +194,11 @@ class Readers:
         return self._as_action(node, data, "equip")
 
     def read_st_recruit_as(self, node: Tree, data: dict) -> list[Static]:
-        """"You may Recruit this Holding as an Open" (``permissions``, ``recruit``)."""
+        """"You may Recruit this Holding as an Open" (``permissions``, ``recruit``); "If Spider Clan is your only Clan
+        Alignment, you may Recruit Tomiyama as an Open": while the condition holds."""
+        lead = _sub(node, "lead")
+        if lead is not None:
+            data = {**data, "while": _and(data.get("while"), self.cond(lead.children[1]))}
         return self._as_action(node, data, "recruit")
 
     def _as_action(self, node: Tree, data: dict, what: str) -> list[Static]:
@@ -444,6 +449,11 @@ class Readers:
     def c_other_clan(self, node: Tree) -> Condition:
         """"if another player is Scorpion Clan": some other player has that Clan Alignment (``clan-alignment``)."""
         return Condition(other_clan=_tok(node, "CLAN").value)
+
+    def c_only_clan(self, node: Tree) -> Condition:
+        """"If Spider Clan is your only Clan Alignment": the player has that Clan Alignment and no other
+        (``clan-alignment``)."""
+        return Condition(only_clan=_tok(node, "CLAN").value)
 
     def c_or_control(self, node: Tree) -> Condition:
         """"if you are a Crab Clan player or control a Tactician": either (``conjunctions``)."""

@@ -427,6 +427,8 @@ def describe_filter(f: Filter) -> str:
         words += [f"non-{w}" for w in f.without]
     if f.designator:
         words.append(f.designator.capitalize())
+    if f.produces_gold:
+        words.append("Gold-producing")
     either = " or ".join(describe_filter(s) for s in f.any_of)
     if f.type == ["unit"] and f.unit_keyword:
         words.append(f.unit_keyword)  # "a Cavalry unit" (unit-keywords)
