@@ -16,10 +16,10 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from . import primitives  # noqa: F401  (registers every primitive before a reading is validated)
 from .registry import Effect
-from .structures import AllRef, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
+from .structures import AllRef, Amount, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
-EventName = Literal["attaches", "turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
+EventName = Literal["attaches", "becomes", "turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
                     "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel", "refused",
@@ -114,6 +114,7 @@ class Ability(Model):
     effects: list[Effect] = Field(default_factory=list, max_length=20)
     uses: Annotated[StrictInt, Field(ge=1, le=10)] = 1  # "You may use this action three times per turn"
     # (restrictions-on-number-of-times)
+    once_per: Literal["battle", "game"] | None = None  # "Once per game, …": besides once per turn (same section)
     text: str = Field("", max_length=2000)
     player: StrictBool = False  # a player's ability a card's trait gives: no card uses it (player-abilities-and-traits)
 
@@ -132,6 +133,8 @@ class Ability(Model):
         parts += [describe_effect(e) for e in self.effects]
         if self.uses != 1:
             parts.append(f"it may be used {self.uses} times per turn")
+        if self.once_per:
+            parts.append(f"it may be used once per {self.once_per}")
         return f"{head}{', ' + ', '.join(costs) if costs else ''}: " + "; ".join(parts)
 
 
@@ -146,7 +149,8 @@ class TriggerSpec(Model):
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
     while_in: Literal["hand", "discard"] | None = None  # triggers while its card is there, not in play (triggered-traits)
-    cause: Literal["other_card", "resolution"] | None = None  # another player's card did it, or battle resolution
+    # another player's card did it, battle resolution, or a Personality's seppuku ("commits seppuku", seppuku)
+    cause: Literal["other_card", "resolution", "seppuku"] | None = None
     condition: Condition | None = None
     optional: StrictBool = False
     once_per: Literal["turn", "game"] | None = None
@@ -166,7 +170,8 @@ class TriggerSpec(Model):
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
         if self.cause:
-            point += " by another player's card" if self.cause == "other_card" else " by battle resolution"
+            point += {"other_card": " by another player's card", "resolution": " by battle resolution",
+                      "seppuku": " by committing seppuku"}[self.cause]
         if self.from_zone:
             point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
         if self.phase:
@@ -176,6 +181,8 @@ class TriggerSpec(Model):
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
+        if self.event == "becomes" and self.condition is not None:  # "If this Personality is ever attacking, …" (indefinite-conditional-effects)
+            return f"Each time it becomes true that {describe_condition(self.condition)}: " + "; ".join(parts[1:])
         if self.event == "focused" and self.whose == "self":  # "As a Focus Effect:" (focus-focus-effect)
             return "As a Focus Effect (once this focused card is face up in a duel): " + "; ".join(parts)
         where = {"hand": " (while this card is in your hand)", "discard": " (while this card is in your discard pile)",
@@ -209,7 +216,9 @@ KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks"
 
 # Restrictions on where a unit moves (``move``, ``permissions``), in plain words.
 MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
-                     "moves_unopposed": "moving to a battlefield where it would be unopposed"}
+                     "moves_unopposed": "moving to a battlefield where it would be unopposed",
+                     "moves_by_card_effects": "being moved by card effects",
+                     "moves_by_actions": "being moved by actions"}
 
 
 class Static(Model):
@@ -220,7 +229,8 @@ class Static(Model):
                   "focus_from_discard", "foe_focus_face_up", "loses_duels",
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "ability_keyword", "player_ability", "ignore_hr", "honor_change",
-                  "invest_fixed", "ability_cost", "stat_min", "stat_max"]
+                  "invest_fixed", "ability_cost", "stat_min", "stat_max", "extra_use",
+                  "play_limit"]
     target: Literal["self", "host", "unit", "province", "focused"] | AllRef | TargetedRef = "self"  # province: the one
     # this card is at; focused: the cards its player focused in a duel it is in ("Shinichi's focused cards")
     stat: StatName | None = None
@@ -235,7 +245,7 @@ class Static(Model):
     embedded: str | None = Field(None, max_length=1000)  # ability, player_ability: the ability given, as printed
     players: list[Literal["you", "each", "attacker", "defender"]] = Field(default_factory=list, max_length=2)
     player: Literal["you", "each"] | None = None  # honor_change: whose Honor gains or losses ("your", "all")
-    minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"
+    minimum: SmallInt | None = None  # honor_change: "to a minimum of 1"; extra_use: uses in all ("twice per turn")
     designators: list[DesignatorName] = Field(default_factory=list, max_length=2)  # permit recruit/equip: "as a
     # Battle action"
     while_: Condition | None = Field(default=None, alias="while")
@@ -362,6 +372,14 @@ class Static(Model):
             what = f"{who} does not count towards an Enlightenment Victory"
         elif self.kind in ("enters_bowed", "enters_unbowed"):
             what = f"{who} enters play {self.kind[7:]}"
+        elif self.kind == "extra_use":
+            cards = describe_filter(self.target.all) if isinstance(self.target, AllRef) else who
+            which = f"the {'printed ' if self.what == 'printed' else ''}abilities of {cards}"
+            each = f" for each of {describe_filter(self.amount.count)}s" if isinstance(self.amount, Amount) else ""
+            what = f"{which} may be used twice per turn" if self.minimum else \
+                f"{which} may be used one additional time per turn{each}"
+        elif self.kind == "play_limit":
+            what = f"you may only play {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card per {self.what}"
         elif self.kind == "copies":
             what = f"you may only have {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card in play"
         elif self.kind == "use_from_hand":
@@ -639,7 +657,7 @@ def describe_happened(test) -> str:
     from .primitives.cards import describe_filter
 
     what = describe_filter(test.filter) if test.filter is not None else "unit" if test.event is None else "card"
-    side = "an enemy " if test.side == "enemy" else "a "
+    side = "an enemy " if test.side == "enemy" else "this " if test.own else "a "
     if test.event is None:
         out = f"{side}{what} has been at the current battlefield"
     elif test.event == "province_destroyed":

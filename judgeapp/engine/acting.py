@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from .references import ZONE_NAMES, Context, matches, resolve
 from .structures import ActionTest, Filter
+from .vocab import Round
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,16 @@ def resolves(g, ctx: Context) -> None:
 
 def current(g) -> Context | None:
     return g.acting[-1] if g.acting else None
+
+
+def is_action(ctx: Context | None) -> bool:
+    """Whether these effects are an action's (``action-sequence``): a card's or the rulebook's action (it has a
+    designator), an Interrupt, or a delayed effect one set up, which is still that action's effect
+    (``delayed-effects``); not a trait's."""
+    if ctx is None:
+        return False
+    action = owner(ctx)
+    return action.designator is not None or action.round == Round.INTERRUPT or ctx.of_action
 
 
 def doing(g, action: Context, effect: str | None = None) -> bool:

@@ -10,14 +10,14 @@ leading "If" and the required targets (``good-faith-rule``), and the Gold.
 """
 from __future__ import annotations
 
-from . import acting, cardops, granted, payment, triggers
+from . import acting, cardops, granted, memory, payment, triggers
 from .abilities import Ability, describe_condition
-from .primitives.actions import uses_allowed
+from .primitives.actions import period_spent, spend, uses_allowed
 from .references import Context, holds, joint, matches, together
 from .resolution import alternative, candidates, fitting, passed_over, run_effects, take_alternative, _lookup
 from .state import Card
 from .structures import Condition
-from .textstatics import ability_cost, ability_has, discipline_price
+from .textstatics import ability_cost, ability_has, discipline_price, play_limit_problem
 from .vocab import DESIGNATOR_ROUND, DESIGNATOR_SECTION, Reason, Round, StepKind, Zone
 from .zones import move
 
@@ -40,8 +40,11 @@ def ring_use(card: Card, ability: Ability) -> str | None:
 def granted_play(g, by: str, card: Card) -> bool:
     """Whether ``by``'s pending additional action is to play this card ("Search your Fate deck for a
     Battle Strategy and take an additional action to play it", ``additional-action``): it may be
-    played from the deck, entering a resolution area as from the hand (``search``)."""
+    played from the deck, entering a resolution area as from the hand (``search``); or to use an
+    ability of this card in play ("You may take an additional action from the Spell")."""
     grant = g.extra_play.get(by)
+    if grant is not None and grant.get("use"):  # "an additional action from the Spell": one of its abilities
+        return card.id in grant["cards"] and card.zone is Zone.PLAY
     if grant is None or card.owner != by or card.type != "strategy":
         return False
     if grant.get("cards") is not None:
@@ -157,7 +160,7 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     if problem:
         raise problem
     barred = g.player_restricted(by, "take_actions", frozenset(k.lower() for k in ability.keywords)) or (
-        None if card.in_play else g.player_restricted(by, "play", card=card))
+        None if card.in_play else g.player_restricted(by, "play", card=card) or play_limit_problem(g, card, by))
     if barred:
         raise Refused(Reason.RESTRICTED, barred, "permissions")
     designator = designator_for(ability, round_kind) or _granted_kind(g, by, card, ability)
@@ -177,6 +180,9 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     uses, key = granted.memory(card, ability, g.players[by])
     if not ability_has(g, card, ability, "Repeatable") and uses.get(key, 0) >= uses_allowed(g, card, ability):
         raise Refused(Reason.USED, f"{card.title}'s ability was already used this turn", "using-abilities")
+    if period_spent(card, ability, uses.get(key, 0)):
+        raise Refused(Reason.USED, f"{card.title}'s ability may be used once per {ability.once_per} and was used "
+                                   f"this {ability.once_per}", "restrictions-on-number-of-times")
     restriction = None if ability.player else g.restricted(card, "actions")
     if restriction:
         raise Refused(Reason.RESTRICTED, restriction, "permissions")
@@ -300,7 +306,8 @@ def take_action(g, step: dict, round_kind: str) -> bool:
         g.reject(step, Reason.UNKNOWN_CARD, f"no card {step.get('card')!r}", "taking-actions")
         return False
     if by in g.extra_play and not granted_play(g, by, card):
-        g.reject(step, Reason.RESTRICTED, f"{by.capitalize()}'s additional action is to play "
+        verb = "use an ability of" if g.extra_play[by].get("use") else "play"
+        g.reject(step, Reason.RESTRICTED, f"{by.capitalize()}'s additional action is to {verb} "
                                           f"{_grant_words(g, g.extra_play[by])}", "additional-action")
         return False
     ability = pick_ability(g, card, step.get("ability"), by)
@@ -366,6 +373,8 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
         f"{card.title}'s {designator.capitalize()} action"
     g.record(StepKind.ACTION, f"{by.capitalize()} announces {whose}: {ability.text}",
              ["action-sequence", DESIGNATOR_SECTION[designator]], by, "announce")
+    if from_hand or disciplined or from_deck:
+        memory.played(g, card, by)
     if from_hand or from_province or disciplined or from_deck or from_discard:
         move(g, card, Zone.RESOLUTION)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} action", round=round_kind,
@@ -378,8 +387,7 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
             discard_to_use(g, card, by)
         else:
             pay_costs(g, card, ability, step, ctx, discipline_price(g, card, by) if disciplined else 0)
-        uses, key = granted.memory(card, ability, g.players[by])
-        uses[key] = uses.get(key, 0) + 1
+        spend(card, ability, *granted.memory(card, ability, g.players[by]))
         named = step.get("targets")
         if g.rules == "twenty-festivals" and ability.targets:
             named = choose_targets_step(g, ctx, ability, named)
@@ -547,6 +555,8 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
     from_province = card.zone is Zone.PROVINCE
     disciplined = card.zone is Zone.DISCARD
     free = free_use(card, chosen)
+    if card.zone in (Zone.HAND, Zone.DISCARD):
+        memory.played(g, card, by)
     if card.zone in (Zone.HAND, Zone.PROVINCE, Zone.DISCARD) and card is not brings:
         move(g, card, Zone.RESOLUTION)  # the card being brought into play stays where the action takes it from
     ctx = Context(player=by, source=card, label="Interrupt", round=Round.INTERRUPT, interrupted=action_ctx,
@@ -556,7 +566,6 @@ def take_interrupt(g, entry: dict, k: int, step: dict, action_ctx: Context, abil
         discard_to_use(g, card, by)
     else:
         pay_costs(g, card, chosen, entry, ctx, discipline_price(g, card, by) if disciplined else 0)
-    uses, key = granted.memory(card, chosen, g.players[by])
-    uses[key] = uses.get(key, 0) + 1
+    spend(card, chosen, *granted.memory(card, chosen, g.players[by]))
     resolve_effects(g, ctx, card, chosen, entry, entry.get("targets"))
     tidy_up(g, card, by, from_province, disciplined)

@@ -153,6 +153,8 @@ def battle(g, bf: str, start: str, rounds):
     from .flow import expire
 
     expire(g, "end_of_battle")
+    for c in g.cards.values():
+        c.spent.pop("battle", None)  # "once per battle" (restrictions-on-number-of-times)
     triggers.fire(g, "after", Event("battle_ends", None, g.active, data={"battlefield": bf}))
     g.battlefield = None
     yield Request("checkpoint", Point.END_OF_BATTLE)

@@ -312,6 +312,10 @@ class EffectReaders:
         """What a search looks for: a kind of card ("a non-Unique Battle Strategy") or a title."""
         if node.data == "titled":
             return Filter(title=node.children[0].value)
+        if node.data == "own_title" and all(_tok(d, "TARGET") is None for d in node.children if isinstance(d, Tree)):
+            # "Search your deck for a Stockpiled Weapon", "… for another Enslaved Djinn": the card's own title after
+            # "a" names any card with that title (``references``); the searched areas never hold this card itself
+            return Filter(title=self.names[0])
         name = _name_words(node) or (_one_name(node) if node.data in ("bare", "phrase") else None)
         if name:
             return Filter(title=name)

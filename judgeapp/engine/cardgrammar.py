@@ -150,7 +150,9 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             hook = getattr(self, "s_" + tree.data, None)  # an area's own kind of sentence (cardareas)
             if hook is not None:
                 condition = _and(condition, hook(tree, i))
-            if tree.data == "after_entering":
+            if tree.data == "after_entering" and "interrupt" not in self.designators:
+                self.effects.append(self.delayed_sentence(tree))
+            elif tree.data == "after_entering":
                 condition = _and(condition, self.entering(tree, i))
                 self.effects += self.sentence_effects(tree)
             if cond is not None and self.modifier is not None:
@@ -288,12 +290,21 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         effects = self.act(act, index)
         if _sub(node, "may") is not None:
             effects = [e.model_copy(update={"may": True}) for e in effects]
+        return [self._delayed(ev, "after" if node.data == "delayed_after" else "before", effects)]
+
+    def delayed_sentence(self, tree: Tree) -> Effect:
+        """"Target your Holding. After your next turn begins, give it a +1GP Wealth token.": in an ability other
+        than an Interrupt, a sentence opening with "After …" is a delayed effect, as "Give it … after your next turn
+        begins" is (``delayed-effects``)."""
+        ev = _sub(tree, "event").children[0] if _sub(tree, "event") else tree.children[1]
+        return self._delayed(ev, "after", self.sentence_effects(tree))
+
+    def _delayed(self, ev: Tree, timing: str, effects: list[Effect]) -> Effect:
         spec = getattr(self, "ev_" + ev.data, lambda n: {"event": "?"})(ev)
         words = _point_words(spec)
         if words is None:
             raise Unreadable("a delayed effect on that event is not read")
-        timing = "after" if node.data == "delayed_after" else "before"
-        return [Effect.model_validate({"delayed": {timing: words, "do": [e.model_dump() for e in effects]}})]
+        return Effect.model_validate({"delayed": {timing: words, "do": [e.model_dump() for e in effects]}})
 
     def act(self, node: Tree, index: int) -> list[Effect]:
         self.index = index
@@ -314,6 +325,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         if isinstance(tok, Token) and tok.type in ("HIS", "ITS"):
             if isinstance(self.last, int) and not self.targets[self.last - 1].player:
                 return self.last  # a chosen card's controller (players() reads a card target as its controller)
+            if self.last == "it":
+                return "controller"  # the controller of the card the trigger is about (players(), references)
             raise Unreadable("'his controller' with no chosen card before it")
         if isinstance(tok, Token):
             if tok.type == "TARGETPLAYER":
@@ -613,10 +626,11 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             # "one of your other units" on a Strategy: other than the Personality named before (``another``)
             data["another"], data["besides"] = False, self.person
         any_kw, or_states = [], []
+        if mods is not None and _tok(mods, "OR") is not None and not types and _titles_or(mods):
+            data["any_of"] = [Filter(title=t) for t in _or_titles(mods)]  # "Doji Takato or Matsu Misato": either card
+            mods = None
         if mods is not None:
             has_or = _tok(mods, "OR") is not None
-            if has_or and not types and _titles_or(mods):
-                raise Unreadable("card titles joined by 'or' are not read")
             for m in mods.children:
                 if not isinstance(m, Tree):
                     continue
@@ -992,6 +1006,18 @@ def _titles_or(mods: Tree) -> bool:
         elif isinstance(m, Tree) and m.children[0].type == "KEYWORD":
             words += 1
     return min(groups + [words]) >= 2
+
+
+def _or_titles(mods: Tree) -> list[str]:
+    """The titles of "Doji Takato or Matsu Misato", in order."""
+    titles, words = [], []
+    for m in mods.children:
+        if isinstance(m, Token) and m.type == "OR":
+            titles.append(" ".join(words))
+            words = []
+        elif isinstance(m, Tree):
+            words.append(m.children[0].value)
+    return titles + [" ".join(words)]
 
 
 CONDS = frozenset({"cond_and", "cond_or"} | {name[2:] for name in dir(SentenceReader) if name.startswith("c_")})

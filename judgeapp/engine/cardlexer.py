@@ -288,7 +288,8 @@ def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
 # qualifier ("with Shadowlands or without attachments") or a second target ("a target attachment or a
 # target dishonorable Personality"), "or" before a second condition about you ("while he opposes a Scorpion
 # Clan Personality or you control a Terrain"), or the commas of a list of words before a card type ("a target
-# Daimyo, Duelist, or Kensai Personality": the word "or" of ``mods``, one of them).
+# Daimyo, Duelist, or Kensai Personality": the word "or" of ``mods``, one of them); "her" before a stat is the
+# possessive ("greater than her Chi"), not the object it is elsewhere ("give her +2F").
 # (token, the word before it (None: any), the words after it)
 QUALIFIERS = frozenset({"WITH", "WITHOUT", "LOWER", "HIGHER", "LESS", "MORE", "EQUAL"})
 MOD = frozenset({"KEYWORD", "CLAN"})
@@ -302,6 +303,7 @@ JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), (frozenset({"STATCHANGE",
                      ("OR", MOD, (MOD, frozenset({"COMMAOR"}), MOD, frozenset({"TYPE"}))),
                      ("OR", MOD, (MOD, frozenset({"COMMA"}), MOD, frozenset({"COMMAOR"}), MOD, frozenset({"TYPE"})))],
            "COMMAOR": [("OR", MOD, (MOD, frozenset({"TYPE"})))],
+           "HIM": [("HIS", None, (frozenset({"FORCE", "CHI", "STAT"}),))],
            "OR": [("ORIF", None, (frozenset({"IF"}),)), ("QOR", None, (frozenset({"WITH", "WITHOUT"}),)),
                   ("ORTARGET", None, (frozenset({"A"}), frozenset({"TARGET"}))),
                   ("ORYOU", None, (frozenset({"YOU"}), frozenset({"CONTROL", "IS", "HAS", "DOESNOT"})))]}

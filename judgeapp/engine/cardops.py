@@ -5,7 +5,7 @@ the board's setters or ``zones.move``, and "after" triggers follow.
 """
 from __future__ import annotations
 
-from . import triggers
+from . import acting, triggers
 from .state import Card
 from .triggers import Event
 from .vocab import StepKind, Zone
@@ -41,11 +41,11 @@ def straighten(g, card: Card, why: str, cites: list[str], by: str | None = None,
 
 
 def set_honor_state(g, card: Card, dishonor: bool, why: str, cites: list[str], by: str | None = None,
-                    source: Card | None = None, kind: StepKind = StepKind.EFFECT) -> bool:
+                    source: Card | None = None, kind: StepKind = StepKind.EFFECT, negatable: bool = True) -> bool:
     """Dishonor or rehonor a Personality (``honorable-and-dishonorable``, ``rehonoring``)."""
     if card.type != "personality" or card.dishonored == dishonor:
         return False
-    ev = Event("dishonored" if dishonor else "rehonored", card, card.controller, by, source)
+    ev = Event("dishonored" if dishonor else "rehonored", card, card.controller, by, source, negatable=negatable)
     if not triggers.before(g, ev):
         return False
     g.set_dishonored(card, dishonor)
@@ -57,7 +57,7 @@ def set_honor_state(g, card: Card, dishonor: bool, why: str, cites: list[str], b
 
 def leave_play(g, card: Card, how: str, why: str, cites: list[str], by: str | None = None,
                source: Card | None = None, kind: StepKind = StepKind.EFFECT, preventable: bool = True,
-               cause: str = "effect") -> list[Card]:
+               cause: str = "effect", negatable: bool = True) -> list[Card]:
     """A card leaves play destroyed, discarded or removed; a Personality takes his whole unit
     with him, in the same way (``unit``).  Returns every card that left."""
     if not card.in_play:
@@ -66,7 +66,7 @@ def leave_play(g, card: Card, how: str, why: str, cites: list[str], by: str | No
         g.record(kind, f"{card.title} does not leave play: effects only remove a Stronghold if they say so",
                  ["stronghold-immunity"], by)
         return []
-    ev = Event(how, card, card.controller, by, source, {"cause": cause}, preventable)
+    ev = Event(how, card, card.controller, by, source, {"cause": cause}, preventable, negatable)
     if not triggers.before(g, ev):
         return []
     gone = [card]
@@ -161,7 +161,7 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
     ``during`` carries out what happens as it moves ("Bow him as he moves"): after the unit is
     there and before anything triggers after the move (``independence-of-effects``)."""
     host = g.host(card) or card
-    if not may_move(g, host, to, by):
+    if not may_move(g, host, to, by, source):
         return False
     ev = Event("moves", host, host.controller, by, source, {"to": to, "from": host.location})
     if not triggers.before(g, ev):
@@ -173,7 +173,7 @@ def move_unit(g, card: Card, to: str, why: str, cites: list[str], by: str | None
     return True
 
 
-def may_move(g, host: Card, to: str, by: str | None) -> bool:
+def may_move(g, host: Card, to: str, by: str | None, source: Card | None = None) -> bool:
     """Whether the unit can move there now: in play, elsewhere, not barred (``move``,
     ``no-second-battle-rule``, ``permissions``); a refusal is recorded."""
     if not host.in_play or host.type != "personality" or host.location == to:
@@ -184,12 +184,22 @@ def may_move(g, host: Card, to: str, by: str | None) -> bool:
         return False
     if to != "home" and g.province(to) is None:
         return False
-    refused = g.move_restricted(host, to, by)
+    refused = g.move_restricted(host, to, by) or _mover_restricted(g, host, by, source)
     if refused:
         g.record(StepKind.EFFECT, f"{host.title} will not move {'home' if to == 'home' else 'to ' + to}: {refused}",
                  ["move", "permissions"], by)
         return False
     return True
+
+
+def _mover_restricted(g, host: Card, by: str | None, source: Card | None) -> str | None:
+    """A restriction on what moves the unit (``permissions``): "Card effects will not move this Personality", a
+    move with a ``source`` card (the rulebook's Cavalry and Favor abilities have none: ``cavalry``,
+    ``rulebook-favor-battle``); "Actions cannot move this Personality", a move from an action's effects,
+    the rulebook's ones included (``acting.is_action``)."""
+    words = (["moves_by_card_effects"] if source is not None else []) + (
+        ["moves_by_actions"] if acting.is_action(acting.current(g)) else [])
+    return next((r for r in (g.restricted(host, w, by=by) for w in words) if r), None)
 
 
 def _arrive(g, host: Card, to: str, side: str | None, why: str, cites: list[str], by: str | None) -> str | None:
@@ -223,7 +233,7 @@ def switch_units(g, first: Card, second: Card, why: str, cites: list[str], by: s
         return False
     moves = [(hosts[0], places[1]), (hosts[1], places[0])]
     events = [Event("moves", h, h.controller, by, source, {"to": to, "from": h.location}) for h, to in moves]
-    if not all(may_move(g, h, to, by) for h, to in moves) or not all(triggers.before(g, ev) for ev in events):
+    if not all(may_move(g, h, to, by, source) for h, to in moves) or not all(triggers.before(g, ev) for ev in events):
         g.record(StepKind.EFFECT, f"{hosts[0].title} and {hosts[1].title} do not switch locations: one of the two "
                                   f"movements does not happen, so neither does ({why})", ["switch"], by)
         return False

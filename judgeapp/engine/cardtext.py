@@ -127,11 +127,14 @@ def read(text: str, title: str, kind: str = "") -> Reading:
 
 def _short_names(title: str, kind: str) -> list[str]:
     """How a card names itself: its title (without a subtitle), and for Personalities a
-    shortened form, the name after the family name ("Kei" for "Mirumoto Kei", ``references``)."""
+    shortened form, the name after the family name ("Kei" for "Mirumoto Kei", ``references``); an
+    "X no Y" name ("Fushiki no Oni", "the Oni of Fushiki") is shortened to X: "Oni" there is a keyword."""
     main = title.split(",")[0].strip()
     names = [title, main]
     parts = main.split()
-    if kind == "personality" and len(parts) >= 2:
+    if kind == "personality" and " no " in main:
+        names.append(main.split(" no ")[0])
+    elif kind == "personality" and len(parts) >= 2:
         names += [" ".join(parts[1:]), parts[-1]]
     return [n for n in dict.fromkeys(names) if len(n) > 2]
 
@@ -156,7 +159,8 @@ def _ability(reading: Reading, unit: str, header: re.Match, names: list[str], ki
     reading.abilities.append(Ability(
         n=len(reading.abilities) + 1, designators=kinds, keywords=words, bow="BOW" in costs,
         gold=None if not gold else ("*" if gold.group(1) == "X" else int(gold.group(1))), condition=condition,
-        targets=targets, effects=effects, uses=getattr(reader, "uses", 1), text=_display(unit)))
+        targets=targets, effects=effects, uses=getattr(reader, "uses", 1),
+        once_per=getattr(reader, "once_per", None), text=_display(unit)))
 
 
 

@@ -75,6 +75,10 @@ SECTIONS = {
     "family-honor": "Family Honor",
     "transfer": "Transfer",
     "switch": "Switch",
+    "additional-use": "Additional use",
+    "element-keyword": "Element keyword",
+    "seppuku": "Seppuku",
+    "card-subtitles": "Card subtitles",
 }
 
 

@@ -76,7 +76,7 @@ def _pending(g, d: Delayed, ev) -> Pending:
                  ["delayed-effects" if not d.repeat else "indefinite-conditional-effects"], d.owner)
         ctx = Context(player=d.owner, source=source, label="delayed effect", targets=dict(d.targets),
                       subject=ev.card, subject_player=ev.player, interrupted=d.action, occurrence=ev,
-                      choices=list(d.choices),
+                      choices=list(d.choices), of_action=d.of_action,
                       duel=ev.data.get("duel"))  # one waiting for a duel's occurrence sees that duel (duel)
         if not _condition_holds(g, d, ctx):
             return

@@ -66,6 +66,7 @@ class Game(Board):
         self.acting: list = []  # the contexts whose effects are resolving, innermost last (acting)
         self.at_point: Point | None = None
         self.trait_uses: dict = {}
+        self.states_held: set = set()  # (card, trait) whose "if … is ever …" state holds (triggers.becoming)
         self.extra_actions: dict[str, int] = {}  # additional actions owed to a player (additional-action)
         self.extra_play: dict[str, dict] = {}  # what such an additional action must play ("… to play it")
         self.trigger_depth = 0

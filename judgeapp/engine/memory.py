@@ -23,6 +23,12 @@ def note(g, ev) -> None:
     g.log.append(_entry(g, ev.name, ev.card, ev.player, ev.by, ev.data.get("cause"), ev.data))
 
 
+def played(g, card, by: str) -> None:
+    """A card played (an action taken from it in the hand, or as if from there): noted as it is announced, for
+    "You may only play one … per battle" (``restrictions-on-number-of-times``)."""
+    g.log.append(_entry(g, "played", card, by, by, None, {}))
+
+
 def _entry(g, event: str, card, player, by, cause, data: dict) -> dict:
     host = g.host(card) if card is not None and card.in_play else None
     where = (host or card).location if card is not None and card.in_play else data.get("location")
@@ -46,6 +52,8 @@ def _fits(g, test: HappenedTest, e: dict, ctx: Context) -> bool:
     if test.at == "here" and (g.battlefield is None or e["at"] != g.battlefield):
         return False
     if test.side == "enemy" and (e["side"] is None or e["side"] == _my_side(g, ctx.player)):
+        return False
+    if test.own and (ctx.source is None or e["card"] != ctx.source.id):
         return False
     if test.cause is not None and e["cause"] != test.cause:
         return False

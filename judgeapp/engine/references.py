@@ -81,6 +81,7 @@ class Context:
     honor: list = field(default_factory=list)  # Interrupts' changes to this action's Honor gains and losses (acting)
     occurrence: object = None  # the event a triggered trait answers ("Before …, negate the destruction")
     applying: str | None = None  # the primitive of the effect resolving now ("the action's Fear effects", acting)
+    of_action: bool = False  # a delayed effect an action set up: still that action's effect (delayed-effects)
 
     def why(self) -> str:
         return f"{self.source.title}'s {self.label}" if self.source else self.label
@@ -170,7 +171,7 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
             return False
         if flt.clan and flt.clan.replace(" Clan", "") not in g.clans(card):
             return False
-    if flt.title and card.title.lower().removeprefix("the ") != flt.title.lower().removeprefix("the "):
+    if flt.title and not titled(card.title, flt.title):
         return False
     if flt.designator and not any(flt.designator in a.designators for a in card.card.reading.abilities):
         return False  # "a Battle Strategy": one with a Battle action (battle-actions)
@@ -344,6 +345,13 @@ def _same_army(g, card: Card, ctx: Context) -> bool:
     return side is not None and g.side(card) == side and (g.host(card) or card).location == me.location
 
 
+def titled(title: str, wanted: str) -> bool:
+    """Whether a card of this title is the one the text names: "Doji Takato" is Doji Takato, the Manipulator —
+    a subtitle, after its comma, is not part of the title (``card-subtitles``)."""
+    have, want = title.lower().removeprefix("the "), wanted.lower().removeprefix("the ")
+    return have == want or ("," not in want and have.split(",")[0].strip() == want)
+
+
 def has_state(g, card: Card, state: str) -> bool:
     host = g.host(card) or card
     if state == "bowed":
@@ -444,7 +452,9 @@ def players(g, ref, ctx: Context) -> list[str]:
         who = g.attacker if ref == "attacker" else g.defender
         return [who] if who else []
     if ref == "controller" and ctx.subject is not None:
-        return [ctx.subject.controller]
+        # "After a dishonorable Personality is destroyed, his controller loses 1 Honor": a card that has left play is
+        # its controller as it was before it left (``references``), the occurrence's player
+        return [ctx.subject.controller if ctx.subject.in_play or ctx.subject_player is None else ctx.subject_player]
     if ref in ("winner_controller", "loser_controller"):
         return list(dict.fromkeys(c.controller for c in resolve(g, ref.split("_")[0], ctx) or []))
     if isinstance(ref, int):
@@ -490,7 +500,11 @@ def amount(g, value, ctx) -> int:
         n = min(n, a.most)
     if a.half:
         n = math.floor(n / 2) if a.half == "down" else math.ceil(n / 2)
-    return n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx))
+    n = n * a.times + a.plus + sum(b.amount for b in a.plus_if if holds(g, b.if_, ctx)) + amount(g, a.added, ctx)
+    if a.whichever is not None:  # "…, whichever is higher": both counted now, the higher (lower) one
+        other = amount(g, a.whichever.other, ctx)
+        n = max(n, other) if a.whichever.pick == "higher" else min(n, other)
+    return n
 
 
 def script_choice(g, ctx, options: list[str], say, key=str) -> str:

@@ -99,6 +99,8 @@ def state_checks(g) -> None:
         if c.zone is Zone.PLAY and c.type == "personality" and g.stat(c, "chi") <= 0:
             leave_play(g, c, "destroyed", f"his Chi is {g.stat(c, 'chi')}", ["chi-death-rule"], kind=StepKind.RULE,
                        preventable=False, cause="chi_death")
+    for pending in triggers.becoming(g):  # "if … is ever …" (indefinite-conditional-effects)
+        pending.run()
     check_victory(g)
 
 
@@ -264,7 +266,7 @@ def run_trait(g, card, trig, ev) -> None:
                   duel=ev.data.get("duel"), occurrence=ev)  # a trait at a point of a duel sees that duel
                   # (focus-focus-effect); "Before …, negate the destruction" sees what it answers
     if trig.once_per:
-        key = ("trait", card.id, trig.text or trig.event)
+        key = triggers.use_key(card, trig)
         g.trait_uses[key] = g.trait_uses.get(key, 0) + 1
     if trig.condition is not None and not holds(g, trig.condition, ctx):
         return

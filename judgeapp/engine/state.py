@@ -28,6 +28,7 @@ class Card:
     tokens: dict = field(default_factory=dict)  # {"force": 2, "Corruption": 1}
     used: dict = field(default_factory=dict)  # ability number -> uses this turn (card memory)
     targeted: dict = field(default_factory=dict)  # ability number -> ids its last use targeted (card memory)
+    spent: dict = field(default_factory=dict)  # "battle"/"game" -> ability numbers used then ("once per game", card memory)
     resilient_used: bool = False
     side: str | None = None  # at a battlefield: "attacking" or "defending" (allies in multiplayer)
     created: bool = False
@@ -152,3 +153,4 @@ class Delayed:
     watch: tuple = ()  # card ids: only an occurrence about one of them triggers it ("the next time he attacks")
     lapses: bool = False  # "the next time this turn …": it ends with the turn if it has not happened
     first: int = 1  # the number of its own first target (``spec.targets``), after those it keeps
+    of_action: bool = False  # an action set it up: its effects are that action's (delayed-effects)

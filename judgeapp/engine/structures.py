@@ -178,12 +178,16 @@ class Amount(Model):
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
     n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
     tokens_removed: StrictBool = False  # "the number of tokens destroyed": removed by this effect's "zero or more" (token)
+    added: "Amount | None" = None  # "the number of Rings you control plus Fire tokens on Fusawa": a second count added
+    whichever: "Whichever | None" = None  # "its Focus Value or this Shugenja's Chi, whichever is higher"
 
     def negated(self) -> "Amount":
         """The same amount taken away ("a Force penalty equal to his Chi, plus 1 if …"): every part
         changes sign, and halving still rounds the positive amount (``bonuses-and-penalties``)."""
         return self.model_copy(update={"times": -self.times, "plus": -self.plus, "plus_if": [
-            b.model_copy(update={"amount": -b.amount}) for b in self.plus_if]})
+            b.model_copy(update={"amount": -b.amount}) for b in self.plus_if],
+            "added": self.added.negated() if self.added is not None else None,
+            "whichever": self.whichever.negated() if self.whichever is not None else None})
 
     @model_validator(mode="after")
     def _one_source(self):
@@ -200,6 +204,19 @@ class Amount(Model):
 
 
 Number = Union[SmallInt, Amount]
+
+
+class Whichever(Model):
+    """"…, whichever is higher": the amount is the higher (lower) of the two numbers, each counted when the
+    effect applies."""
+
+    other: Number
+    pick: Literal["higher", "lower"]
+
+    def negated(self) -> "Whichever":
+        """Taken away, the higher of two amounts is the lower of their negatives."""
+        other = -self.other if isinstance(self.other, int) else self.other.negated()
+        return Whichever(other=other, pick="lower" if self.pick == "higher" else "higher")
 
 
 class HonorTest(Model):
@@ -254,6 +271,7 @@ class HappenedTest(Model):
     side: Literal["enemy"] | None = None  # a card on the other side of the battle from you
     cause: Literal["resolution"] | None = None  # by battle resolution
     filter: Filter | None = None
+    own: StrictBool = False  # to the text's own card ("if you Equipped this Item during this battle")
     times: Annotated[StrictInt, Field(ge=1, le=20)] = 1
 
 

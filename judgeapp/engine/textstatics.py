@@ -7,8 +7,9 @@ itself ("Toku enters play for 2 less Gold", "Can only attach to a Crab Clan Pers
 """
 from __future__ import annotations
 
-from .references import amount, card_context, holds, matches
-from .structures import AllRef
+from .memory import count
+from .references import Context, amount, card_context, holds, matches
+from .structures import AllRef, Filter, HappenedTest
 from .state import Card
 from .vocab import Zone
 
@@ -113,6 +114,17 @@ def own_trait_holds(g, card: Card, by: str, kind: str, what: str | None = None) 
     ctx.player = by
     return any(st.kind == kind and st.target == "self" and (what is None or st.what == what)
                and holds(g, st.while_, ctx) for st in card.card.reading.statics)
+
+
+def play_limit_problem(g, card: Card, by: str) -> str | None:
+    """"You may only play one Escalating Violence per battle": the cards of this title its player played this turn
+    or battle count, those played before the trait applied too (``restrictions-on-number-of-times``)."""
+    for st in card.card.reading.statics:
+        if st.kind == "play_limit":
+            test = HappenedTest(event="played", during=st.what, by="you", filter=Filter(title=card.title))
+            if count(g, test, Context(player=by)) >= st.amount:
+                return f"{by.capitalize()} may only play {st.amount} {card.title} per {st.what}"
+    return None
 
 
 def copies_problem(g, card: Card, by: str) -> str | None:

@@ -31,6 +31,7 @@ class Event:
     source: Card | None = None  # the card whose effect caused it
     data: dict = field(default_factory=dict)
     preventable: bool = True  # False for Chi death against single-instance prevention (chi-death-rule)
+    negatable: bool = True  # False for seppuku's rehonoring and destruction: no prevention applies (seppuku)
 
 
 def label(ev: Event) -> str:
@@ -61,15 +62,7 @@ def before(g, ev: Event) -> bool:
 
     g.tick()
     if ev.name in PREVENTABLE:
-        shield = _shield(g, "prevent", ev)
-        restriction = g.restricted(ev.card, ev.name) if ev.card is not None and shield is None else None
-        restriction = restriction or (acting.limited(g, ev) if shield is None else None)
-        if shield is not None or restriction:
-            if shield is not None and shield.once:
-                g.ongoing.remove(shield)
-            why = shield.source if shield is not None else restriction
-            g.record(StepKind.EFFECT, f"{label(ev)} — prevented ({why})", ["timing-conflicts", "prevention"],
-                     shield.by if shield is not None else None)
+        if ev.negatable and _prevented(g, ev):
             return False
         sub = _shield(g, "instead", ev)
         if sub is not None:
@@ -83,7 +76,23 @@ def before(g, ev: Event) -> bool:
             run_effects(g, ctx, [], do)
             return False
     fire(g, "before", ev)
-    return not ev.data.get("negated")  # "Before this Follower is destroyed, negate the destruction" (negate)
+    # "Before this Follower is destroyed, negate the destruction" (negate), unless it cannot be negated (seppuku)
+    return not (ev.data.get("negated") and ev.negatable)
+
+
+def _prevented(g, ev: Event) -> bool:
+    """Step A: a prevention effect or a restriction stops the occurrence (``prevention``)."""
+    shield = _shield(g, "prevent", ev)
+    restriction = g.restricted(ev.card, ev.name) if ev.card is not None and shield is None else None
+    restriction = restriction or (acting.limited(g, ev) if shield is None else None)
+    if shield is None and not restriction:
+        return False
+    if shield is not None and shield.once:
+        g.ongoing.remove(shield)
+    why = shield.source if shield is not None else restriction
+    g.record(StepKind.EFFECT, f"{label(ev)} — prevented ({why})", ["timing-conflicts", "prevention"],
+             shield.by if shield is not None else None)
+    return True
 
 
 def when(g, ev: Event) -> None:
@@ -142,6 +151,29 @@ def collect(g, timing: str, ev: Event) -> list[Pending]:
     out += delayed_for(g, timing, ev)
     out += children_for(g, timing, ev)
     out += rulebook_for(g, timing, ev)
+    if timing == "after":
+        out += becoming(g)
+    return out
+
+
+def becoming(g) -> list[Pending]:
+    """The traits whose state has begun to hold since the last look ("If this Personality is ever attacking,
+    destroy this Follower"): each fires once each time it begins (``indefinite-conditional-effects``); looked at
+    after each occurrence and each effect (``resolution.state_checks``)."""
+    from .references import card_context, holds
+
+    held, out, negated = set(), [], g.traits_negated()
+    for c in list(g.cards.values()):
+        if c.zone is not Zone.PLAY or c.id in negated:
+            continue
+        for trig in c.card.reading.triggers:
+            if trig.event != "becomes" or trig.condition is None or not holds(g, trig.condition, card_context(g, c)):
+                continue
+            held.add((c.id, trig.text))
+            if (c.id, trig.text) not in g.states_held:
+                runner = _trait_runner(g, c, trig, Event("becomes", c, c.controller))
+                out.append(Pending(f"{c.title}: {trig.text}", runner, c.controller))
+    g.states_held = held
     return out
 
 
@@ -191,11 +223,15 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         return False
     if trig.from_zone and ev.data.get("from") != trig.from_zone:
         return False
-    if trig.once_per:
-        key = ("trait", card.id, trig.text or trig.event)
-        if g.trait_uses.get(key, 0) >= 1:
-            return False
+    if trig.once_per and g.trait_uses.get(use_key(card, trig), 0) >= 1:
+        return False
     return True
+
+
+def use_key(card, trig) -> tuple:
+    """Where a trait's "the first time each turn / this game" use is kept: keys of "game" outlive the turn
+    (``flow.next_turn``; ``triggered-traits``, ``restrictions-on-number-of-times``)."""
+    return trig.once_per, card.id, trig.text or trig.event
 
 
 UNIT_TYPES = frozenset({"personality", "follower", "item", "spell"})
@@ -214,9 +250,9 @@ def _enemy_card(g, ev: Event, player: str) -> bool:
 
 def _caused(ev: Event, cause: str, controller: str) -> bool:
     """"another player's card destroys …" (the effect's card is another player's), "… destruction from
-    battle resolution" (``battle-resolution``)."""
-    if cause == "resolution":
-        return ev.data.get("cause") == "resolution"
+    battle resolution" (``battle-resolution``), "a Personality commits seppuku" (``seppuku``)."""
+    if cause in ("resolution", "seppuku"):
+        return ev.data.get("cause") == cause
     return ev.source is not None and ev.source.controller != controller
 
 

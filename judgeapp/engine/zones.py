@@ -105,6 +105,7 @@ def move(g, card: Card, to: Zone, *, location: str = "home", attach_to: str | No
             pile.append(card.id)
         if not card.face_up:
             card.used.clear()  # out of play and face down: it forgets (card-memory-rule)
+            card.spent.clear()
             card.targeted.clear()
             card.dishonored = False
     g.version += 1

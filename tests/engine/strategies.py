@@ -116,6 +116,8 @@ def field_value(name: str, annotation):
     if name == "targets":  # a delayed effect's own targets, chosen when it happens
         return st.lists(st.fixed_dictionaries({"filter": st.fixed_dictionaries({
             "type": st.just(["personality"]), "side": st.sampled_from(["your", "any", "enemy"])})}), max_size=2)
+    if name == "total":  # tokens shared out among targets, at least one each
+        return st.integers(1, 4)
     if name == "first_target":  # numbered after the targets kept from the effects that set it up
         return st.integers(1, 3)
     choices = [a for a in get_args(annotation) if isinstance(a, str)]

@@ -188,3 +188,13 @@ def test_a_keyword_during_the_duel_only_if_its_condition_holds():
     assert any("1 effect lasting until the end of the duel ends" in t for t in texts(result))
     ok(in_battle(*board, person("Shugenja", c=3, effects=ability) + guard, script,
                  "  - duel: {winner: tie, loser: [s, g]}\n"))
+
+
+def test_whichever_is_higher_taken_away_is_the_lower_of_the_negatives():
+    """"A Force penalty equal to his Chi or 3, whichever is higher" takes away the higher number: as a negated
+    amount, the lower of the two negatives (``bonuses-and-penalties``)."""
+    from judgeapp.engine.structures import Amount, Whichever
+
+    given = Amount(stat="chi", of="self", whichever=Whichever(other=3, pick="higher"))
+    taken = given.negated()
+    assert (taken.times, taken.whichever.other, taken.whichever.pick) == (-1, -3, "lower")

@@ -180,3 +180,14 @@ def test_a_cost_lower_for_each_card_controlled():
                        expect="  - at: {teahouse: home, settler: home}\n  - gold: {alice: 0}\n"
                               "  - unbowed: [alice.stronghold]\n"))
     assert failed(result) == [], result["expectations"]
+
+
+def test_a_title_names_cards_with_a_subtitle_but_not_longer_titles():
+    """"Matsu Misato" names Matsu Misato, the Hatamoto (card-subtitles); a title with a comma of its own is
+    compared whole."""
+    from judgeapp.engine.references import titled
+
+    assert titled("Matsu Misato, the Hatamoto", "Matsu Misato")
+    assert titled("The Kaiu Wall", "Kaiu Wall")
+    assert not titled("Matsu Misato, the Hatamoto", "Matsu Misato, the Lion")
+    assert not titled("Matsu Misatoko", "Matsu Misato")

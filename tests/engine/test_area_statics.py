@@ -248,3 +248,20 @@ def test_fujigawas_spell_is_not_unstoppable_if_alice_went_first():
     result = service.replay(text.replace("first: bob", "first: alice"))
     assert [e["expect"] for e in failed(result)] == [{"rejected": {"step": 2, "interrupt": 1, "reason": "restricted"}}]
     assert any(s["text"] == "A Stout Heart is discarded after its action resolves" for s in result["steps"])
+
+
+ONE_PER_TURN = ("{title: Measured Gift, type: strategy, text: 'You may only play one Measured Gift per turn.\n"
+                "Open: Gain 1 Honor.'}")
+
+
+def test_you_may_only_play_one_per_turn_counts_the_plays_of_that_title():
+    """"You may only play one Measured Gift per turn": the second copy is refused (restrictions-on-number-of-times),
+    though a Strategy is otherwise played as often as its player has copies; next turn one may be played again."""
+    alice = "    hand: [Measured Gift, Measured Gift, Measured Gift]\n"
+    script = ("  - action: {by: alice, card: Measured Gift, ability: 1}\n"
+              "  - action: {by: alice, card: Measured Gift, ability: 1}\n"
+              "  - advance: next_turn\n  - advance: action\n"
+              "  - action: {by: alice, card: Measured Gift, ability: 1}\n")
+    result = ok(run(board(two_players(alice=alice), cards=f"  - {ONE_PER_TURN}\n", script=script,
+                          expect="  - honor: {alice: 10}\n  - rejected: {step: 2, reason: restricted}\n")))
+    assert len([s for s in result["steps"] if s["kind"] == "rejected"]) == 1

@@ -244,3 +244,19 @@ def test_a_transferred_token_keeps_its_changes_and_needs_one_to_move():
     result = replay(step, step, step, units=units, expect="  - force: {s: 3, t: 5}\n  - tokens: {t: {Masterwork +1F: 2}}\n")
     assert failed(result) == [], result["expectations"]
     assert sum("token moves from Samurai to Samurai" in t for t in texts(result)) == 2, texts(result)
+
+
+def test_tokens_shared_out_among_targets_give_each_one_and_the_rest_as_chosen():
+    """"Give (in total) three +1GP Wealth tokens to one to three target Holdings": each target gets one, the token
+    left goes to the card the script's choose: names (token, choices)."""
+    reading = read_text("Invest [10 Gold]: Give (in total) three +1GP Wealth tokens to one to three target Holdings.",
+                        "Ide Ryou", "personality")
+    effect = reading.invest[0]
+    assert (effect.name, effect.args.target, effect.args.total, effect.args.stats) == (
+        "share_tokens", 1, 3, {"gold_production": 1})
+    script = "  - effect: {by: alice, do: {share_tokens: {target: [s, t], name: Wealth, total: 3, stats: {force: 1}}}, " \
+             "choose: [t]}\n"
+    result = run(board(two_players(alice=UNITS), cards=SAMURAI, script=script,
+                       expect="  - force: {s: 4, t: 5}\n  - tokens: {s: {Wealth +1F: 1}, t: {Wealth +1F: 2}}\n"))
+    assert failed(result) == [], result["expectations"]
+    assert any("gives another Wealth token to Samurai (as the script chooses" in t for t in texts(result))

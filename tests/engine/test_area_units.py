@@ -1,8 +1,11 @@
 """Units, armies, battlefields and movement (cardareas/units): each test cites its section of
 the Ivory CR, on boards of inline cards whose text the engine reads."""
+from pathlib import Path
+
 import pytest
 
 from judgeapp.engine.cardgrammar import parser
+from judgeapp.positions import service
 
 from .helpers import board, failed, run, texts, two_players
 
@@ -252,4 +255,36 @@ def test_one_or_no_followers_counts_the_followers_of_his_unit():
     result = battle(alice, f"  - {_loner('Loner')}\n  - {_loner('Pack Leader')}\n  - {ARCHERS}\n  - {PIKEMEN}\n"
                            f"  - {GUARDS}\n  - {RIDER}\n", script,
                     "  - rejected: {step: 2, reason: condition}\n  - at: {loner: bob.p2, leader: bob.p1}\n")
+    assert failed(result) == [], result["expectations"]
+
+
+@pytest.mark.django_db
+def test_removing_a_keyword_the_target_was_given_takes_it_away():
+    """CR Choices, Keywords: Sanctioned Declaration's second copy, choosing "remove", takes away the
+    Resilient the first one gave (the later effect; duration-of-effects), so Agai lacks it."""
+    path = Path(__file__).parent / "real_cards" / "units-sanctioned-declaration.yaml"
+    again = "  - pass: bob\n  - action: {by: alice, card: Sanctioned Declaration, ability: 2, targets: [agai], " \
+            "choose: [remove]}\nexpect:\n"
+    result = service.replay(path.read_text(encoding="utf-8").replace("expect:\n", again))
+    assert [e["actual"] for e in failed(result)] == [{"agai": []}], result["expectations"]
+
+
+ARMOR = "{title: Old Armor, type: item, text: 'Actions cannot move this Personality.'}"
+# A Battle action whose only effect is delayed: after the action resolves, move its target home.
+LATER = "{title: Late Retreat, type: strategy, effects: [{ability: battle, targets: [{side: your, what: personality}], " \
+        "do: [{delayed: {after: the action resolves, do: {move_home: {target: 1}}}}]}]}"
+
+
+def test_actions_cannot_move_him_even_by_a_delayed_effect_but_other_effects_may():
+    """CR Delayed effects: a delayed effect an action set up is still that action's effect, so "Actions
+    cannot move this Personality" stops it (permissions); an effect that is no action's still moves him."""
+    alice = ("    hand: [Late Retreat]\n"
+             "    units: [{card: Agai, id: agai, at: bob.p1, attach: [{card: Old Armor, id: armor}]}]\n")
+    cards = f"  - {ARMOR}\n  - {LATER}\n  - {AGAI}\n  - {RIDER}\n"
+    script = "  - pass: bob\n  - action: {by: alice, card: Late Retreat, ability: 1, targets: [agai]}\n"
+    result = battle(alice, cards, script, "  - at: {agai: bob.p1}\n")
+    assert failed(result) == [], result["expectations"]
+    assert any(t.startswith("Agai will not move home") for t in texts(result)), texts(result)
+    stated = script + "  - effect: {by: alice, do: {move_home: {target: agai}}}\n"
+    result = battle(alice, cards, stated, "  - at: {agai: home}\n")
     assert failed(result) == [], result["expectations"]

@@ -17,7 +17,8 @@ from ..structures import Condition
 
 WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
          "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
-         "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE", "random": "RANDOM"}
+         "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE", "random": "RANDOM",
+         "commit": "COMMIT", "commits": "COMMIT", "seppuku": "SEPPUKU"}
 PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
            "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand", "st_equip_from_discard"}
@@ -448,6 +449,16 @@ class Readers:
             raise Unreadable("an Invest condition on a card is not read")
         what, gold, (effects, targets) = self.t_invest(tree)
         return what, gold, ([e.model_copy(update={"condition": _and(e.condition, cond)}) for e in effects], targets)
+
+    # ----- seppuku ---------------------------------------------------------------------------
+    def e_commit_seppuku(self, node):
+        """"Erdene commits Seppuku", "Your target honorable Human Personality commits Seppuku" (``seppuku``)."""
+        return Effect.model_validate({"seppuku": {"target": self.np(_sub(node, *NP))}})
+
+    def ev_ev_commits_seppuku(self, node):
+        """"After a Personality commits seppuku": his destruction by it (``seppuku``); "his controller" after it is
+        the player who controlled him (``references``)."""
+        return {"event": "destroyed", **self._whose(node), "cause": "seppuku"}
 
     # ----- hands ---------------------------------------------------------------------------
     def e_discard_random(self, node):

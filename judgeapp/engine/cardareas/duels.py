@@ -14,7 +14,8 @@ from lark import Token, Tree
 from ..abilities import Static, TriggerSpec
 from ..cardtree import NP, Unreadable, _attachment_words, _name_words, _sub, _tok
 from ..registry import Effect
-from ..structures import ActionTest, Condition, Filter
+from ..structures import ActionTest, Amount, Condition, Filter, Whichever
+from ..vocab import ELEMENTS
 
 PHRASES = {
     "as a focus effect": ("FOCUSEFFECT", "focus"), "this duel": ("THEDUEL", "duel"),
@@ -39,15 +40,18 @@ PHRASES = {
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
-         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS"}
+         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "whichever": "WHICHEVER",
+         "element": "ELEMENT"}
 NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
+VALUE_KINDS = ("whichever", "that_stat")
 STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
                 "st_loses_duels", "st_focus_from_discard", "st_focused_value")
 # What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
 RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
 
 DUEL_STATS = ("chi", "force", "personal_honor")
+OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}  # "is greater than or equal to" (comparing-stats)
 VERBS = {"bow": "bow", "dishonor": "dishonor", "rehonor": "rehonor", "destroy": "destroy", "straighten": "straighten"}  # the stats a duel may compare (duel-stat)
 
 # What names the duel's outcome, in a reading: the winner, the loser, their players, "if you win".
@@ -651,6 +655,54 @@ class Readers:
             data["while"] = self.cond(lead.children[1])
         return [Static.model_validate(data)]
 
+    def c_named_in_play(self, node):
+        """"Plus 1 if Shiba Iaimiko is in play": a card of that title is in play, whoever controls it (a card named
+        by its title is any card with that title, ``references``; ``in-play-and-out-of-play``)."""
+        sub = _sub(node, *NP)
+        name = sub.children[0].value if sub.data == "titled" else _name_words(sub)
+        if not name:
+            raise Unreadable("'is in play' said of a card not named by its title is not read")
+        return Condition(exists=Filter(title=name))
+
+    def c_card_stat_than(self, node):
+        """"If … his Chi is greater than or equal to the attachment's Force": the first card's current stat against
+        the other's when the condition is checked (``comparing-stats``); "the attachment's" is the target of that
+        type, whatever was named since (``references``)."""
+        card = self.poss(node.children[0])
+        than = next(c for c in node.children if isinstance(c, Tree) and c.data in ("stat_of", "printed_of"))
+        whose = _sub(than, "np_poss")
+        kind = _tok(whose, "TYPES")
+        if _tok(whose, "THE") is None or kind is None:
+            raise Unreadable("a stat compared with a card other than a target named by its type is not read")
+        other = self._named_target(Tree("pronoun", [Token("TYPE", kind.value)]))
+        if other is None:
+            raise Unreadable(f"'the {kind.value}'s' with no such target before it")
+        op = OPS[next(c for c in node.children if isinstance(c, Tree) and c.data in OPS).data]
+        return Condition.model_validate({"card": card, "stat": {"stat": self.statword(node.children[1]), "op": op, "value": {
+            "stat": self.statword(_sub(than, "statword")), "of": other, "printed": than.data == "printed_of"}}})
+
+    def value_whichever(self, node):
+        """"Equal to its Focus Value or this Shugenja's Chi, whichever is higher": both numbers counted when the
+        effect applies, the higher (lower) one."""
+        first = Amount(stat=self.statword(_sub(node, "statword")), of=self.poss(_sub(node, "np_poss")))
+        other = next(c for c in node.children if isinstance(c, Tree) and c.data in ("stat_of", "whichever_other"))
+        return first.model_copy(update={"whichever": Whichever(
+            other=self.value(other) if other.data == "stat_of" else int(_tok(other, "NUMBER").value),
+            pick="higher" if _tok(node, "HIGHER") is not None else "lower")})
+
+    def e_discard_element(self, node):
+        """"Discard a card with an element keyword": a card from your hand with Air, Earth, Fire, Water or Void
+        (``discard``, ``element-keyword``)."""
+        effect = self.e_discard_card(node)
+        return effect.model_copy(update={"args": effect.args.model_copy(update={
+            "filter": Filter(any_keyword=list(ELEMENTS))})})
+
+    def value_that_stat(self, node):
+        """"Equal to that Focus Value": the discarded card's, which the sentence before counted (``discard``)."""
+        stat = self.statword(_sub(node, "statword"))
+        if not self.discarded or stat != "focus":
+            raise Unreadable("'that …' naming a number other than the discarded card's Focus Value is not read")
+        return Amount(stat=stat, of="discarded")
 
 def _names_duel(tree: Tree) -> bool:
     """Whether the sentence starts "If the action creates a duel, …": "after your Personality wins" is that duel."""
@@ -666,3 +718,4 @@ def _one_of_your_personalities(sub) -> bool:
     return (isinstance(det, Tree) and det.data == "det" and _tok(det, "ONEOFYOUR") is not None
             and isinstance(typed, Tree) and typed.data == "typed" and len(typed.children) == 1
             and _tok(typed, "TYPE") is not None and _tok(typed, "TYPE").value == "personality")
+

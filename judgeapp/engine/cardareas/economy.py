@@ -10,14 +10,14 @@ from lark import Token, Tree
 from ..abilities import GoldFor, Produce, Static
 from ..registry import Effect
 from ..cardtree import AMOUNTS, LABELS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
-from ..structures import AllRef, Amount, Condition, Filter
+from ..structures import AllRef, Amount, Condition, Filter, HappenedTest
 
 WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
          "losses": "LOSS", "minimum": "MINIMUM", "paid": "PAID", "amount": "AMOUNT", "minus": "MINUS",
          "reduced": "REDUCED",
          # misprints of "Discipline" on Ending the Chase and Selfless Sacrifice (discipline)
          "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING",
-         "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH"}
+         "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH", "equipped": "EQUIPPED"}
 VALUE_KINDS = {"gold_paid", "minus"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 CLAUSE_KINDS = {"honor_instead"}
@@ -379,9 +379,18 @@ class Readers:
                 raise Unreadable("Equipping that card is not read")
         to = self.np(host[0]) if host else self.new_target(Filter(type=["personality"], side="your"))
         less = self._equip_less(node)
-        if "card" in what:  # "… to Namida. You may take an additional action if it is Water": it is the Spell
-            self.last = what["card"]
+        # "… to Namida. You may take an additional action if it is Water": it is the Spell; one from the hand is the
+        # card the Equip brought into play
+        self.last = what.get("card", "found")
         return Effect.model_validate({"equip": {**what, "to": to, "less": less}})
+
+    def e_additional_from(self, node: Tree) -> Effect:
+        """"You may take an additional action from the Spell": after this action the player has another
+        opportunity, only to use an ability of the card just Equipped (``additional-action``)."""
+        equipped = bool(self.effects) and self.effects[-1].name == "equip" and self.effects[-1].args.card is None
+        if self.np(_sub(node, *NP)) != "found" or not equipped:
+            raise Unreadable("an additional action from a card other than the one just Equipped is not read")
+        return Effect.model_validate({"additional_play": {"target": "found", "use": True}})
 
     def _equip_target(self, card: Tree) -> int:
         """"a target Follower in your hand", "a target attachment from your hand", "a target Weapon in your discard
@@ -470,6 +479,14 @@ class Readers:
             raise Unreadable("'… entered play' other than of a kind of card this turn is not read")
         flt = singular(self.filter_of(sub))
         return Condition(exists=flt.model_copy(update={"state": [*flt.state, "entered_play_this_turn"]}))
+
+    def c_you_equipped(self, node: Tree) -> Condition:
+        """"if you Equipped this Item during this battle": the game's memory holds this card's Equip by the player
+        in this battle (or this turn) (``memory``, ``equip``)."""
+        if _sub(node, *NP).data not in ("this_type", "self_ref"):
+            raise Unreadable("'you Equipped' a card other than this one is not read")
+        during = "battle" if _tok(node, "DUR").value == "end_of_battle" else "turn"
+        return Condition(happened=HappenedTest(event="equipped", by="you", during=during, own=True))
 
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""

@@ -17,11 +17,14 @@ from ..structures import ActionTest, AllRef, Amount, Condition, Filter
 WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
          "straightening": "STRAIGHTENING", "destruction": "DESTRUCTION", "dishonoring": "DISHONORING",
          "resolution": "RESOLUTION", "rehonored": "REHONORED"}
-# "this caster": the Personality a Spell is attached to, who casts it (``spell``)
+# "this caster": the Personality a Spell is attached to, who casts it (``spell``); "Geisha House" is one keyword
+# (the printed keyword of House of the Red Lotus and the other Geisha Houses), not Geisha and House
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
            "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
-           "each game": ("EACHGAME", "game")}  # not "the action" of an Interrupt followed by "phase"
+           "each game": ("EACHGAME", "game"),
+           "geisha house": ("KEYWORD", "Geisha House"), "geisha houses": ("KEYWORD", "Geisha House"),
+           "or below": ("ORLESS", "<=")}  # "if your Family Honor is 0 or below": as "0 or lower"  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows",
         "TARGET": "targeted", "REHONOR": "rehonored", "REHONORED": "rehonored"}
@@ -208,7 +211,7 @@ class Readers:
         self._interrupt_only()
         kind = _sub(node, "action_kind", "action_from")
         if kind.data == "action_from":
-            return ActionTest(source=self._described(_sub(kind, *NP)))
+            return ActionTest(source=self._action_source(_sub(kind, *NP)))
         attack = _tok(kind, "RANGEDWORD") or _tok(kind, "MELEEWORD")
         if attack is not None:
             return ActionTest(has=[ATTACKS[attack.type]])
@@ -231,6 +234,14 @@ class Readers:
         if "TARGET" in _det_words(dets):
             raise Unreadable("a target chosen in a description of the action is not read")
         return self.filter_of(sub)
+
+    def _action_source(self, sub: Tree):
+        """"from a Strategy": a card described; "from this Personality": the one Personality of this card's unit
+        (the card itself, or the Personality it is attached to)."""
+        if sub.data == "this_type" and _tok(sub, "TYPE").value == "personality":
+            self.np(sub)
+            return Filter(type=["personality"], in_unit=True)
+        return self._described(sub)
 
     def c_action_is(self, node):
         """"If the action is Political", "If the action is from a Strategy" (``interrupt-actions``)."""
@@ -524,12 +535,10 @@ class Readers:
         self.subject = "it"  # "the gain": the occurrence this waits for
         before = len(self.targets)
         effects = self.sentence_effects(tree)
-        if len(self.targets) != before:
-            raise Unreadable("a target chosen before the Honor gain is not read")
         if self._from_battle_action(tree):
             effects = [e.model_copy(update={"condition": _and(e.condition, BATTLE_ACTION)}) for e in effects]
         self.effects.append(Effect.model_validate({"after_action": {
-            "timing": "before", "occurrence": "honor_gained", "whose": "your",
+            "timing": "before", "occurrence": "honor_gained", "whose": "your", **self._waiting_targets(before),
             "do": [e.model_dump() for e in effects]}}))
 
     def c_you_have_a(self, node):
@@ -573,6 +582,32 @@ class Readers:
         return [Effect.model_validate({"after_action": {
             "occurrence": "bows", "each": True, "effect": "fear", "subject": subject.model_dump(exclude_defaults=True),
             "do": [{"destroy": {"target": "it"}}]}})]
+
+    def _destroys_bowed(self, node: Tree, effect: str | None) -> Effect:
+        """Each card of that kind the interrupted action's effects bow is then destroyed; "its Fear effects": only
+        those its Fear effects bow (``interrupt-actions``, ``fear``)."""
+        self._interrupt_only()
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare"):
+            raise Unreadable("destroying a named card the action bows is not read")
+        subject = self.filter_of(sub)
+        if subject.type == ["card"]:  # "any cards"
+            subject = subject.model_copy(update={"type": []})
+        return Effect.model_validate({"after_action": {
+            "occurrence": "bows", "each": True, "effect": effect, "subject": subject.model_dump(exclude_defaults=True),
+            "do": [{"destroy": {"target": "it"}}]}})
+
+    def e_fear_destroys_bowed(self, node):
+        """"its Fear effects destroy attachments after bowing them": a Fear effect bows its target, a Follower or a
+        Personality without Followers (``fear``); a Follower is an attachment (``attachment``), so each Follower
+        the action's Fear effects bow is then destroyed."""
+        return self._destroys_bowed(node, "fear")
+
+    def e_fear_action_destroys(self, node):
+        """"The Fear action destroys any cards it bows": if the interrupted action has a Fear effect (a Fear
+        action, ``fear``), each card its effects bow is then destroyed."""
+        effect = self._destroys_bowed(node, None)
+        return effect.model_copy(update={"condition": Condition(action=ActionTest(has=["fear"]))})
 
     def t_triggered_may_target(self, tree: Tree) -> TriggerSpec:
         """"After you Recruit this Holding, you may target and straighten a Duelist": a triggered trait whose target

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..abilities import Static
+from ..abilities import Static, TriggerSpec
 from ..cardtree import ATTACKS, NP, STATICS, Unreadable, _and, _not, _singular, _sub, _tok, _toks
 from ..structures import AllRef, Condition, Filter
 from ..vocab import CLANS
@@ -15,7 +15,8 @@ WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "ruleb
 PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
-           "need not to": ("NEEDNOT", "not"), "the combat segment": ("COMBATSEGMENT", "combat")}
+           "need not to": ("NEEDNOT", "not"), "the combat segment": ("COMBATSEGMENT", "combat"),
+           "once per battle": ("ONCEPERBATTLE", "battle"), "per battle": ("PERBATTLE", "battle")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
                 "st_join", "st_enter", "st_provinces", "st_this_province",
                 "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength",
@@ -24,7 +25,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_stat_each_his", "st_restrict_unless", "st_restrict_either", "st_no_honor_change",
                 "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
                 "st_attach_one", "st_stat_each_yours",
-                "st_ability_keywords", "st_ability_keywords_own"}
+                "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses",
+                "st_play_limit"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -478,3 +480,61 @@ class Readers:
         (``combat-segment``)."""
         return self._stat_changes(_sub(node, "changes"), {**data, "while": _and(data.get("while"),
                                                                                 Condition(phase="combat"))})
+
+    # ----- "if … is ever …" ---------------------------------------------------------------------------
+    def t_ever_state(self, tree) -> TriggerSpec:
+        """"If this Personality is ever attacking, destroy this Follower": the effects happen each time the state
+        begins to hold, not while it holds (``indefinite-conditional-effects``)."""
+        node = _sub(tree, "ever_is", "ever_in_army_with")
+        if node.data == "ever_is":
+            cond = self.c_card_is(node)
+        else:
+            first, other = [c for c in node.children if isinstance(c, Tree)]
+            if self.np(first) != "self":
+                raise Unreadable("another card being in an army with … is not read")
+            cond = self.c_in_army_with(Tree("in_army_with", [other]))
+        effects = self.sentence_effects(tree)
+        return TriggerSpec.model_validate({"when": "after", "event": "becomes", "condition": cond,
+                                           "targets": self.targets, "do": effects})
+
+    # ----- how often an ability may be used ---------------------------------------------------------
+    def read_st_extra_uses(self, node, data) -> list[Static]:
+        """"You may use your Stronghold's abilities twice per turn" (two uses in all, however many such traits),
+        "… this Holding's printed ability one additional time per turn for each of your Markets in play" (one more
+        use for each, counted when it is used): while the trait holds (``restrictions-on-number-of-times``)."""
+        whose = _sub(node, "uses_whose")
+        target = "self" if _tok(whose, "THIS") is not None else AllRef(
+            all=Filter(type=[_tok(whose, "TYPES").value], side="your"))
+        more = _sub(node, "uses_more").children[0]
+        each = _sub(node, "uses_each")
+        if more.type == "NUMBER" and (each is not None or str(more.value) != "2"):
+            raise Unreadable("a number of uses per turn other than 'twice' is not read")
+        data = {**data, "kind": "extra_use", "target": target, "what": "printed" if _tok(node, "PRINTED") else None}
+        if more.type == "NUMBER":
+            return [Static.model_validate({**data, "minimum": 2})]
+        if each is None:
+            return [Static.model_validate({**data, "amount": 1})]
+        mods = [m.children[0] for m in _sub(each, "mods").children if isinstance(m, Tree)]
+        if any(t.type != "KEYWORD" for t in mods):
+            raise Unreadable("counting cards named other than by their keywords is not read")
+        keywords = [_singular(Tree("mod", [t])).children[0].value for t in mods]
+        return [Static.model_validate({**data, "amount": {"count": {"keywords": keywords, "side": "your"}}})]
+
+    def read_st_play_limit(self, node, data) -> list[Static]:
+        """"You may only play one Escalating Violence per battle": a card of this title may not be played once its
+        player has played that many this turn or battle, those played before counting
+        (``restrictions-on-number-of-times``); the card's own trait, so it works from the hand
+        (``continuous-traits``)."""
+        if data["target"] != "self" or data.get("while") is not None:
+            raise Unreadable("a limit on playing other cards is not read")
+        return [Static.model_validate({**data, "kind": "play_limit", "amount": int(_tok(node, "NUMBER").value),
+                                       "what": _sub(node, "play_per").children[0].value})]
+
+    def s_once_per_effects(self, tree: Tree, index: int) -> None:
+        """"Limited: Once per game, put …", "Battle: Once per battle, move home …": the ability may be used once in
+        that time, besides once per turn; the phrase is about the ability, so it holds at all times
+        (``restrictions-on-number-of-times``, ``order-of-effects`` exception 2)."""
+        if index != 0 or not self.designators:
+            raise Unreadable("'once per …' other than at the start of an ability is not read")
+        self.once_per = _sub(tree, "once_limit").children[0].value
+        self.effects += self.sentence_effects(tree)

@@ -10,16 +10,16 @@
 """
 from __future__ import annotations
 
-from lark import Tree
+from lark import Token, Tree
 
 from ..abilities import Static, read_text
-from ..cardtree import CREATED, NP, VALUES, Unreadable, _sub, _tok, _toks, _unread
+from ..cardtree import CREATED, NP, VALUES, Unreadable, _det_words, _lasting, _sub, _tok, _toks, _unread
 from ..registry import Effect
 from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
 
 
-VALUE_KINDS = ("token_count", "tokens_removed")
+VALUE_KINDS = ("token_count", "tokens_removed", "plus_tokens")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
 CLAUSE_KINDS = ("stronger_per_token",)
@@ -35,9 +35,18 @@ class Readers:
         """"Give a target Personality and Jin-e each a -1F/-1C Poison token": each card named gets them."""
         tokens = _sub(node, "named_tokens")
         refs = [self.np(ref) for ref in node.children if isinstance(ref, Tree) and ref.data in NP]
-        if _tok(tokens, "NUMBER") is not None and any(isinstance(r, int) and self.targets[r - 1].count > 1 for r in refs):
-            raise Unreadable("tokens shared out among several targets are not read")  # "(in total) three … to one to three"
+        number = _tok(tokens, "NUMBER")
+        if number is not None and any(isinstance(r, int) and self.targets[r - 1].count > 1 for r in refs):
+            return [self.shared_tokens(refs, tokens, int(number.value))]
         return [self.named_tokens(ref, tokens) for ref in refs]
+
+    def shared_tokens(self, refs: list, node: Tree, count: int) -> Effect:
+        """"Give three +1GP Wealth tokens to one to three target Holdings": three in all, shared out among the
+        targets, at least one each (``token``)."""
+        if len(refs) != 1 or count < self.targets[refs[0] - 1].count:
+            raise Unreadable("fewer tokens than targets to share them among are not read")
+        return Effect.model_validate({"share_tokens": {"target": refs[0], "name": _tok(node, "KEYWORD").value,
+                                                       "total": count, "stats": _token_stats(_sub(node, "changes"))}})
 
     def named_tokens(self, ref, node: Tree) -> Effect:
         """"two +1F Fire tokens": that many tokens of one kind, each with the printed changes (``token``)."""
@@ -80,6 +89,15 @@ class Readers:
             raise Unreadable("'his … tokens' with no card named before it")
         owner = Tree("np_poss", [t for t in node.children[1:] if t.type not in ("KEYWORD", "TOKEN")])
         return Amount(tokens=name, of=self.poss(owner))
+
+    def value_plus_tokens(self, node) -> Amount:
+        """"the number of Rings you control plus Fire tokens on Fusawa": the first count and the card's tokens of that
+        name, both counted when the effect applies (``token``)."""
+        first = self.value(node.children[0])
+        if first.added is not None:
+            raise Unreadable("three counts added together are not read")
+        return first.model_copy(update={"added": Amount(tokens=_tok(node, "KEYWORD").value,
+                                                        of=self._card_cond(node))})
 
     # ----- tokens counted as the effect applies ---------------------------------------------------
     def per_token(self, node: Tree) -> Amount:
@@ -256,6 +274,14 @@ class Readers:
         """"Create two 1F Followers attach them to Kikumura": each one created attached (``created-cards``)."""
         return [self.e_create_attached(node)] * int(_tok(node, "NUMBER").value)
 
+    def e_create_untyped_attached(self, node):
+        """"Create a 1F Ashigaru and attach it to your target Personality": the type is not printed, but the card
+        attaches to a Personality as it is created and has a Force, not a Force bonus, so it is a Follower (an Item's
+        Force is a bonus, "+2F"; a Personality does not attach) (``created-cards``, ``follower``)."""
+        if any(tok.value[0] != "force" for tok in _toks(_sub(node, "statline"), "STATLINE")):
+            raise Unreadable("a created card with no type and a stat other than Force is not read")
+        return self.e_create_attached(Tree(node.data, [*node.children, Token("TYPE", "follower")]))
+
     def e_create_item(self, node):
         """A created Item's printed bonuses ("+2F/+1C"), attached as it is created; "it" after it is the
         Item (``created-cards``, ``item``)."""
@@ -303,6 +329,18 @@ class Readers:
             raise Unreadable("a player's ability with a bowing cost is not read")
         return [Static.model_validate({**data, "kind": "player_ability", "players": players, "embedded": text})]
 
+    def e_melee_or_ranged(self, node):
+        """"Melee or Ranged Attack equal to …": a Melee Attack or a Ranged Attack of that strength, as the player
+        chooses; each names its own target, so the kind is chosen first, as the action is announced, and kept
+        (``choices``, ``choice-paradoxes``). Neither target is "the target" of what follows: which one is not known."""
+        named = len(self.targets)
+        melee, ranged = self._attack("melee_attack", node), self._attack("ranged_attack", node)
+        self.targets[named:] = [t.model_copy(update={"option": word}) for t, word in
+                                zip(self.targets[named:], ("Melee", "Ranged"))]
+        self.last = None
+        return Effect.model_validate({"choose": {"options": [{"word": "Melee", "do": [melee.model_dump()]},
+                                                             {"word": "Ranged", "do": [ranged.model_dump()]}]}})
+
     # ----- removing tokens ------------------------------------------------------------------------
     def e_remove_token(self, node):
         """"Remove a Madness token from Tenburo": one fewer, if he has one; "X to Y" needs it (``token``)."""
@@ -324,8 +362,12 @@ class Readers:
                                                  "count": -int(_tok(node, "NUMBER").value)}})
 
     def e_remove_all_tokens(self, node):
-        """"Destroy all Madness tokens": every one, on every card in play (``token``)."""
-        name = _token_name(_sub(node, *NP), "ALL")
+        """"Destroy all Madness tokens": every one, on every card in play; "Destroy a Madness token": one, from a card
+        in play the player chooses as it resolves (no card is targeted) (``token``)."""
+        kind = _sub(node, *NP)
+        if _det_words([d for d in kind.children if isinstance(d, Tree) and d.data == "det"]) == ["A"]:
+            return Effect.model_validate({"remove_any_token": {"name": _token_name(kind, "A")}})
+        name = _token_name(kind, "ALL")
         return Effect.model_validate({"tokens": {"target": AllRef(all=Filter(tokens=[{"name": name}])), "name": name,
                                                  "every": True}})
 
@@ -378,6 +420,38 @@ class Readers:
         if not self.effects:
             raise Unreadable("'you may use this action … times' before its effects is not read")
         self.uses = int(_tok(tree, "NUMBER").value)
+
+    def s_give_last_keyword(self, tree: Tree, index: int) -> None:
+        """"Permanently give your target Samurai Shadowlands.": the keywords before the last name the card (a target
+        Samurai), the last is the keyword it gets (``keywords``, ``duration-of-effects``); "Give your target Monk or
+        Shugenja Air, Earth, Fire, or Water.": one of the last and those after it, the player's choice (``choices``)."""
+        mods = _sub(tree, "mods").children
+        given = [mods[-1].children[0]] + _toks(tree, "KEYWORD")
+        if len(mods) < 2 or given[0].type != "KEYWORD" or not isinstance(mods[-2], Tree):
+            raise Unreadable("a keyword given to a card named by that keyword alone is not read")
+        dets = [c for c in tree.children if isinstance(c, Tree) and c.data == "det"]
+        ref = self.np(Tree("phrase", dets + [Tree("keyworded", [Tree("mods", mods[:-1])])]))
+        duration = _tok(tree, "DUR")
+        options = [(word.value, [Effect.model_validate({"keyword": {"target": ref, "add": [word.value]}})])
+                   for word in given]
+        if duration is not None:
+            options = [(word, [_lasting(e, duration.value) for e in effects]) for word, effects in options]
+        self.effects.append(options[0][1][0] if len(options) == 1 else self._choice(options))
+
+    def e_give_or_remove_keyword(self, node):
+        """"Give Resilient to, or remove Resilient from, a target Personality": the card gains the keyword or loses it
+        for the turn, the player's choice as the effect resolves (``choices``, ``duration-of-effects``)."""
+        given, taken = self.kwlist(_sub(node, "kwlist")), _tok(node, "KEYWORD").value
+        if given != [taken]:
+            raise Unreadable("one keyword given or another taken away is not read")
+        ref = self.np(_sub(node, *NP))
+        return self._choice([(verb, [Effect.model_validate({"keyword": {"target": ref, side: [taken]}})])
+                             for verb, side in (("give", "add"), ("remove", "lose"))])
+
+    def post_state_enemy(self, post, data: dict) -> None:
+        """"a target unbowed enemy Personality": an enemy card in that state, the words in the other order."""
+        data["state"].append(_tok(post, "STATE").value)
+        data["side"] = "enemy"
 
     # ----- cards without abilities ---------------------------------------------------------------
     def post_no_abilities(self, post, data: dict) -> None:

@@ -6,11 +6,13 @@ every card in it, while targeting a unit targets its Personality (``unit``).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from lark import Token, Tree
 
 from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok, _toks
 from ..abilities import Static, target_refs
-from ..registry import Effect
+from ..registry import REGISTRY, Effect
 from ..structures import Amount, Condition, Filter, UnitOf
 
 WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
@@ -22,8 +24,8 @@ PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlef
            ", who must be": ("WHOMUSTBE", "who"), "and opposed": ("ANDOPPOSED", "opposed")}
 
 NP_KINDS = ("poss_unit", "their_units")
-CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
-STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed")
+CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each", "give_or_remove")
+STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed", "st_not_moved_by")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
 UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
@@ -114,6 +116,19 @@ class Readers:
         return [Effect.model_validate({"choose": {"options": [
             {"word": w, "do": [e.model_dump() for e in do]} for w, do in zip(words, (first, second))]}})]
 
+    def clause_give_or_remove(self, node: Tree, index: int) -> list[Effect]:
+        """"Give Resilient to, or remove Resilient from, a target Personality": one target, and the player
+        chooses whether he gains or loses the keyword, until the end of the turn (``choices``, ``keywords``,
+        ``duration-of-effects``)."""
+        given, removed = ([t.value for t in _toks(k, "KEYWORD")] for k in node.children if isinstance(k, Tree)
+                          and k.data == "kwlist")
+        if given != removed:
+            raise Unreadable("giving some keywords or removing others is not read")
+        ref = self.np(_sub(node, *NP))
+        return [Effect.model_validate({"choose": {"options": [
+            {"word": "give", "do": [{"keyword": {"target": ref, "add": given}}]},
+            {"word": "remove", "do": [{"keyword": {"target": ref, "lose": given}}]}]}})]
+
     def _own_targets(self, named: int, split: int, words: list[str]) -> None:
         """Each option's own targets ("Move your target Personality home or … move your target
         Personality at any location …") are chosen only for the option taken, which the player
@@ -167,6 +182,16 @@ class Readers:
         if _tok(node, "TYPE").value != "unit":
             raise Unreadable("'without enemy …' other than units is not read")
         return [Static.model_validate({**data, "kind": "restrict", "what": "moves_unopposed"})]
+
+    def read_st_not_moved_by(self, node: Tree, data: dict) -> list[Static]:
+        """"Card effects will not move this Personality": no effect from a card moves him; the rulebook's
+        Cavalry and Favor abilities are not card effects and still may (``cavalry``, ``permissions``).
+        "Actions cannot move this Personality": no action's effect, those abilities included; a trait's may."""
+        if _tok(node, "ACTION_WORD") is not None:
+            return [Static.model_validate({**data, "kind": "restrict", "what": "moves_by_actions"})]
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("'… effects will not move' other than card effects is not read")
+        return [Static.model_validate({**data, "kind": "restrict", "what": "moves_by_card_effects"})]
 
     def e_cannot_move(self, node: Tree) -> Effect:
         """"A target Personality at any location will not move this turn" (``permissions``)."""
@@ -453,12 +478,33 @@ def _span(node: Tree) -> str:
 def finish_ability(reader, condition):
     """The effects "as he moves" join the move before them; "If he would be opposed" naming a
     target who may be another player's is a test of the target.  An alternative whose options
-    target cards of their own stands alone: what else the ability did could not know whom it chose."""
+    target cards of their own is the only one: what else the ability does may not name those cards, as it could not
+    know whom the player chose."""
     for start, count, mover in reversed(reader.__dict__.get("as_moving", [])):
         _join_move(reader, start, count, mover)
-    if any(t.option is not None for t in reader.targets) and len(reader.effects) > 1:
-        raise Unreadable("other effects beside an alternative whose options target cards of their own are not read")
+    options = {k + 1 for k, t in enumerate(reader.targets) if t.option is not None}
+    others = [e.model_dump() for e in reader.effects if e.name != "choose"] + [
+        t.model_dump() for t in reader.targets if t.option is None] + [condition.model_dump() if condition else None]
+    if options and (sum(e.name == "choose" for e in reader.effects) != 1 or options & _named(others)):
+        raise Unreadable("other effects naming the cards an alternative's options target are not read")
     return _opposed_target(reader, condition)
+
+
+def _named(data, key: str = "") -> set[int]:
+    """The numbered targets a reading's data names: whole numbers under the names of card references (an effect's
+    card arguments, a condition's or an amount's card, a filter's relation to a target)."""
+    if isinstance(data, dict):
+        return set().union(set(), *(_named(v, k) for k, v in data.items()))
+    if isinstance(data, list):
+        return set().union(set(), *(_named(v, key) for v in data))
+    return {data} if key in _card_keys() and isinstance(data, int) and not isinstance(data, bool) else set()
+
+
+@lru_cache(maxsize=1)
+def _card_keys() -> frozenset[str]:
+    """The names card references go by (the primitives are all registered by the time a card is read)."""
+    return frozenset({"target", "card", "of", "or_of", "besides", "in_unit_of", "elsewhere", "unit_of"} | {
+        name for primitive in REGISTRY.values() for name in primitive.card_args})
 
 
 def _join_move(reader, start: int, count: int, mover) -> None:

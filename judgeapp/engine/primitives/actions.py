@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, StrictBool
 
+from ..references import amount, card_context
 from ..registry import Primitive, primitive
 from ..state import Ongoing
 from ..structures import Model, Ref
@@ -51,13 +52,30 @@ class ExtraUses(Primitive):
                 f"{cls.times(args)}{until}")
 
 
+def spend(card, ability, uses: dict, key) -> None:
+    """One use of the ability: this turn's and, for "once per game", this game's (``card-memory-rule``)."""
+    uses[key] = uses.get(key, 0) + 1
+    if ability.once_per:
+        card.spent.setdefault(ability.once_per, set()).add(ability.n)
+
+
+def period_spent(card, ability, this_turn: int) -> bool:
+    """"Once per game, …" used this game before this turn: no more uses; an additional use this turn allows another
+    only if the first was taken this turn (``restrictions-on-number-of-times``, ``additional-use``)."""
+    return bool(ability.once_per) and ability.n in card.spent.get(ability.once_per, ()) and not this_turn
+
+
 def uses_allowed(g, card, ability) -> int:
     """How many times this turn the ability may be used: once or as its text says ("three times per turn"), two in
-    all after "a second time" however often that is given, one more for each "an additional time"
-    (``restrictions-on-number-of-times``)."""
+    all after "a second time" or while a trait says "twice per turn", however often that is given, one more for
+    each "an additional time", from an effect or a trait (``restrictions-on-number-of-times``)."""
     from ..granted import GRANTED_FROM
 
     extra = [o.data for o in g.ongoing if o.kind == "extra_use" and o.target == card.id
              and not (o.data.get("printed") and ability.n >= GRANTED_FROM)]
-    allowed = ability.uses + sum(d.get("more", 0) for d in extra)
-    return max(allowed, 2) if any(d.get("second") for d in extra) else allowed
+    traits = [(src, st) for src, st in g.statics() if st.kind == "extra_use" and g.static_applies(src, st, card)
+              and not (st.what == "printed" and ability.n >= GRANTED_FROM)]
+    allowed = ability.uses + sum(d.get("more", 0) for d in extra) + sum(
+        amount(g, st.amount, card_context(g, src)) for src, st in traits)
+    second = any(d.get("second") for d in extra) or any(st.minimum for _, st in traits)
+    return max(allowed, 2) if second else allowed

@@ -142,6 +142,8 @@ class DiscardCards(Primitive):
         from .honor import _who
 
         what = "a card" if args.count == 1 else f"{args.count} cards"
+        if args.filter is not None:
+            what += f" ({describe_filter(args.filter)})"
         return f"{_who(args.player)} discard{'s' if args.player not in ('you', 'each') else ''} {what}" + (
             " at random" if args.random else "")
 
@@ -550,6 +552,10 @@ def describe_amount(value) -> str:
         from ..abilities import describe_condition
 
         out += f", {'plus' if bonus.amount >= 0 else 'minus'} {abs(bonus.amount)} if {describe_condition(bonus.if_)}"
+    if value.added is not None:
+        out += f" plus {describe_amount(value.added)}"
+    if value.whichever is not None:
+        out += f", or {describe_amount(value.whichever.other)}, whichever is {value.whichever.pick}"
     return out
 
 

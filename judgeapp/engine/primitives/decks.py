@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from .. import cardops
+from ..acting import is_action
 from ..references import ZONE_NAMES, amount, matches, players, script_choice
 from ..registry import Effect, Primitive, primitive
 from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref, SmallInt
@@ -41,6 +42,33 @@ class DiscardHand(Primitive):
     @classmethod
     def describe(cls, args):
         return "discard your hand" if args.player == "you" else f"{args.player} discards his hand"
+
+
+@primitive
+class Seppuku(Primitive):
+    """"Erdene commits Seppuku": "Rehonor the Personality, then destroy him; these effects cannot be negated"
+    (``seppuku``): no prevention or restriction stops either, and no effect negates them (``prevention``: "will
+    not be negated" defeats "does not" and "cannot" too); the destruction happens even if the rehonoring did
+    not (he was honorable)."""
+
+    name, Args, cite = "seppuku", TargetArgs, "seppuku"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for card in cards_of(g, ctx, args.target):
+            if card.type != "personality" or not card.in_play:
+                continue
+            g.tick()
+            cardops.set_honor_state(g, card, False, ctx.why(), [cls.cite, "rehonoring"], ctx.player, ctx.source,
+                                    negatable=False)
+            done = bool(cardops.leave_play(g, card, "destroyed", ctx.why(), [cls.cite, "destroy"], ctx.player,
+                                           ctx.source, cause="seppuku", negatable=False)) or done
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        return f"{describe_ref(args.target)} commits seppuku (rehonored, then destroyed; neither can be negated)"
 
 
 @primitive
@@ -104,7 +132,8 @@ def _refill_later(g, ctx, province: str) -> None:
 
     spec = TriggerSpec(when="after", event="action_resolves", do=[{"refill": {"province": province}}],
                        text=f"After the action resolves: refill {province} if it is empty")
-    g.delayed.append(Delayed(spec, ctx.player, ctx.why(), {}, ctx.source.id if ctx.source else None, action=ctx))
+    g.delayed.append(Delayed(spec, ctx.player, ctx.why(), {}, ctx.source.id if ctx.source else None, action=ctx,
+                             of_action=is_action(ctx)))
 
 
 class RefillArgs(Model):
@@ -191,13 +220,15 @@ class AdditionalPlayArgs(Model):
     target: Ref | None = None  # the card to play ("it": the card a search found)
     filter: Filter = Field(default_factory=Filter)  # else a card of this kind from hand ("to play a Terrain")
     kind: Literal["battle", "open"] | None = None  # "an additional Battle action"
+    use: StrictBool = False  # "an additional action from the Spell": to use an ability of the card, not to play it
 
 
 @primitive
 class AdditionalPlay(Primitive):
     """"Take an additional action to play it": after this action the same player has another
     opportunity, only to play that card (``additional-action``); a card in a deck played this way
-    enters a resolution area as from the hand (``search``). Nothing to play, no additional action."""
+    enters a resolution area as from the hand (``search``). "Take an additional action from the Spell": only
+    to use an ability of that card in play. Nothing to play or use, no additional action."""
 
     name, Args, cite = "additional_play", AdditionalPlayArgs, "additional-action"
     card_args = ("target",)
@@ -212,18 +243,24 @@ class AdditionalPlay(Primitive):
         for who in players(g, args.player, ctx):
             g.extra_actions[who] = g.extra_actions.get(who, 0) + 1
             g.extra_play[who] = {"cards": [c.id for c in cards] if cards is not None else None,
-                                 "filter": args.filter or Filter(), "kind": args.kind}
+                                 "filter": args.filter or Filter(), "kind": args.kind, "use": args.use}
             what = ", ".join(c.title for c in cards) if cards is not None else f"a {describe_filter(args.filter or Filter())}"
             kind = f"{args.kind.capitalize()} " if args.kind else ""
-            g.record(StepKind.EFFECT, f"{who.capitalize()} will take an additional {kind}action to play {what} "
-                                      f"({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            g.record(StepKind.EFFECT, f"{who.capitalize()} will take an additional {kind}action {cls.verb(args)} "
+                                      f"{what} ({ctx.why()})", [cls.cite], ctx.player, "resolve")
         return True
 
     @classmethod
     def describe(cls, args):
         kind = f"{args.kind.capitalize()} " if args.kind else ""
         what = describe_ref(args.target) if args.target is not None else f"a {describe_filter(args.filter or Filter())}"
-        return f"take an additional {kind}action to play {what}"
+        if args.use and args.target == "found":
+            what = "the card Equipped"
+        return f"take an additional {kind}action {cls.verb(args)} {what}"
+
+    @staticmethod
+    def verb(args) -> str:
+        return "using an ability of" if args.use else "to play"
 
 
 DECK_WORDS = {"fate_deck": "Fate deck", "dynasty_deck": "Dynasty deck"}
@@ -457,7 +494,7 @@ class AfterNext(Primitive):
         spec = TriggerSpec(when="after", event=args.event, condition=args.condition, do=list(args.do),
                            text=cls.describe(args))
         g.delayed.append(Delayed(spec, ctx.player, ctx.why(), dict(ctx.targets), ctx.source.id if ctx.source else None,
-                                 watch=tuple(c.id for c in cards), lapses=args.this_turn))
+                                 watch=tuple(c.id for c in cards), lapses=args.this_turn, of_action=is_action(ctx)))
         g.record(StepKind.EFFECT, "Delayed effect set up: " + cls.describe(args).replace(
             describe_ref(args.card), names(cards), 1) + f" ({ctx.why()})", [cls.cite], ctx.player, "resolve")
         return True

@@ -77,9 +77,12 @@ class Equip(Primitive):
         if not pay_for_card(g, ctx, card, max(gold_cost(g, card, ctx.player, host) - amount(g, args.less, ctx), 0),
                             "Equip"):
             return False
-        return cardops.enter_play(g, card, ctx.player, "equipped", ctx.why(), [cls.cite, "attachments"],
-                                  attach_to=host.id, by=ctx.player,
-                                  from_zone="hand" if card.zone is Zone.HAND else "discard")
+        entered = cardops.enter_play(g, card, ctx.player, "equipped", ctx.why(), [cls.cite, "attachments"],
+                                     attach_to=host.id, by=ctx.player,
+                                     from_zone="hand" if card.zone is Zone.HAND else "discard")
+        if entered and args.card is None:
+            ctx.found = [card]  # "You may take an additional action from the Spell": the card Equipped
+        return entered
 
     @classmethod
     def describe(cls, args):

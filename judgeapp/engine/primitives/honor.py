@@ -20,8 +20,8 @@ def _who(player) -> str:
         return f"target {player}'s controller"
     if player in ("winner_controller", "loser_controller"):
         return f"the {player.split('_')[0]}'s controller"
-    return {"you": "you", "each": "each player", "opponent": "your opponent", "other": "each other player"}.get(
-        player, str(player))
+    return {"you": "you", "each": "each player", "opponent": "your opponent", "other": "each other player",
+            "controller": "its controller"}.get(player, str(player))
 
 
 class _Honor(Primitive):

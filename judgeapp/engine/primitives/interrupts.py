@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from ..acting import HonorChange, Limit
+from ..acting import HonorChange, Limit, is_action
 from ..registry import Effect, Primitive, primitive
 from ..references import amount
 from ..structures import ActionTest, AllRef, Filter, Model, Number, Ref, SmallInt
@@ -241,7 +241,7 @@ class AfterAction(Primitive):
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
                                  dict(ctx.targets), ctx.source.id if ctx.source else None, repeat=args.each,
                                  action=ctx.interrupted, within=True, effect=args.effect, choices=list(ctx.choices),
-                                 first=args.first_target))
+                                 first=args.first_target, of_action=is_action(ctx)))
         g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})",
                  [cls.cite, "delayed-effects"], ctx.player, "resolve")
         return True

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
+from ..acting import is_action
 from ..registry import Effect, Primitive, primitive
 from ..references import players
 from ..state import Delayed, Ongoing
@@ -169,7 +170,7 @@ class Delay(Primitive):
                            do=list(args.do), targets=list(args.targets), text=f"{timing.capitalize()} {text}{_if_words(args)}: {then_words(args)}")
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
                                  dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted,
-                                 choices=list(ctx.choices), first=args.first_target))
+                                 choices=list(ctx.choices), first=args.first_target, of_action=is_action(ctx)))
         g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})", [cls.cite], ctx.player,
                  "resolve")
         return True
@@ -225,7 +226,7 @@ class Trigger(Primitive):
                            text=cls.describe(args))
         g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
                                  dict(ctx.targets), ctx.source.id if ctx.source else None, repeat=True,
-                                 until=args.until))
+                                 until=args.until, of_action=is_action(ctx)))
         g.record(StepKind.EFFECT, f"From now {UNTIL_WORDS[args.until]}: {spec.text} ({ctx.why()})", [cls.cite],
                  ctx.player, "resolve")
         return True

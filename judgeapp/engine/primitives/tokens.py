@@ -2,16 +2,17 @@
 for a time, and uses it like a printed one (``granted``)."""
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import StringConstraints
+from pydantic import Field, StrictInt, StringConstraints
 
 from .. import tokenkinds
+from ..references import script_choice
 from ..registry import Primitive, primitive
-from ..structures import Model, Ref, Word
+from ..structures import Model, Ref, SmallInt, Word
 from ..vocab import UNTIL_WORDS, StepKind, Until
 from .cards import describe_ref
-from .common import cards_of, lasting_on_each
+from .common import cards_of, lasting_on_each, names
 
 Embedded = Annotated[str, StringConstraints(min_length=1, max_length=1000, strip_whitespace=True)]
 
@@ -175,3 +176,81 @@ class TransferToken(Primitive):
     @classmethod
     def describe(cls, args):
         return f"move a {args.name} token from {describe_ref(args.source)} to {describe_ref(args.target)}"
+
+
+class RemoveAnyTokenArgs(Model):
+    name: Word  # the token's name ("Madness"), whatever its stat changes
+
+
+@primitive
+class RemoveAnyToken(Primitive):
+    """"Destroy a Madness token": one token of the name from a card in play that has one, which the player chooses as
+    the effect resolves — no card is targeted (``token``, ``choices``): the script's ``choose:`` names the card (title or
+    id), else the engine takes the first and says so. Nothing happens if no card in play has one."""
+
+    name, Args, cite = "remove_any_token", RemoveAnyTokenArgs, "token"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        holders = [c for c in g.in_play() if tokenkinds.kinds_named(c.tokens, args.name)]
+        if not holders:
+            g.record(StepKind.EFFECT, f"no card in play has a {args.name} token ({ctx.why()})", [cls.cite], ctx.player,
+                     "resolve")
+            return False
+        by_id = {c.id: c for c in holders}
+        chosen = by_id[script_choice(g, ctx, list(by_id), lambda cid, note: (
+            f"{ctx.player.capitalize()} chooses {by_id[cid].title}'s {args.name} token ({note}; cards with one: "
+            f"{names(holders)})"), key=lambda answer: next(
+                (c.id for c in holders if str(answer).lower() in (c.title.lower(), c.id.lower())), None))]
+        g.add_tokens(chosen, tokenkinds.kinds_named(chosen.tokens, args.name)[0], -1)
+        g.version += 1
+        g.record(StepKind.EFFECT, f"{chosen.title} loses a {args.name} token ({ctx.why()})", [cls.cite], ctx.player,
+                 "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return f"remove a {args.name} token from a card in play you choose"
+
+
+class ShareTokensArgs(Model):
+    target: Ref = 1  # the cards chosen ("one to three target Holdings")
+    name: Word  # the tokens' name ("Wealth")
+    stats: dict[Literal["force", "chi", "personal_honor", "gold_production"], SmallInt] = Field(
+        default_factory=dict, max_length=4)  # each token's printed changes ("+1GP")
+    total: Annotated[StrictInt, Field(ge=1, le=10)] = 1  # the tokens given in all
+
+
+@primitive
+class ShareTokens(Primitive):
+    """"Give three +1GP Wealth tokens to one to three target Holdings": the tokens, in all, shared out among the
+    targets still in play, each getting one (each target is chosen to be affected, ``targeting``); the rest go as the
+    player chooses as the effect resolves (``choices``): the script's ``choose:`` names a card (title or id) for each
+    token left, else the engine gives it to the first and says so."""
+
+    name, Args, cite = "share_tokens", ShareTokensArgs, "token"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from .grants import Tokens, TokensArgs
+
+        cards = [c for c in cards_of(g, ctx, args.target) if c.in_play]
+        if not cards:
+            return False
+        shares = {c.id: 1 for c in cards}
+        by_id = {c.id: c for c in cards}
+        for _ in range(max(0, args.total - len(cards))):
+            chosen = script_choice(g, ctx, list(by_id), lambda cid, note: (
+                f"{ctx.player.capitalize()} gives another {args.name} token to {by_id[cid].title} ({note}; "
+                f"options: {names(cards)})"), key=lambda answer: next(
+                    (c.id for c in cards if str(answer).lower() in (c.title.lower(), c.id.lower())), None))
+            shares[chosen] += 1
+        done = False
+        for cid, n in shares.items():
+            done = Tokens.run(g, ctx, TokensArgs(target=[cid], name=args.name, stats=args.stats, count=n)) or done
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        kind = f"{tokenkinds.key('', args.stats).strip()} {args.name}".strip()
+        return f"give {args.total} {kind} tokens in all to {describe_ref(args.target)}, at least one each, as you choose"
