@@ -479,9 +479,9 @@ def amount(g, value, ctx) -> int:
         if a.printed:
             from .stats import printed
 
-            n = sum(printed(c, a.stat) + (printed(c, a.and_stat) if a.and_stat else 0) for c in cards)
+            n = sum(printed(c, a.stat) for c in cards)
         else:
-            n = sum(g.stat(c, a.stat) + (g.stat(c, a.and_stat) if a.and_stat else 0) for c in cards)
+            n = sum(g.stat(c, a.stat) for c in cards)
     elif a.count is not None:
         n = len(select(g, a.count, ctx))
     elif a.tokens is not None:

@@ -164,7 +164,6 @@ class Amount(Model):
     of: Ref | None = None
     # "this Shugenja's or the Samurai's Chi": the stat of ``of`` or of this card, as the player chooses (choices)
     or_of: Ref | None = None
-    and_stat: StatName | None = None  # "his Chi plus Personal Honor": this other stat of the same card added
     printed: StrictBool = False
     count: Filter | None = None
     paid: StrictBool = False
@@ -198,8 +197,6 @@ class Amount(Model):
                              "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true} (with plus_if)")
         if self.or_of is not None and self.stat is None:
             raise ValueError("or_of is another card's stat: only with stat")
-        if self.and_stat is not None and self.stat is None:
-            raise ValueError("and_stat is a second stat of the same card: only with stat")
         return self
 
 

@@ -196,4 +196,4 @@ def test_one_cards_stat_or_anothers_is_the_players_choice():
 def test_a_stat_plus_another_stat_adds_both_of_the_one_card():
     """"A Force penalty equal to his Chi plus Personal Honor": 5C + 1PH is a 6 Force penalty, so 6F becomes 0F
     (bonuses-and-penalties); the Chi alone would leave 1F."""
-    ok(stat_effect("{stat: chi, and_stat: personal_honor, of: ogre, times: -1}", force=0))
+    ok(stat_effect("{stat: chi, of: ogre, times: -1, added: {stat: personal_honor, of: ogre, times: -1}}", force=0))

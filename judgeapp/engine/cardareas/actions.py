@@ -144,7 +144,8 @@ class Readers:
         first, second = (self.statword(s) for s in node.children if isinstance(s, Tree) and s.data == "statword")
         if first == second:
             raise Unreadable("a stat plus the same stat is not read")
-        return Amount(stat=first, and_stat=second, of=self.poss(_sub(node, "np_poss")))
+        whose = self.poss(_sub(node, "np_poss"))
+        return Amount(stat=first, of=whose, added=Amount(stat=second, of=whose))
 
     def _bonus_if(self, node: Tree, n: int) -> Amount:
         inner = self._inner(node)
