@@ -28,7 +28,7 @@ from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREA
                        Unreadable, _and, _attachment_kinds, _attachment_words, _count, _det_words, _lasting, _name_words, _not,
                        _point_words, _sub, _tok, _toks, _unread)
 from .registry import Effect
-from .structures import AllRef, Amount, Condition, Filter, UnitOf
+from .structures import ActionTest, AllRef, Amount, Condition, Filter, UnitOf
 
 for _group, _names in (("NP_KINDS", NP), ("AMOUNT_KINDS", AMOUNTS), ("VALUE_KINDS", VALUES), ("CLAUSE_KINDS", CLAUSES),
                        ("STATIC_KINDS", STATICS)):
@@ -935,7 +935,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         target is now destroyed (or bowed) and is such a card (``ranged-attack``, ``fear``)."""
         attack = next((n for n in range(len(self.targets), 0, -1) if self.targets[n - 1].attack), None)
         if attack is None:
-            raise Unreadable("'if this destroyed …' with no Attack or Fear before it is not read")
+            return self._effect_did(node, state)
         data: dict = {"card": attack, "is": [state]}
         sub = _sub(node, *NP)
         if sub is not None:
@@ -945,6 +945,16 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             data["fits"] = self.filter_of(sub).model_dump(exclude_defaults=True)
             self.last = before
         return Condition.model_validate(data)
+
+    def _effect_did(self, node, state: str) -> Condition:
+        """"Bow a target enemy card. If this bowed a Personality with attachments, …": the effect just before
+        (a bow, a destruction) bowed (destroyed) such a card, by this action's own effects (``conjunctions``)."""
+        verb = {"bowed": "bow", "destroyed": "destroy"}[state]
+        sub = _sub(node, *NP)
+        if not self.effects or self.effects[-1].name != verb or sub is None or sub.data not in ("phrase", "bare"):
+            raise Unreadable("'if this destroyed …' with no Attack or Fear before it is not read")
+        flt = self.filter_of(sub)
+        return Condition(action=ActionTest(this=True, did="bows" if state == "bowed" else "destroyed", fits=flt))
 
     def c_has_label(self, node):
         """"if you have Courtesy": the label's own condition, from its reminder text."""
