@@ -206,6 +206,14 @@ class Readers:
             data["target"] = ref
         return Effect.model_validate({"additional_play": data})
 
+    def e_additional_actions(self, node):
+        """"Take two additional Battle actions": the player acts that many times in a row after this action; an
+        additional action's kind is the current round's unless printed (``additional-action``), so only the
+        Combat Segment's kind, Battle, is read, and only on a Battle action."""
+        if _tok(node, "BATTLE") is not None and tuple(self.designators) != ("battle",):
+            raise Unreadable("additional Battle actions from an action of another kind are not read")
+        return Effect.model_validate({"additional_action": {"times": int(_tok(node, "NUMBER").value)}})
+
     # ----- looking at the top of a deck --------------------------------------------------------
     def e_look_top(self, node):
         """"Look at the top three cards of your Fate deck": "them", "one of them" and "the rest" are
