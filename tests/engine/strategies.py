@@ -64,6 +64,8 @@ def field_value(name: str, annotation):
         return st.integers(1, 6)
     if name == "less":  # "paying 2 less Gold"
         return st.integers(0, 3)
+    if name == "times":  # "Take two additional Battle actions"
+        return st.integers(1, 3)
     if name in ("gains", "losses"):
         return st.integers(-3, 3)
     if name == "until":

@@ -2,7 +2,7 @@
 waiting for a card's next occurrence (``delayed-effects``)."""
 import pytest
 
-from .helpers import board, failed, run, two_players
+from .helpers import board, failed, run, texts, two_players
 
 SAMURAI = "  - {title: Samurai, type: personality, force: 3, chi: 3, honor: 2, cost: 5, ph: 2}\n"
 UNITS = "    units: [{card: Samurai, id: s}, {card: Samurai, id: t}]\n"
@@ -65,3 +65,25 @@ def test_fewer_cards_than_each_other_player_does_not_count_the_card_being_played
                        script="  - action: {by: alice, card: Storehouse}\n",
                        expect=f"  - hand: {{alice: {alice_after}}}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+ADDITIONAL = ("  - {title: Strategist, type: personality, force: 2, chi: 2, honor: 1, cost: 4, ph: 1, "
+              "text: '<b>Open:</b> Take %s.'}\n"
+              "  - {title: Courtier, type: personality, force: 1, chi: 2, honor: 1, cost: 4, ph: 1, "
+              "text: '<b>Open, [Bow]:</b> Gain 1 Honor.'}\n")
+
+
+@pytest.mark.parametrize("words,bob_between", [("two additional actions", False), ("an additional action", True)])
+def test_two_additional_actions_are_two_opportunities_in_a_row(words, bob_between):
+    """"Take two additional actions": Alice acts twice more before Bob has an opportunity (additional-action);
+    with one additional action, Bob's opportunity (his implied pass) comes between her second and third."""
+    alice = "    units: [{card: Strategist, id: s}, {card: Courtier, id: c1}, {card: Courtier, id: c2}]\n"
+    script = ("  - action: {by: alice, card: s}\n  - action: {by: alice, card: c1}\n"
+              "  - action: {by: alice, card: c2}\n")
+    result = run(board(two_players(alice=alice), cards=ADDITIONAL % words, script=script,
+                       expect="  - honor: {alice: 10}\n"))
+    assert failed(result) == [], result["expectations"]
+    steps = texts(result)
+    first, last = (next(i for i, t in enumerate(steps) if "announces Courtier" in t),
+                   max(i for i, t in enumerate(steps) if "announces Courtier" in t))
+    assert any(t.startswith("Bob passes") for t in steps[first:last]) is bob_between, steps

@@ -285,19 +285,24 @@ class PlayerArgs(Model):
     player: PlayerRef = "you"
 
 
+class AdditionalActionArgs(PlayerArgs):
+    times: Annotated[StrictInt, Field(ge=1, le=5)] = 1  # "Take two additional Battle actions"
+
+
 @primitive
 class AdditionalAction(Primitive):
-    """"Take an additional action": after this action the same player has the next
-    opportunity to act (``additional-action``)."""
+    """"Take an additional action", "Take two additional Battle actions": after this action the same
+    player has the next opportunity to act, as many times (``additional-action``)."""
 
-    name, Args, cite = "additional_action", PlayerArgs, "additional-action"
+    name, Args, cite = "additional_action", AdditionalActionArgs, "additional-action"
     card_args = ()
 
     @classmethod
     def run(cls, g, ctx, args):
+        what = "an additional action" if args.times == 1 else f"{args.times} additional actions"
         for who in players(g, args.player, ctx):
-            g.extra_actions[who] = g.extra_actions.get(who, 0) + 1
-            g.record(StepKind.EFFECT, f"{who.capitalize()} will take an additional action ({ctx.why()})", [cls.cite],
+            g.extra_actions[who] = g.extra_actions.get(who, 0) + args.times
+            g.record(StepKind.EFFECT, f"{who.capitalize()} will take {what} ({ctx.why()})", [cls.cite],
                      ctx.player, "resolve")
         return True
 
@@ -305,4 +310,5 @@ class AdditionalAction(Primitive):
     def describe(cls, args):
         from .honor import _who
 
-        return "take an additional action" if args.player == "you" else f"{_who(args.player)} takes an additional action"
+        what = "an additional action" if args.times == 1 else f"{args.times} additional actions"
+        return f"take {what}" if args.player == "you" else f"{_who(args.player)} takes {what}"
