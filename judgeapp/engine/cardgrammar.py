@@ -422,6 +422,10 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 if not self.targets:
                     raise Unreadable("'the target's' with no target before it")
                 return len(self.targets)
+            if len(node.children) == 2 and node.children[1].type == "TYPES":
+                named = self._named_target(Tree("the_kind", [Token("TYPE", node.children[1].value)]))
+                if named is not None:
+                    return named  # "the Personality's": the last target of that type, a target player named since
             return self.last if self.last is not None else "self"
         if tok.type == "YOUR":
             raise Unreadable("'your …' as a possessive is not read")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import TargetSpec
-from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok
+from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _det_words, _name_words, _not, _sub, _tok
 from ..registry import Effect
 from ..structures import ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
@@ -319,7 +319,13 @@ class Readers:
             exclude_defaults=True)})
 
     def c_card_in_play(self, node):
-        """"Bow the target if it is still in play"."""
+        """"Bow the target if it is still in play", "If this card is in play"; a card named by its title ("plus 1 if
+        Shiba Iaimiko is in play") is any card with that title, whoever controls it (``references``,
+        ``in-play-and-out-of-play``)."""
+        phrase = _sub(node, *NP)
+        title = phrase.children[0].value if phrase.data == "titled" else _name_words(phrase)
+        if title and not _tok(node, "STILL"):
+            return Condition(exists=Filter(title=title))
         return Condition.model_validate({"card": self._card_cond(node), "is": ["in_play"]})
 
     def c_card_is_kinds(self, node):
@@ -595,15 +601,6 @@ class Readers:
         self._last_attack(("ranged_attack", "melee_attack"), "if this does not destroy")
         flt = self.filter_of(_sub(node, *NP))
         return _not(Condition(action=ActionTest(this=True, did="destroyed", fits=flt)))
-
-    def e_additional_actions(self, node):
-        """"Battle: Take two additional Battle actions": that many additional actions, taken one after another
-        after this one resolves; in the Combat Segment, where a Battle ability is used, they are Battle actions
-        (``additional-action``: one of no stated type is the type of the current action round)."""
-        n = int(_tok(node, "NUMBER").value)
-        if "battle" not in self.designators or not 2 <= n <= 3:
-            raise Unreadable("additional Battle actions from other than a Battle ability are not read")
-        return [Effect.model_validate({"additional_action": {}}) for _ in range(n)]
 
     def c_card_stat_le(self, node):
         """"destroy it if it has 2 or lower Force": the card's current stat (``force``)."""

@@ -13,7 +13,7 @@ from ..abilities import Static, TriggerSpec
 from ..cardtraits import _names_self
 from ..cardtree import NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
 from ..registry import Effect
-from ..structures import Amount, Condition
+from ..structures import Condition
 
 WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
          "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
@@ -23,7 +23,6 @@ PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATB
            "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand", "st_equip_from_discard"}
 NP_KINDS = {"its_type"}
-AMOUNT_KINDS = {"equal_lower"}
 # the phase an action with this designator is taken in ("before this phase ends", the-turn-sequence)
 DESIGNATOR_PHASE = {"limited": "action", "open": "action", "battle": "attack", "engage": "attack",
                     "dynasty": "dynasty"}
@@ -468,19 +467,6 @@ class Readers:
         """"After a Personality commits seppuku": his destruction by it (``seppuku``); "his controller" after it is
         the player who controlled him (``references``)."""
         return {"event": "destroyed", **self._whose(node), "cause": "seppuku"}
-
-    def amount_equal_lower(self, node: Tree):
-        """"Honor equal to the Personality's Personal Honor or 4, whichever is lower": the amount, at most that
-        number (Amount.most); "the Personality's" is the last target of that type, even with a target player
-        named since (``references``)."""
-        poss, stat = (c for c in node.children if isinstance(c, Tree))
-        kind = _tok(poss, "TYPES")
-        if _tok(poss, "THE") is None or kind is None or len(poss.children) != 2:
-            raise Unreadable("'whichever is lower' of a stat other than the target's is not read")
-        ref = self._named_target(Tree("the_kind", [Token("TYPE", kind.value)]))
-        if ref is None:
-            raise Unreadable("'the …'s' naming a card not chosen before is not read")
-        return Amount.model_validate({"stat": self.statword(stat), "of": ref, "most": int(_tok(node, "NUMBER").value)})
 
     # ----- hands ---------------------------------------------------------------------------
     def e_discard_random(self, node):

@@ -655,15 +655,6 @@ class Readers:
             data["while"] = self.cond(lead.children[1])
         return [Static.model_validate(data)]
 
-    def c_named_in_play(self, node):
-        """"Plus 1 if Shiba Iaimiko is in play": a card of that title is in play, whoever controls it (a card named
-        by its title is any card with that title, ``references``; ``in-play-and-out-of-play``)."""
-        sub = _sub(node, *NP)
-        name = sub.children[0].value if sub.data == "titled" else _name_words(sub)
-        if not name:
-            raise Unreadable("'is in play' said of a card not named by its title is not read")
-        return Condition(exists=Filter(title=name))
-
     def c_card_stat_than(self, node):
         """"If … his Chi is greater than or equal to the attachment's Force": the first card's current stat against
         the other's when the condition is checked (``comparing-stats``); "the attachment's" is the target of that
