@@ -461,6 +461,17 @@ class Readers:
         self.__dict__.setdefault("as_moving", []).append((index, len(effects), mover))
         return effects
 
+    # ----- additional actions ---------------------------------------------------------------------------------
+    def e_additional_use(self, node: Tree) -> Effect:
+        """"Take an additional action to use an ability on one of his Weapons": after this action the player has
+        another opportunity, only to use an ability of one of those cards in play (``additional-action``). "One of"
+        is which card the player uses then, not a target chosen now: every such card when the effect resolves."""
+        ref = self.np(_sub(node, *NP))
+        if ref != len(self.targets) or self.targets[-1].filter.in_unit_of is None:
+            raise Unreadable("an additional action to use an ability of a card other than one of his is not read")
+        flt = self.targets.pop().filter  # "one of his Weapons" is read as a choice now; it is made when used
+        return Effect.model_validate({"additional_play": {"target": {"all": flt}, "use": True}})
+
 
 def _option_word(effects: list[Effect]) -> str:
     """The word a script's ``choose:`` names an alternative by: "home", "battlefield", or its verb."""

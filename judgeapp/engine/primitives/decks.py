@@ -10,7 +10,7 @@ from .. import cardops
 from ..acting import is_action
 from ..references import ZONE_NAMES, amount, matches, players, script_choice
 from ..registry import Effect, Primitive, primitive
-from ..structures import Condition, Filter, Model, Number, PlayerRef, Ref, SmallInt
+from ..structures import AllRef, Condition, Filter, Model, Number, PlayerRef, Ref, SmallInt
 from ..vocab import StepKind, Zone
 from ..zones import move, refill
 from .cards import describe_amount, describe_filter, describe_ref
@@ -256,6 +256,8 @@ class AdditionalPlay(Primitive):
         what = describe_ref(args.target) if args.target is not None else f"a {describe_filter(args.filter or Filter())}"
         if args.use and args.target == "found":
             what = "the card Equipped"
+        elif args.use and isinstance(args.target, AllRef):  # "one of his Weapons": the one the player uses then
+            what = f"one {describe_filter(args.target.all)}"
         return f"take an additional {kind}action {cls.verb(args)} {what}"
 
     @staticmethod
