@@ -73,6 +73,13 @@ class Readers:
     def c_card_tokens_le(self, node):
         return self._token_cond(node, "<=", int(_tok(node, "NUMBER").value))
 
+    def c_card_tokens_over_printed(self, node):
+        """"If he has more Obsession tokens than printed Chi": his tokens of that name against his own printed stat,
+        read when the condition is checked (``token``; printed values, ``printed``)."""
+        cond = self._token_cond(node, ">", 0)
+        return cond.model_copy(update={"tokens": cond.tokens.model_copy(update={"value": Amount(
+            stat=self.statword(_sub(node, "statword")), of=cond.card, printed=True)})})
+
     def _token_cond(self, node, op: str, value: int) -> Condition:
         """"If he has a Poison token": the card named before has tokens of that name (``token``); "one" after it is
         such a token ("… give him or her one")."""

@@ -9,7 +9,7 @@ from pydantic import Field, StrictBool
 from .. import cardops
 from ..references import amount, players, script_choice
 from ..registry import Effect, Primitive, primitive
-from ..structures import Filter, Model, Number, PlayerRef, Ref
+from ..structures import Amount, Filter, Model, Number, PlayerRef, Ref
 from ..vocab import StepKind, Zone
 from .common import TargetArgs, cards_of
 
@@ -502,6 +502,8 @@ def describe_tokens(test) -> str:
         return f"a {test.name} token"
     if test.op == "=" and test.value == 0:
         return f"no {test.name} tokens"
+    if isinstance(test.value, Amount) and test.op in (">", "<"):  # "more Obsession tokens than printed Chi"
+        return f"{'more' if test.op == '>' else 'fewer'} {test.name} tokens than {describe_amount(test.value)}"
     return f"{test.op} {describe_amount(test.value)} {test.name} tokens"
 
 
@@ -515,8 +517,6 @@ def stat_words(stat: str) -> str:
 
 def describe_amount(value) -> str:
     """A number in words: 3, "his Personal Honor", "the number of your Samurai", "the Gold paid"."""
-    from ..structures import Amount
-
     if not isinstance(value, Amount):
         return str(value)
     if value.n is not None:
