@@ -203,6 +203,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     if flt.elsewhere is not None and (g.host(card) or card).location in {
             (g.host(c) or c).location for c in ctx.targets.get(flt.elsewhere) or [] if isinstance(c, Card)}:
         return False  # "at a different location" than that target's (rules-of-location)
+    if flt.same_location is not None and not _same_location(g, card, flt.same_location, ctx):
+        return False
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
         return False
     if flt.attached and not has_attached(g, card, flt.attached):
@@ -691,6 +693,16 @@ def holds(g, cond: Condition | None, ctx) -> bool:
     if cond.not_ is not None and holds(g, cond.not_, ctx):
         return False
     return True
+
+
+def _same_location(g, card: Card, ref, ctx: Context) -> bool:
+    """"At the same location as your Personality in this duel": where that card is now, an attachment where its
+    host is, each player's home a location of its own (``rules-of-location``); none when that card is not in play."""
+    def place(c: Card):
+        c = g.host(c) or c
+        return (c.location, c.controller if c.location == "home" else None)
+
+    return place(card) in {place(c) for c in resolve(g, ref, ctx) or [] if isinstance(c, Card) and c.zone is Zone.PLAY}
 
 
 def _duel_result(ctx: Context, result: str, won_by: int | None = None) -> bool:

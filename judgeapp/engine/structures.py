@@ -102,6 +102,8 @@ class Filter(Model):
     apart: StrictBool = False  # each at a location none of the others is at
     same_controller: StrictBool = False  # all controlled by one player
     elsewhere: StrictInt | None = None  # "another of your Personalities at a different location" than this target
+    # "your Yojimbo at the same location as your Personality in this duel": where that target or duelist is
+    same_location: StrictInt | Literal["duelist_yours", "duelist_other"] | None = None
     # "one or two target enemy Personalities, each with a different Clan Alignment": each chosen card has one and
     # no two share one (targeting)
     distinct_clans: StrictBool = False

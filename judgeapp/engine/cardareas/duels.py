@@ -122,6 +122,14 @@ class Readers:
             raise Unreadable("'if you won the duel by …' with no duel before it is not read")
         return Condition(duel="won", won_by=int(_tok(node, "NUMBER").value))
 
+    def post_same_location(self, post: Tree, data: dict) -> None:
+        """"at the same location as your Personality in this duel": where that card is when the effect applies, so at
+        any location until then (``rules-of-location``); the card is a duelist or a target chosen before."""
+        ref = self.np(_sub(post, *NP))
+        if not (isinstance(ref, int) or ref in ("duelist_yours", "duelist_other")):
+            raise Unreadable("'at the same location as' a card other than a target or a duelist is not read")
+        data["same_location"], data["at"] = ref, "any"
+
     def np_duelist(self, node):
         """"Your Personality in this duel", "the Personality facing yours in this duel" (``facing``)."""
         ref = _tok(node, "DUELIST").value

@@ -449,7 +449,7 @@ def describe_filter(f: Filter) -> str:
         words.append("at this battlefield")
     elif f.at == "home":
         words.append("at home")
-    elif f.at == "any" and not f.apart and f.elsewhere is None:  # those say where
+    elif f.at == "any" and not f.apart and f.elsewhere is None and f.same_location is None:  # those say where
         words.append("at any location")
     elif f.at == "battlefield":
         words.append("at a battlefield")
@@ -482,6 +482,8 @@ def describe_filter(f: Filter) -> str:
         words.append("at different locations")
     if f.elsewhere is not None:
         words.append(f"at a different location from target {f.elsewhere}")
+    if f.same_location is not None:
+        words.append(f"at the same location as {describe_ref(f.same_location)}")
     if f.distinct_clans:
         words.append("each with a different Clan Alignment")
     words += [f"with {describe_tokens(t)}" for t in f.tokens]
