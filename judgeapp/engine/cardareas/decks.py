@@ -107,6 +107,18 @@ class Readers:
             raise Unreadable("'you discard …' of a card other than this one is not read")
         return spec
 
+    def ev_ev_you_discard_for_action(self, node):
+        """"After you discard this Strategy for a Favor Political action", "… from a Courage action": the
+        cost or an effect of an action with those keywords (a card's, or a player ability's such as the
+        Favor's, Kharmic's or Courage's: ``rulebook-favor-limited``, ``kharmic``, ``courage``) discards it
+        from your hand, the discards that know their action (``cardops.discard_from_hand``); the trait
+        triggers from the discard pile (``triggered-traits``)."""
+        spec = {"event": "discarded", **self._whose(node), "by": "you",
+                "for_action": [t.value for t in node.children if isinstance(t, Token) and t.type == "KEYWORD"]}
+        if spec["whose"] != "self":
+            raise Unreadable("'you discard …' of a card other than this one is not read")
+        return spec
+
     def ev_ev_resolves_yours(self, node):
         """"a battle resolves at your Province": you are the Defender, whose Provinces are the
         battlefields (``battlefields``); "it" after it is that Province."""
