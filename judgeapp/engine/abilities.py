@@ -148,6 +148,7 @@ class TriggerSpec(Model):
     phase: PhaseName | None = None
     by: Literal["you", "other"] | None = None
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
+    for_action: list[Word] | None = None  # "for a Favor Political action": the discarding action has these keywords
     while_in: Literal["hand", "discard"] | None = None  # triggers while its card is there, not in play (triggered-traits)
     # another player's card did it, battle resolution, or a Personality's seppuku ("commits seppuku", seppuku)
     cause: Literal["other_card", "resolution", "seppuku"] | None = None
@@ -174,6 +175,8 @@ class TriggerSpec(Model):
                       "seppuku": " by committing seppuku"}[self.cause]
         if self.from_zone:
             point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
+        if self.for_action:
+            point += f" for a {' '.join(self.for_action)} action"
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         if self.once_per:

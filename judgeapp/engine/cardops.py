@@ -101,10 +101,12 @@ def _to_pile(g, card: Card, how: str) -> None:
 
 
 def discard_from_hand(g, card: Card, why: str, cites: list[str], by: str | None = None,
-                      kind: StepKind = StepKind.EFFECT) -> bool:
+                      kind: StepKind = StepKind.EFFECT, action: frozenset = frozenset()) -> bool:
+    """Discard a card from its owner's hand (``discard``); ``action``: the keywords of the action whose cost
+    or effect discards it ("After you discard this Strategy for a Kharmic action", ``triggered-traits``)."""
     if card.zone is not Zone.HAND:
         return False
-    ev = Event("discarded", card, card.owner, by, None, {"from": "hand"})
+    ev = Event("discarded", card, card.owner, by, None, {"from": "hand", "action": action})
     if not triggers.before(g, ev):
         return False
     move(g, card, Zone.DISCARD)

@@ -31,11 +31,13 @@ ABILITIES = {
     "naval_invasion": ("engage", Round.ENGAGE, "naval-invasion"), "kharmic": ("limited", Round.ACTION, "kharmic"),
     "legacy": ("dynasty", Round.DYNASTY, "legacy"),
 }
-# The keywords printed before each rulebook action's designator ("Favor Political Battle: …"), and Lobby's
-# own name: what Gold "only for a Political action" and restrictions naming kinds of action ("Favor and
-# Lobby actions cannot target Rutaro") see in the player abilities.
+# The keywords printed before each rulebook action's designator ("Favor Political Battle: …", "Repeatable
+# Courage Interrupt", courage), and Lobby's own name: what Gold "only for a Political action", restrictions
+# naming kinds of action ("Favor and Lobby actions cannot target Rutaro") and "After you discard this Strategy
+# from a Courage action" see in the player abilities.
 KEYWORDS = {"lobby": frozenset({"political", "lobby"}), "favor_limited": frozenset({"favor", "political"}),
-            "favor_battle": frozenset({"favor", "political"}), "kharmic": frozenset({"kharmic"})}
+            "favor_battle": frozenset({"favor", "political"}), "kharmic": frozenset({"kharmic"}),
+            "courage": frozenset({"courage"})}
 REPEATABLE = {"recruit", "equip", "dynasty_discard", "courage", "reserve", "kharmic"}
 ABSENT = {"cavalry", "reserve"}
 
@@ -170,7 +172,7 @@ def _discard_from_hand(g, step: dict, by: str, keyword: str | None, why: str, se
     if ref is None:
         g.record(StepKind.CHOICE, f"{by.capitalize()} discards {card.title} (no card named; the engine picks the last "
                                   "one in hand that fits)", ["choices"], by)
-    cardops.discard_from_hand(g, card, why, [section], by)
+    cardops.discard_from_hand(g, card, why, [section], by, action=KEYWORDS.get(step["rulebook"], frozenset()))
     return card
 
 
@@ -538,7 +540,7 @@ def kharmic(g, step: dict, by: str) -> bool:
     payment.pay(g, by, 2, purchase, step.get("pay"), "the Kharmic ability")
     take_interrupts(g, step, _ctx(g, step, by, "Kharmic"), None)
     if card.zone is Zone.HAND:
-        cardops.discard_from_hand(g, card, "Kharmic", ["kharmic"], by)
+        cardops.discard_from_hand(g, card, "Kharmic", ["kharmic"], by, action=KEYWORDS["kharmic"])
         cardops.draw(g, by, 1, ["kharmic"])
     else:
         prov = next(p for p in g.players[by].provinces if card.id in p.cards)

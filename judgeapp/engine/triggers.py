@@ -223,6 +223,8 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         return False
     if trig.from_zone and ev.data.get("from") != trig.from_zone:
         return False
+    if trig.for_action and not {k.lower() for k in trig.for_action} <= ev.data.get("action", frozenset()):
+        return False
     if trig.once_per and g.trait_uses.get(use_key(card, trig), 0) >= 1:
         return False
     return True

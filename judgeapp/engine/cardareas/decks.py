@@ -97,6 +97,28 @@ class Readers:
         army), while a battle is going on."""
         return {"event": "destroyed", "by": "you", **self._whose(node), "condition": Condition(phase="battle")}
 
+    def ev_ev_you_discard_in_battle(self, node):
+        """"After you discard (not focus) this Strategy during a battle": your effect or cost discards it
+        from your hand or deck (a focused card is discarded from the focus pool, which is no such
+        discard: ``discard``, ``focused-card``) while a battle is going on; the trait triggers from the discard
+        pile the card has just entered (``triggered-traits``)."""
+        spec = {"event": "discarded", **self._whose(node), "by": "you", "condition": Condition(phase="battle")}
+        if spec["whose"] != "self":
+            raise Unreadable("'you discard …' of a card other than this one is not read")
+        return spec
+
+    def ev_ev_you_discard_for_action(self, node):
+        """"After you discard this Strategy for a Favor Political action", "… from a Courage action": the
+        cost or an effect of an action with those keywords (a card's, or a player ability's such as the
+        Favor's, Kharmic's or Courage's: ``rulebook-favor-limited``, ``kharmic``, ``courage``) discards it
+        from your hand, the discards that know their action (``cardops.discard_from_hand``); the trait
+        triggers from the discard pile (``triggered-traits``)."""
+        spec = {"event": "discarded", **self._whose(node), "by": "you",
+                "for_action": [t.value for t in node.children if isinstance(t, Token) and t.type == "KEYWORD"]}
+        if spec["whose"] != "self":
+            raise Unreadable("'you discard …' of a card other than this one is not read")
+        return spec
+
     def ev_ev_resolves_yours(self, node):
         """"a battle resolves at your Province": you are the Defender, whose Provinces are the
         battlefields (``battlefields``); "it" after it is that Province."""

@@ -78,7 +78,7 @@ class Discard(Primitive):
     def run(cls, g, ctx, args):
         def one(card):
             if card.zone is Zone.HAND:
-                done = cardops.discard_from_hand(g, card, ctx.why(), [cls.cite], ctx.player)
+                done = cardops.discard_from_hand(g, card, ctx.why(), [cls.cite], ctx.player, action=ctx.keywords)
             elif card.zone is Zone.PROVINCE:
                 done = cardops.discard_from_province(g, card, ctx.why(), [cls.cite], ctx.player)
             else:
@@ -132,7 +132,7 @@ class DiscardCards(Primitive):
                     how = " at random" if args.random else ""
                     g.record(StepKind.CHOICE, f"{who.capitalize()} discards {card.title}{how} (no card named; the "
                                               "engine picks the last one in hand)", ["choices"], who)
-                if cardops.discard_from_hand(g, card, ctx.why(), [cls.cite], ctx.player):
+                if cardops.discard_from_hand(g, card, ctx.why(), [cls.cite], ctx.player, action=ctx.keywords):
                     ctx.discarded.append(card)
                     done = True
         return done

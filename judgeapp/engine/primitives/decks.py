@@ -36,7 +36,8 @@ class DiscardHand(Primitive):
         for who in players(g, args.player, ctx):
             for cid in list(g.players[who].hand):
                 g.tick()
-                done = cardops.discard_from_hand(g, g.cards[cid], ctx.why(), [cls.cite], ctx.player) or done
+                done = cardops.discard_from_hand(g, g.cards[cid], ctx.why(), [cls.cite], ctx.player,
+                                                 action=ctx.keywords) or done
         return done
 
     @classmethod
