@@ -233,7 +233,7 @@ class Static(Model):
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "ability_keyword", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed", "ability_cost", "stat_min", "stat_max", "extra_use",
-                  "play_limit"]
+                  "negate_bonuses", "play_limit"]
     target: Literal["self", "host", "unit", "province", "focused"] | AllRef | TargetedRef = "self"  # province: the one
     # this card is at; focused: the cards its player focused in a duel it is in ("Shinichi's focused cards")
     stat: StatName | None = None
@@ -371,6 +371,8 @@ class Static(Model):
         elif self.kind == "lobby_bonus":
             n = f"{self.amount:+d}" if isinstance(self.amount, int) else describe_amount(self.amount)
             what = f"you have a Lobby Bonus of {n}"
+        elif self.kind == "negate_bonuses":
+            what = f"{who}'s {stat_words(self.stat)} bonuses are negated"
         elif self.kind == "no_enlightenment":
             what = f"{who} does not count towards an Enlightenment Victory"
         elif self.kind in ("enters_bowed", "enters_unbowed"):

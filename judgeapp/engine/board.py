@@ -345,9 +345,10 @@ class Board:
         finally:
             self._static_depth -= 1
 
-    def static_bonus(self, card: Card, stat: str) -> int:
+    def static_bonus(self, card: Card, stat: str, bonuses: bool = True) -> int:
         """The stat changes continuous traits give a card; an amount may be the card's own ("a Force
-        penalty equal to their Personal Honor": ``it``)."""
+        penalty equal to their Personal Honor": ``it``); ``bonuses`` False: only its penalties (its bonuses
+        are negated, ``bonuses-and-penalties``)."""
         from .references import amount, card_context
 
         total = 0
@@ -355,7 +356,8 @@ class Board:
             if st.kind == "stat" and st.stat == stat and self.static_applies(src, st, card):
                 ctx = card_context(self, src)
                 ctx.subject = card
-                total += amount(self, st.amount, ctx)
+                change = amount(self, st.amount, ctx)
+                total += change if bonuses else min(change, 0)
         return total
 
     def move_restricted(self, card: Card, to: str, by: str | None = None) -> str | None:

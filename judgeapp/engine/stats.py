@@ -38,13 +38,21 @@ def value(g, card: Card, stat: str) -> int:
                 total += value(g, attached, stat)  # an Item's modifier, with its own bonuses (item)
     if stat == "gold_production" and card.type == "stronghold":
         total += _sensei(g, card)  # the Sensei's modifier, not a bonus (sensei)
-    total += tokens(card, stat)
-    total += g.static_bonus(card, stat)
+    keep = not _bonuses_negated(g, card, stat)
+    total += tokens(card, stat) if keep else min(tokens(card, stat), 0)
+    total += g.static_bonus(card, stat, bonuses=keep)
     total = apply_modifiers(g, card.id, stat, total, floor=stat not in NEGATIVE_ALLOWED and not _signed(card, stat),
-                            bounds=_trait_bounds(g, card, stat))
+                            bounds=_trait_bounds(g, card, stat), bonuses=keep)
     if stat == "personal_honor" and card.dishonored:
         total = min(total, 0)  # dishonorable Personalities have a maximum PH of zero (honorable-and-dishonorable)
     return total
+
+
+def _bonuses_negated(g, card: Card, stat: str) -> bool:
+    """A continuous trait negating the card's bonuses to the stat ("Negate this Personality's Force and Chi
+    bonuses"): it suppresses them while it applies (``negate``, ``bonuses-and-penalties``)."""
+    return stat in ("force", "chi") and any(st.kind == "negate_bonuses" and st.stat == stat and g.static_applies(src, st, card)
+                                            for src, st in g.statics())
 
 
 def _sensei(g, stronghold: Card) -> int:
@@ -69,10 +77,14 @@ def _signed(card: Card, stat: str) -> bool:
 
 
 def apply_modifiers(g, target: str, stat: str, total: int, floor: bool = True,
-                    bounds: tuple[list, list] = ((), ())) -> int:
+                    bounds: tuple[list, list] = ((), ()), bonuses: bool = True) -> int:
+    """``bonuses`` False: the card's bonuses are negated, so no change that would raise the stat applies
+    ("set" and "raise" are the smallest bonus reaching the value, ``setting-stats-to-values``)."""
     lows, highs, limited = list(bounds[0]), list(bounds[1]), []
     for m in g.modifiers:
         if m.target != target or m.stat != stat:
+            continue
+        if not bonuses and (m.op in ("add", "limited") and m.value > 0 or m.op in ("set", "raise") and m.value > total):
             continue
         if m.op == "add":
             total += m.value

@@ -10,7 +10,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ..cardtree import AMOUNTS, ATTACKS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
-from ..abilities import TriggerSpec
+from ..abilities import Static, TriggerSpec
 from ..registry import Effect
 from ..structures import ActionTest, AllRef, Amount, Condition, Filter
 
@@ -33,6 +33,7 @@ DOERS = {"the_doer": None, "the_battle_doer": BATTLE_ACTION,  # "the Battle acti
          "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION]), "fear_doer": None,
          "doer_on": None}
 CLAUSE_KINDS = {"after_it_bows"}
+STATIC_KINDS = {"st_negate_bonuses"}
 VALUE_KINDS = ("tokens_in_play",)
 LETTERS = {"force": "F", "chi": "C", "personal_honor": "PH", "gold_production": "GP"}
 RULEBOOK = frozenset({"Lobby", "Recruit", "Equip", "Cycle", "Cavalry", "Reserve"})  # player abilities, not keywords
@@ -649,6 +650,18 @@ class Readers:
             raise Unreadable("'negate its remaining effects' outside 'After the action …' is not read")
         return Effect.model_validate({"negate_remaining": {}})
 
+
+    def read_st_negate_bonuses(self, node: Tree, data: dict) -> list[Static]:
+        """"Negate this Personality's Force and Chi bonuses": a continuous prevention of an ongoing kind of
+        effect suppresses each such bonus for as long as it lasts (``negate``); what is a bonus is the CR's
+        (``bonuses-and-penalties``: an Item's modifier is not one), one Static per stat."""
+        ref = self.poss(_sub(node, "np_poss"))
+        if ref not in ("self", "host"):
+            raise Unreadable("negating the bonuses of a card other than this one or its Personality is not read")
+        stats = [self.statword(s) for s in node.children if isinstance(s, Tree) and s.data == "statword"]
+        if any(stat not in ("force", "chi") for stat in stats):
+            raise Unreadable("negating bonuses to a stat other than Force or Chi is not read")
+        return [Static.model_validate({**data, "target": ref, "kind": "negate_bonuses", "stat": stat}) for stat in stats]
 
 def finish_ability(reader, condition):
     """Effects that wait with targets of their own must be the ability's last, and no target may follow them:
