@@ -613,3 +613,20 @@ class Readers:
     def _card_stat(self, node, op: str) -> Condition:
         return Condition.model_validate({"card": self._card_cond(node), "stat": {
             "stat": self.statword(_sub(node, "statword")), "op": op, "value": int(_tok(node, "NUMBER").value)}})
+
+    def post_in_others_province(self, post, data):
+        """"a target card in another player's Province": a card there, face-up or face-down (``provinces``:
+        cards in Provinces may be either); a narrower type ("Personality") must be known, so face-up."""
+        data["zone"] = "province"
+        data["side"] = "other"
+        if any(kind != "card" for kind in data.get("type", [])):
+            data["state"].append("face_up")
+
+    def e_turn_face_up(self, node):
+        """"Turn a target card in another player's Province face-up" (``provinces``)."""
+        if _tok(node, "STATE").value != "face_up":
+            raise Unreadable("turning a card other than face-up is not read")
+        ref = self.np(_sub(node, *NP))
+        if not isinstance(ref, int) or self.targets[ref - 1].filter.zone != "province":
+            raise Unreadable("turning face-up a card not targeted in a Province is not read")
+        return Effect.model_validate({"turn_face_up": {"target": ref}})

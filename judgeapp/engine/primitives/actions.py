@@ -8,9 +8,9 @@ from ..references import amount, card_context
 from ..registry import Primitive, primitive
 from ..state import Ongoing
 from ..structures import Model, Ref
-from ..vocab import UNTIL_WORDS, StepKind, Until
+from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
 from .cards import describe_ref
-from .common import cards_of
+from .common import TargetArgs, cards_of, names
 
 
 class ExtraUsesArgs(Model):
@@ -93,3 +93,28 @@ def uses_allowed(g, card, ability) -> int:
         amount(g, st.amount, card_context(g, src)) for src, st in traits)
     second = any(d.get("second") for d in extra) or any(st.minimum for _, st in traits)
     return max(allowed, 2) if second else allowed
+
+
+@primitive
+class TurnFaceUp(Primitive):
+    """"Turn a target card in another player's Province face-up": a face-down card in a Province becomes
+    face-up (``provinces``: cards in Provinces may be face-up or face-down); a card already face-up stays so."""
+
+    name, Args, cite = "turn_face_up", TargetArgs, "provinces"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        turned = [c for c in cards_of(g, ctx, args.target) if c.zone is Zone.PROVINCE and not c.face_up]
+        for card in turned:
+            card.face_up = True
+            prov = g.province_of(card)
+            prov.face_up = all(g.cards[cid].face_up for cid in prov.cards)
+            g.timeline.note({"card": card.id, "face_up": [False, True]})
+        if turned:
+            g.record(StepKind.EFFECT, f"{names(turned)} turned face up ({ctx.why()})", [cls.cite], ctx.player,
+                     "resolve")
+        return bool(turned)
+
+    @classmethod
+    def describe(cls, args):
+        return f"turn {describe_ref(args.target)} face-up"
