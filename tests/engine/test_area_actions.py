@@ -218,3 +218,16 @@ def test_a_face_down_card_in_another_players_province_turns_face_up():
                           script="  - action: {by: alice, card: peep, targets: [imp]}\n",
                           expect='  - order: ["Imp turned face up"]\n'), states=True))
     assert "rejected" not in [s["kind"] for s in result["steps"]]
+
+
+def test_a_target_player_shows_a_random_card_in_his_hand():
+    """"A target player shows a random card in his hand" (show): no player chooses it; the script's
+    ``choose:`` states which card came up (Bob's Imp), else the engine takes the last one and says so."""
+    r = read_text("Open, [Bow]: A target player shows a random card in his hand.", "Talented Maiko", "follower")
+    assert r.abilities[0].targets[0].player and r.abilities[0].effects[0].name == "show_random"
+    cards = "  - {title: Imp, type: strategy}\n  - {title: Elf, type: strategy}\n"
+    bob = "    hand: [Imp, Elf]\n"
+    for choose, shown in ((", choose: [Imp]", "Bob shows Imp"), ("", "Bob shows Elf")):
+        ok(run(board(two_players(bob=bob), cards=cards,
+                     script=f"  - effect: {{by: alice, do: {{show_random: {{player: bob}}}}{choose}}}\n",
+                     expect=f'  - order: ["{shown}"]\n')))

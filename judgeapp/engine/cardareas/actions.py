@@ -19,7 +19,8 @@ RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_t
           "must_target_may_have")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
-WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
+WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER",
+         "shows": "SHOW"}
 NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat"}
@@ -630,3 +631,10 @@ class Readers:
         if not isinstance(ref, int) or self.targets[ref - 1].filter.zone != "province":
             raise Unreadable("turning face-up a card not targeted in a Province is not read")
         return Effect.model_validate({"turn_face_up": {"target": ref}})
+
+    def e_show_random(self, node):
+        """"A target player shows a random card in his hand": he displays it to the other players, then it is
+        face-down again (``show``); no player chooses it."""
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("showing a random card of one type is not read")
+        return Effect.model_validate({"show_random": {"player": self.who(node)}})

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pydantic import Field, StrictBool
 
-from ..references import amount, card_context
+from ..references import amount, card_context, players
 from ..registry import Primitive, primitive
 from ..state import Ongoing
-from ..structures import Model, Ref
+from ..structures import Model, PlayerRef, Ref
 from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
 from .cards import describe_ref
 from .common import TargetArgs, cards_of, names
@@ -118,3 +118,40 @@ class TurnFaceUp(Primitive):
     @classmethod
     def describe(cls, args):
         return f"turn {describe_ref(args.target)} face-up"
+
+
+class ShowRandomArgs(Model):
+    player: PlayerRef = "you"
+
+
+@primitive
+class ShowRandom(Primitive):
+    """"A target player shows a random card in his hand": the face of a card no player chooses is displayed to
+    the other players, then it is face-down again (``show``); the script's ``choose:`` states which card it
+    was (its title), else the engine takes the last one in hand and says so. An empty hand shows nothing."""
+
+    name, Args, cite = "show_random", ShowRandomArgs, "show"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for who in players(g, args.player, ctx):
+            hand = [g.cards[c] for c in g.players[who].hand]
+            if not hand:
+                continue
+            named = [c for c in hand if ctx.choices and c.title.lower() == str(ctx.choices[0]).lower()]
+            card = named[0] if named else hand[-1]
+            if named:
+                ctx.choices.pop(0)
+            how = "" if named else " (the script names no card; the engine takes the last one in hand)"
+            g.record(StepKind.EFFECT, f"{who.capitalize()} shows {card.title}, a random card in hand{how} "
+                                      f"({ctx.why()})", [cls.cite], who)
+            done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        from .honor import _who
+
+        return f"{_who(args.player)} show{'s' if args.player not in ('you', 'each') else ''} a random card in hand"
