@@ -197,3 +197,37 @@ def test_a_stat_plus_another_stat_adds_both_of_the_one_card():
     """"A Force penalty equal to his Chi plus Personal Honor": 5C + 1PH is a 6 Force penalty, so 6F becomes 0F
     (bonuses-and-penalties); the Chi alone would leave 1F."""
     ok(stat_effect("{stat: chi, of: ogre, times: -1, added: {stat: personal_honor, of: ogre, times: -1}}", force=0))
+
+
+def test_a_face_down_card_in_another_players_province_turns_face_up():
+    """"Turn a target card in another player's Province face-up": cards in Provinces may be face-up or
+    face-down (provinces), so Bob's face-down Imp is a legal target, and it turns face-up; Bob's Provinces
+    stay face-down in Alice's turn (action-phase)."""
+    r = read_text("Open, [Bow]: Turn a target card in another player's Province face-up.", "Talented Maiko",
+                  "follower")
+    flt = r.abilities[0].targets[0].filter
+    assert (flt.zone, flt.side, flt.type, flt.state) == ("province", "other", ["card"], [])
+    assert r.abilities[0].effects[0].name == "turn_face_up"
+    peek = ("[{ability: open, targets: [{filter: {side: other, zone: province, type: [card]}}], "
+            "do: [{turn_face_up: {target: 1}}]}]")
+    cards = ("  - {title: Imp, type: personality, force: 1, chi: 1, honor: 0, cost: 1, ph: 1}\n"
+             "  - {title: Peephole, type: holding, effects: " + peek + "}\n")
+    alice = "    holdings: [{card: Peephole, id: peep}]\n"
+    bob = "    provinces: [{card: Imp, id: imp}, {}, {}, {}]\n"
+    result = ok(run(board(two_players(alice=alice, bob=bob), cards=cards,
+                          script="  - action: {by: alice, card: peep, targets: [imp]}\n",
+                          expect='  - order: ["Imp turned face up"]\n'), states=True))
+    assert "rejected" not in [s["kind"] for s in result["steps"]]
+
+
+def test_a_target_player_shows_a_random_card_in_his_hand():
+    """"A target player shows a random card in his hand" (show): no player chooses it; the script's
+    ``choose:`` states which card came up (Bob's Imp), else the engine takes the last one and says so."""
+    r = read_text("Open, [Bow]: A target player shows a random card in his hand.", "Talented Maiko", "follower")
+    assert r.abilities[0].targets[0].player and r.abilities[0].effects[0].name == "show_random"
+    cards = "  - {title: Imp, type: strategy}\n  - {title: Elf, type: strategy}\n"
+    bob = "    hand: [Imp, Elf]\n"
+    for choose, shown in ((", choose: [Imp]", "Bob shows Imp"), ("", "Bob shows Elf")):
+        ok(run(board(two_players(bob=bob), cards=cards,
+                     script=f"  - effect: {{by: alice, do: {{show_random: {{player: bob}}}}{choose}}}\n",
+                     expect=f'  - order: ["{shown}"]\n')))

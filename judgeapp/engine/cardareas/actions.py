@@ -19,7 +19,8 @@ RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_t
           "must_target_may_have")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
-WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER"}
+WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER",
+         "shows": "SHOW"}
 NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat"}
@@ -613,3 +614,27 @@ class Readers:
     def _card_stat(self, node, op: str) -> Condition:
         return Condition.model_validate({"card": self._card_cond(node), "stat": {
             "stat": self.statword(_sub(node, "statword")), "op": op, "value": int(_tok(node, "NUMBER").value)}})
+
+    def post_in_others_province(self, post, data):
+        """"a target card in another player's Province": a card there, face-up or face-down (``provinces``:
+        cards in Provinces may be either); a narrower type ("Personality") must be known, so face-up."""
+        data["zone"] = "province"
+        data["side"] = "other"
+        if any(kind != "card" for kind in data.get("type", [])):
+            data["state"].append("face_up")
+
+    def e_turn_face_up(self, node):
+        """"Turn a target card in another player's Province face-up" (``provinces``)."""
+        if _tok(node, "STATE").value != "face_up":
+            raise Unreadable("turning a card other than face-up is not read")
+        ref = self.np(_sub(node, *NP))
+        if not isinstance(ref, int) or self.targets[ref - 1].filter.zone != "province":
+            raise Unreadable("turning face-up a card not targeted in a Province is not read")
+        return Effect.model_validate({"turn_face_up": {"target": ref}})
+
+    def e_show_random(self, node):
+        """"A target player shows a random card in his hand": he displays it to the other players, then it is
+        face-down again (``show``); no player chooses it."""
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("showing a random card of one type is not read")
+        return Effect.model_validate({"show_random": {"player": self.who(node)}})

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pydantic import Field, StrictBool
 
-from ..references import amount, card_context
+from ..references import amount, card_context, players
 from ..registry import Primitive, primitive
 from ..state import Ongoing
-from ..structures import Model, Ref
-from ..vocab import UNTIL_WORDS, StepKind, Until
+from ..structures import Model, PlayerRef, Ref
+from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
 from .cards import describe_ref
-from .common import cards_of
+from .common import TargetArgs, cards_of, names
 
 
 class ExtraUsesArgs(Model):
@@ -93,3 +93,65 @@ def uses_allowed(g, card, ability) -> int:
         amount(g, st.amount, card_context(g, src)) for src, st in traits)
     second = any(d.get("second") for d in extra) or any(st.minimum for _, st in traits)
     return max(allowed, 2) if second else allowed
+
+
+@primitive
+class TurnFaceUp(Primitive):
+    """"Turn a target card in another player's Province face-up": a face-down card in a Province becomes
+    face-up (``provinces``: cards in Provinces may be face-up or face-down); a card already face-up stays so."""
+
+    name, Args, cite = "turn_face_up", TargetArgs, "provinces"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        turned = [c for c in cards_of(g, ctx, args.target) if c.zone is Zone.PROVINCE and not c.face_up]
+        for card in turned:
+            card.face_up = True
+            prov = g.province_of(card)
+            prov.face_up = all(g.cards[cid].face_up for cid in prov.cards)
+            g.timeline.note({"card": card.id, "face_up": [False, True]})
+        if turned:
+            g.record(StepKind.EFFECT, f"{names(turned)} turned face up ({ctx.why()})", [cls.cite], ctx.player,
+                     "resolve")
+        return bool(turned)
+
+    @classmethod
+    def describe(cls, args):
+        return f"turn {describe_ref(args.target)} face-up"
+
+
+class ShowRandomArgs(Model):
+    player: PlayerRef = "you"
+
+
+@primitive
+class ShowRandom(Primitive):
+    """"A target player shows a random card in his hand": the face of a card no player chooses is displayed to
+    the other players, then it is face-down again (``show``); the script's ``choose:`` states which card it
+    was (its title), else the engine takes the last one in hand and says so. An empty hand shows nothing."""
+
+    name, Args, cite = "show_random", ShowRandomArgs, "show"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        done = False
+        for who in players(g, args.player, ctx):
+            hand = [g.cards[c] for c in g.players[who].hand]
+            if not hand:
+                continue
+            named = [c for c in hand if ctx.choices and c.title.lower() == str(ctx.choices[0]).lower()]
+            card = named[0] if named else hand[-1]
+            if named:
+                ctx.choices.pop(0)
+            how = "" if named else " (the script names no card; the engine takes the last one in hand)"
+            g.record(StepKind.EFFECT, f"{who.capitalize()} shows {card.title}, a random card in hand{how} "
+                                      f"({ctx.why()})", [cls.cite], who)
+            done = True
+        return done
+
+    @classmethod
+    def describe(cls, args):
+        from .honor import _who
+
+        return f"{_who(args.player)} show{'s' if args.player not in ('you', 'each') else ''} a random card in hand"
