@@ -66,6 +66,7 @@ class Context:
     duel_script: dict | None = None  # the script's answers to a duel's choices (focus, strike, refuse)
     interrupted: object = None  # the action an Interrupt was played to
     brings: object = None  # the card a Recruit or Equip brings into play (its Interrupts' "After you Recruit …")
+    equip_to: Card | None = None  # the Personality an attachment is being Equipped to, before it attaches (equip)
     keywords: frozenset = frozenset()  # the action's own keywords (Kiho, Courage, …)
     round: str | None = None
     strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
@@ -101,7 +102,7 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
     if ref is None or ref == "self":
         return [ctx.source] if ctx.source else []
     if ref == "host":
-        host = g.host(ctx.source)
+        host = g.host(ctx.source) or ctx.equip_to
         return [host] if host else []
     if ref in ("it", "subject"):
         return [ctx.subject] if ctx.subject else []

@@ -23,7 +23,7 @@ def gold_cost(g, card: Card, by: str, host: Card | None = None, invest: int = 0,
     the Gold Cost before those changes, unless "This Invest cost cannot be reduced" (``invest``)."""
     cost = card.card.stat("cost") + (0 if fixed else invest)
     ctx = card_context(g, card)
-    ctx.player = by
+    ctx.player, ctx.equip_to = by, host  # "by the Personality's Personal Honor": the one it is Equipped to
     changes = [(st, ctx) for st in card.card.reading.statics if st.target == "self"]
     changes += [(st, card_context(g, src)) for src, st in g.statics() if isinstance(st.target, AllRef)
                 and st.kind == "cost" and matches(g, st.target.all, card, card_context(g, src), anywhere=True)]

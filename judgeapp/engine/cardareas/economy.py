@@ -9,7 +9,7 @@ from lark import Token, Tree
 
 from ..abilities import GoldFor, Produce, Static
 from ..registry import Effect
-from ..cardtree import AMOUNTS, LABELS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
+from ..cardtree import AMOUNTS, ATTACHMENTS, LABELS, NP, Unreadable, _and, _name_words, _sub, _tok, _toks
 from ..structures import AllRef, Amount, Condition, Filter, HappenedTest
 
 WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COST", "proclaim": "PROCLAIM",
@@ -26,7 +26,7 @@ AMOUNT_KINDS = {"half_plus"}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
                 "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as",
                 "st_ability_cost_is", "st_ability_free", "st_actions_cost", "st_cost_each",
-                "st_bound"}
+                "st_bound", "st_reduce_equip"}
 
 
 class Readers:
@@ -132,6 +132,17 @@ class Readers:
         return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "target": target,
                                        "amount": -n if _tok(node, "LESS") is not None else n,
                                        "what": "recruit" if _tok(node, "RECRUIT") is not None else "equip"})]
+
+    def read_st_reduce_equip(self, node: Tree, data: dict) -> list[Static]:
+        """"Reduce the Gold cost to Equip this Follower by the Personality's Personal Honor": the attachment's own
+        Gold Cost when Equipped, less that stat of the Personality it is being Equipped to, its Personality
+        (``equip``; ``references``: an attachment's Personality is the one it attaches to)."""
+        if self.np(_sub(node, *NP)) != "self" or _tok(node, "STAT").value != "gold_cost" or self.kind not in ATTACHMENTS:
+            raise Unreadable("reducing that cost is not read")
+        self.last = "host"
+        less = self.value(node.children[-1])
+        return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "target": "self", "what": "equip",
+                                       "amount": less.negated()})]
 
     # ----- Honor Requirements and Proclaim ----------------------------------------------------
     def read_st_ignore_hr(self, node: Tree, data: dict) -> list[Static]:
