@@ -275,7 +275,7 @@ def test_favor_battle_actions_one_additional_time_covers_card_abilities_with_the
              "  - {title: Favor Shrine, type: holding, text: 'Favor Battle: Gain 1 Honor.'}\n")
     alice = ("    holdings: [{card: Favor Shrine, id: shrine}]\n"
              "    units: [{card: Favored Courtier, id: courtier, at: bob.p1}]\n")
-    script = "".join(f"  - pass: bob\n  - action: {{by: alice, card: shrine, ability: 1}}\n" for _ in range(3))
+    script = "  - pass: bob\n  - action: {by: alice, card: shrine, ability: 1}\n" * 3
     result = ok(run(board(two_players(alice=alice), at="attack/combat", extra="battlefield: bob.p1", cards=cards,
                           script=script, expect="  - honor: {alice: 10}\n  - rejected: {step: 6, reason: used}\n")))
     assert len([s for s in result["steps"] if s["kind"] == "rejected"]) == 1
