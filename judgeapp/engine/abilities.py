@@ -317,6 +317,8 @@ class Static(Model):
             elif self.kind == "attack_strength":
                 whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
                 what = f"{whose}{kinds} effects targeting {who} have {self.amount:+d} strength"
+            elif isinstance(self.target, AllRef):
+                what = f"{kinds} effects from the actions of {who} have {self.amount:+d} strength"
             else:
                 what = f"{'other players' + chr(39) if self.by == 'other' else 'your'} {kinds} effects have {self.amount:+d} strength"
         elif self.kind == "ability":

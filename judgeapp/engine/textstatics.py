@@ -187,16 +187,21 @@ def attach_problem(g, card: Card, host: Card) -> str | None:
     return None
 
 
-def attack_against(g, card: Card, attack: str, attacker: str) -> tuple[bool, int]:
+def attack_against(g, card: Card, attack: str, attacker: str, source: Card | None = None) -> tuple[bool, int]:
     """How traits in play change a Ranged/Melee Attack or Fear against ``card``: whether it is
     negated ("Negate Fear effects targeting this Follower") and the change to its strength
     ("Ranged Attacks targeting Meiko have -3 strength", "Your Ranged Attacks have +1 strength"); a
-    trait naming whose effects ("Other players' Ranged Attacks …") covers only that player's."""
+    trait naming whose effects ("Other players' Ranged Attacks …") covers only that player's, one
+    naming where they are from ("… from Cat Followers in this army") only the attacks of the actions
+    of those cards, ``source``."""
     negated, change = False, 0
     for src, st in g.statics():
         if attack not in st.keywords or (st.by is not None and (attacker == src.controller) != (st.by == "you")):
             continue
-        if st.kind == "own_attack_strength":
+        if st.kind == "own_attack_strength" and isinstance(st.target, AllRef):
+            if source is not None and g.static_applies(src, st, source):
+                change += st.amount if isinstance(st.amount, int) else 0
+        elif st.kind == "own_attack_strength":
             if (st.by is not None or src.controller == attacker) and (st.while_ is None or holds(g, st.while_, src)):
                 change += st.amount if isinstance(st.amount, int) else 0
         elif st.kind in ("attack_immune", "attack_strength") and g.static_applies(src, st, card):

@@ -26,7 +26,7 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
                 "st_attach_one", "st_stat_each_yours",
                 "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses", "st_extra_use_actions",
-                "st_play_limit"}
+                "st_play_limit", "st_attack_from"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -299,6 +299,14 @@ class Readers:
                                        "target": self.attacked(_sub(node, "attacked", "attacked_group",
                                                                     "attacked_army")),
                                        "amount": int(_tok(node, "SIGNED").value)})]
+
+    def read_st_attack_from(self, node, data) -> list[Static]:
+        """"Melee Attacks … from Cat Followers in this army have +1 strength": the attacks of the actions of
+        those cards (``melee-attack``, ``fear``)."""
+        group = next(c for c in node.children if isinstance(c, Tree) and c.data != "attack_kinds")
+        source = self.group_filter(group)
+        return [Static.model_validate({**data, "kind": "own_attack_strength", "keywords": self._kinds(node),
+                                       "target": AllRef(all=source), "amount": int(_tok(node, "SIGNED").value)})]
 
     @staticmethod
     def _kinds(node) -> list[str]:

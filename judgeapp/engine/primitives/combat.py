@@ -37,7 +37,7 @@ class _Attack(Primitive):
             g.tick()
             if not card.in_play:
                 continue
-            negated, change = attack_against(g, card, cls.name, ctx.player)
+            negated, change = attack_against(g, card, cls.name, ctx.player, ctx.source)
             if negated:
                 g.record(StepKind.EFFECT, f"{cls.label.format(n=strength)} against {card.title} is negated by a "
                                           "trait", [cls.cite, "negate"], ctx.player, "resolve")
