@@ -608,6 +608,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             flt = flt.model_copy(update={"in_unit": True, "another": True})
         return flt
 
+    def in_unit(self, word: str) -> dict:
+        """"in this unit" is this card's unit; "in his unit" the unit of the card "his" names: a target
+        ("Target your Personality. Bow a card in his unit"), else this card or its Personality (``possessive-case``)."""
+        if word != "his" or self.last in (None, "self", "host"):
+            return {"in_unit": True}
+        if not isinstance(self.last, int):
+            raise Unreadable("'in his unit' naming a card other than a target or this card is not read")
+        return {"in_unit_of": self.last}
+
     def filter_parts(self, node: Tree, words: list[str]):
         data: dict = {"type": [], "keywords": [], "state": [], "stats": []}
         optional = False
@@ -695,7 +704,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 data["zone"] = "discard"
                 data["side"] = "your"
             elif kind == "in_unit":
-                data["in_unit"] = True
+                data.update(self.in_unit(_tok(post, "INUNIT").value))
             elif kind == "opposing_self":
                 data["opposing"] = True
             elif kind == "in_province_any":
