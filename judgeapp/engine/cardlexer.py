@@ -175,6 +175,8 @@ STAT_LINE = re.compile(r"^(\d+|X)(F|C|PH)$", re.I)
 TOKEN_RE = re.compile(
     r"«\d+»|BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:FV|F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
     r"[A-Za-z][A-Za-z'\-]*(?:'s)?|[.,:;\"()/!?•]")
+# "bow him if he's defending": the words a contraction stands for ("it's" is left alone: cards also print it for "its")
+CONTRACTIONS = {"he's": ["he", "is"], "she's": ["she", "is"]}
 PUNCT = {".": "DOT", ",": "COMMA", ":": "COLON", ";": "SEMI", "\"": "QUOTE", "(": "LPAR", ")": "RPAR", "/": "SLASH",
          "!": "DOT", "?": "DOT", "•": "BULLET"}
 STAT_LETTER = {"F": "force", "C": "chi", "PH": "personal_honor", "GP": "gold_production", "HR": "honor_requirement",
@@ -204,7 +206,7 @@ def words(text: str) -> list[str]:
         gap = text[pos:m.start()]
         if gap.strip():
             raise Unknown(gap.strip())
-        out.append(m.group())
+        out.extend(CONTRACTIONS.get(m.group().lower(), [m.group()]))
         pos = m.end()
     if text[pos:].strip():
         raise Unknown(text[pos:].strip())
