@@ -534,11 +534,12 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return self.self_possessed(node)
         if kind == "his_unit":
             raise Unreadable("'his unit' as a whole is not read yet")
-        if kind == "his_attachments":
+        if kind == "his_attachments":  # "his Followers": those attached to this card's or a target's Personality
             what = _tok(node, "TYPE").value
-            if self.last not in ("self", "host") or what not in ("attachment", "follower", "item", "spell"):
-                raise Unreadable("'his …' naming cards of a unit other than this one is not read")
-            return AllRef(all=Filter(type=[what], in_unit=True))
+            if (self.last not in ("self", "host") and not isinstance(self.last, int)) \
+                    or what not in ("attachment", "follower", "item", "spell"):
+                raise Unreadable("'his …' naming cards of a unit other than this one or a target's is not read")
+            return AllRef(all=Filter(type=[what], **self.in_unit("his")))
         return self.phrase(node)
 
     def self_possessed(self, node: Tree):

@@ -286,6 +286,12 @@ class Readers:
         (``rules-of-location``)."""
         data["at"] = "battlefield"
 
+    @staticmethod
+    def post_at_other_battlefield(post: Tree, data: dict) -> None:
+        """"your unbowed Personalities at another battlefield": at a battlefield other than the current one, where
+        a card may be targeted as the text names its location (``rules-of-location``)."""
+        data["at"] = "other_battlefield"
+
     def post_in_a_unit(self, post: Tree, data: dict) -> None:
         """"a target card in a unit": a Personality or a card attached to one (``unit``)."""
         if _tok(post, "TYPE").value != "unit":
@@ -329,6 +335,16 @@ class Readers:
         if (whose.value if whose is not None else data["type"]) not in ("unit", ["unit"]):
             raise Unreadable("a total Force of something other than a unit is not read")
         return True
+
+    @staticmethod
+    def c_army_fewer(node: Tree) -> Condition:
+        """"if your army has fewer units than the enemy army": your army is your units at the current battlefield,
+        the enemy army those opposing it (``army``, ``enemy``); a unit is counted by its Personality (``unit``)."""
+        if _tok(node, "TYPE").value not in ("unit", "personality"):
+            raise Unreadable("an army's count of other than units or Personalities is not read")
+        army = {"type": ["personality"], "at": "here"}
+        return Condition.model_validate({"count": {"filter": {**army, "side": "your"}, "op": "<",
+                                                   "value": {"count": {**army, "side": "enemy"}}}})
 
     def post_in_enemy_army(self, post: Tree, data: dict) -> None:
         """"the enemy army": the army opposing this card's, at its battlefield (``army``, ``opposing``)."""
