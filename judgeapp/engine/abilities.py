@@ -547,6 +547,21 @@ def describe_effect(effect: Effect) -> str:
     return words
 
 
+def describe_count(test) -> str:
+    """"you control fewer than 3 Rings", "you control fewer Personalities at this battlefield than there are enemy
+    Personalities at this battlefield" (a count against another count)."""
+    from .primitives.cards import describe_amount, describe_filter
+
+    what = describe_filter(test.filter.model_copy(update={"side": "any"}))
+    other = test.value.count if isinstance(test.value, Amount) and test.value == Amount(count=test.value.count) else None
+    if other is not None:
+        op, word = {"=": ("as many", "as"), "<": ("fewer", "than"), "<=": ("no more", "than"),
+                    ">=": ("at least as many", "as"), ">": ("more", "than")}[test.op]
+        return f"you control {op} {what}(s) {word} there are {describe_filter(other)}(s)"
+    op = {"=": "exactly", "<": "fewer than", "<=": "at most", ">=": "at least", ">": "more than"}[test.op]
+    return f"you control {op} {describe_amount(test.value)} {what}(s)"
+
+
 def describe_condition(cond: Condition | None) -> str:
     """An "If …" in plain words, from its structure."""
     from .primitives.cards import PREDICATES, describe_amount, describe_filter, describe_ref, describe_tokens, stat_words
@@ -570,9 +585,7 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.battlefield_destroyed is not None:
         parts.append(f"the current battlefield's Province is {'' if cond.battlefield_destroyed else 'not '}destroyed")
     if cond.count is not None:
-        op = {"=": "exactly", "<": "fewer than", "<=": "at most", ">=": "at least", ">": "more than"}[cond.count.op]
-        what = describe_filter(cond.count.filter.model_copy(update={"side": "any"}))
-        parts.append(f"you control {op} {describe_amount(cond.count.value)} {what}(s)")
+        parts.append(describe_count(cond.count))
     subject = describe_ref(cond.card if cond.card is not None else "self")
     parts += [f"{subject} {PREDICATES[s]}" for s in cond.is_ if s in PREDICATES]
     if set(cond.is_) - set(PREDICATES):

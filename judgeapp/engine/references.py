@@ -303,6 +303,8 @@ def _at_ok(g, at: str, card: Card) -> bool:
         return host.location == "home"
     if at == "battlefield":
         return host.location != "home"
+    if at == "other_battlefield":  # "at another battlefield": one other than the current battlefield
+        return host.location != "home" and host.location != g.battlefield
     return g.battlefield is not None and host.location == g.battlefield  # "at this battlefield"
 
 

@@ -32,7 +32,7 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
                 "unaligned", "entered_play_this_turn"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
-Place = Literal["here", "home", "battlefield", "any"]
+Place = Literal["here", "home", "battlefield", "other_battlefield", "any"]  # other_battlefield: not the current one
 # "discard" is a whole discard pile, dead Personalities included; "discarded" and "dead" its two states (dead);
 # "out_of_play" every area but play, "in_and_out_of_play" every area (in-play-and-out-of-play)
 ZoneName = Literal["play", "hand", "discard", "discarded", "dead", "province", "fate_deck", "dynasty_deck", "resolution",
