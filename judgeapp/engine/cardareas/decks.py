@@ -526,6 +526,12 @@ class Readers:
             raise Unreadable("counting cards of one type in a hand is not read")
         return Condition(fewest_cards=True)
 
+    def c_hand_size(self, node):
+        """"If your maximum hand size is 10 or more": the player's stat as the condition is checked, every change
+        to it counted (``maximum-hand-size``)."""
+        op = ">=" if _tok(node, "ORMORE") is not None else "<="
+        return Condition.model_validate({"hand_size": {"op": op, "value": int(_tok(node, "NUMBER").value)}})
+
     def c_have_le(self, node):
         return self.count_controlled(node, "<=")
 
