@@ -499,6 +499,13 @@ class Readers:
         self.last = "discarded"
         return Effect.model_validate({"discard_cards": {"player": who, "random": True}})
 
+    def e_discard_from_play(self, node):
+        """"Discard this Strategy from play": the card itself, in play, goes to its owner's discard pile
+        (``discard``); another card "from play" is not read."""
+        if self.np(_sub(node, *NP)) != "self":
+            raise Unreadable("discarding a card other than this one from play is not read")
+        return Effect.model_validate({"discard": {"target": "self"}})
+
     def e_discard_hand(self, node):
         """"Discard your hand": every card in it (``discard``)."""
         return Effect.model_validate({"discard_hand": {}})
