@@ -199,6 +199,13 @@ class Readers:
             raise Unreadable("'refill it' with no Province named before it")
         return Effect.model_validate({"refill": {"province": where, "face_up": True}})
 
+    def e_refill_here(self, node):
+        """"Refill this Province face-up" on an Event: the Province it was used from, which it left for the
+        resolution area when its action was announced (``event``, ``provinces``)."""
+        if self.kind != "event" or _tok(node, "STATE").value != "face_up":
+            raise Unreadable("'refill this Province' other than face-up on an Event is not read")
+        return Effect.model_validate({"refill": {"province": "origin", "face_up": True}})
+
     def e_put_on_bottom(self, node):
         return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "bottom"}})
 
