@@ -612,6 +612,9 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.hand is not None:
         parts.append(f"you have {cond.hand.value if cond.hand.op == '=' else cond.hand.op + ' ' + str(cond.hand.value)}"
                      " cards in your hand")
+    if cond.hand_size is not None:
+        op = {">=": "at least", "<=": "at most"}.get(cond.hand_size.op, cond.hand_size.op)
+        parts.append(f"your maximum hand size is {op} {describe_amount(cond.hand_size.value)}")
     if cond.action_brings is not None:
         parts.append(f"the action {'brings' if cond.action_brings else 'does not bring'} this card into play")
     if cond.action_by is not None:

@@ -635,6 +635,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         mods = _sub(head, "mods")
         types = [t.value for t in _toks(head, "TYPE")]
         data["type"] = types
+        if (either := _sub(head, "kw_or")) is not None:  # "a Kiho or a Spell": one or the other (``conjunctions``)
+            word = _tok(_sub(either, "mod"), "KEYWORD")
+            if word is None:
+                raise Unreadable("'or' between a state or Clan and a card type is not read")
+            data["any_of"] = [Filter(keywords=[_singular(word.value)]), Filter(type=types)]
+            data["type"] = types = []
+        if (title := _sub(head, "or_title")) is not None:  # "a target Ring or Moto Ming-Gwok": that card (``conjunctions``)
+            data["any_of"] = [Filter(type=types), Filter(title=" ".join(t.value for t in _toks(title, "KEYWORD")))]
+            data["type"] = types = []
         if data.get("another") and self.kind not in UNIT_CARDS and isinstance(self.person, int) \
                 and {"personality", "unit"} & set(types):
             # "one of your other units" on a Strategy: other than the Personality named before (``another``)

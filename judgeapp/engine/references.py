@@ -624,6 +624,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.hand is not None and not compare(len(g.players[me].hand), cond.hand.op, amount(g, cond.hand.value, ctx)):
         return False
+    if cond.hand_size is not None and not compare(g.hand_size(me), cond.hand_size.op,
+                                                  amount(g, cond.hand_size.value, ctx)):
+        return False  # a stat of the player (``maximum-hand-size``)
     if cond.action_brings is not None:
         action = ctx.interrupted
         if (action is not None and action.brings is not None and action.brings is ctx.source) != cond.action_brings:

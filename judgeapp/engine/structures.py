@@ -297,6 +297,7 @@ class Condition(Model):
     happened: HappenedTest | None = None  # something earlier this turn or battle (memory)
     battlefield_destroyed: StrictBool | None = None  # the current battlefield's Province is destroyed
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
+    hand_size: HonorTest | None = None  # your maximum hand size: "if your maximum hand size is 10 or more"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
     fewest_cards: StrictBool | None = None  # fewer cards in your hand than each other player
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
