@@ -27,7 +27,11 @@ VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", 
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
            "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
-           "one additional time": ("ADDTIME", "additional")}
+           "one additional time": ("ADDTIME", "additional"),
+           # a lasting effect that ends when its player's next turn begins (duration-of-effects)
+           "until your next turn begins": ("DUR", "your_next_turn"),
+           # "all other players' Holdings": the other players' cards, a plural naming each of them
+           "all other players'": ("OTHERPLAYERS", "other")}
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
 
 
