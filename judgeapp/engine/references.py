@@ -174,6 +174,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
             return False
     if flt.title and not titled(card.title, flt.title):
         return False
+    if flt.not_title and titled(card.title, flt.not_title):
+        return False
     if flt.produces_gold and not produces_gold(card):
         return False
     if flt.designator and not any(flt.designator in a.designators for a in card.card.reading.abilities):

@@ -79,6 +79,7 @@ class Filter(Model):
     another: StrictBool = False  # not the card the text is on (nor its Personality)
     besides: StrictInt | None = None  # not this chosen target, nor a card of its unit ("your other units")
     title: Title | None = None
+    not_title: Title | None = None  # "a target Personality not named Yasuki Tono": any card but one with that title
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit

@@ -20,7 +20,7 @@ RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_t
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER",
-         "shows": "SHOW"}
+         "shows": "SHOW", "named": "NAMED"}
 NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat"}
@@ -94,6 +94,12 @@ class Readers:
                 raise Unreadable("a Spell comparing its own stats is not read")
             return "host"
         return ref
+
+    def post_not_named(self, post, data):
+        """"not named Yasuki Tono": a card whose title is not that one (``references``: a card named by its
+        title is any card with that title)."""
+        data["not_title"] = self.names[0] if _tok(post, "THISCARD") is not None \
+            else " ".join(t.value for t in post.children if t.type == "KEYWORD")
 
     def post_stat_than_last(self, post, data):
         """"a target enemy Personality with lower Force": lower than the card last referred to."""

@@ -441,6 +441,8 @@ def describe_filter(f: Filter) -> str:
     if f.title:
         words = [f"“{f.title}”"]
     words += [s.replace("_", " ") for s in f.state if s.startswith("with")]
+    if f.not_title:
+        words.append(f"not named “{f.not_title}”")
     if f.attached:
         words.append(f"with an attached {' '.join(f.attached)}")
     if f.not_attached:
