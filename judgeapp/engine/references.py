@@ -225,6 +225,11 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
     for test in flt.tokens:
         if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
             return False
+    if flt.ability is not None:
+        from .granted import has_ability
+
+        if not has_ability(g, card, flt.ability):
+            return False
     if flt.no_abilities is not None:
         from .granted import has_abilities
 

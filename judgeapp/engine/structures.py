@@ -64,6 +64,14 @@ class Most(Model):
     highest: StrictBool = True
 
 
+class AbilityTest(Model):
+    """"a Personality with a Political ability", "a card with a Melee or Ranged Attack ability": one of the card's
+    abilities has every keyword and, if effects are named, one of those effects (``abilities``)."""
+
+    keywords: list[Word] = Field(default_factory=list, max_length=2)
+    effects: list[Literal["melee_attack", "ranged_attack"]] = Field(default_factory=list, max_length=2)
+
+
 class Filter(Model):
     """Which cards: every field given must hold ("your unbowed Samurai at this battlefield")."""
 
@@ -79,6 +87,7 @@ class Filter(Model):
     another: StrictBool = False  # not the card the text is on (nor its Personality)
     besides: StrictInt | None = None  # not this chosen target, nor a card of its unit ("your other units")
     title: Title | None = None
+    ability: AbilityTest | None = None  # "with a Political ability" (abilities)
     not_title: Title | None = None  # "a target Personality not named Yasuki Tono": any card but one with that title
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card

@@ -12,7 +12,7 @@ from lark import Token, Tree
 from ..abilities import TargetSpec
 from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _det_words, _name_words, _not, _sub, _tok
 from ..registry import Effect
-from ..structures import ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
+from ..structures import AbilityTest, ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
 ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after",
@@ -94,6 +94,17 @@ class Readers:
                 raise Unreadable("a Spell comparing its own stats is not read")
             return "host"
         return ref
+
+    def post_with_ability(self, post, data):
+        """"with a Political ability": one of its abilities has that keyword (``abilities``)."""
+        words = [m.children[0] for m in _sub(post, "mods").children if isinstance(m, Tree)]
+        if any(w.type != "KEYWORD" for w in words):
+            raise Unreadable("an ability named by other than its keywords is not read")
+        data["ability"] = AbilityTest(keywords=[w.value for w in words])
+
+    def post_with_attack_ability(self, post, data):
+        """"with a Melee or Ranged Attack ability": one of its abilities makes either Attack (``abilities``)."""
+        data["ability"] = AbilityTest(effects=["melee_attack", "ranged_attack"])
 
     def post_not_named(self, post, data):
         """"not named Yasuki Tono": a card whose title is not that one (``references``: a card named by its
