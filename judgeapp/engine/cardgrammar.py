@@ -341,6 +341,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return ref
         if ref in ("self", "host"):
             return "you"
+        if ref == "active":  # "If the active player has …, he loses 1 Honor": he is that player
+            return ref
         raise Unreadable("a card as the subject of an Honor change or draw is not read")
 
     def kwlist(self, node: Tree) -> list[str]:

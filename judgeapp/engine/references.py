@@ -564,7 +564,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return True
     if not isinstance(ctx, Context):
         ctx = card_context(g, ctx)
-    me = ctx.player
+    me = g.active if cond.of_player == "active" else ctx.player
     if cond.you_are is not None:
         ok = {"attacker": g.attacking and g.attacker == me, "defender": g.attacking and g.defender == me,
               "active": g.active == me, "not_active": g.active != me,

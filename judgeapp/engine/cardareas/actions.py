@@ -31,7 +31,8 @@ PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's
            # a lasting effect that ends when its player's next turn begins (duration-of-effects)
            "until your next turn begins": ("DUR", "your_next_turn"),
            # "all other players' Holdings": the other players' cards, a plural naming each of them
-           "all other players'": ("OTHERPLAYERS", "other")}
+           "all other players'": ("OTHERPLAYERS", "other"),
+           "the active player": ("THEACTIVEPLAYER", "active")}
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
 
 
@@ -105,6 +106,13 @@ class Readers:
     def post_with_attack_ability(self, post, data):
         """"with a Melee or Ranged Attack ability": one of its abilities makes either Attack (``abilities``)."""
         data["ability"] = AbilityTest(effects=["melee_attack", "ranged_attack"])
+
+    def c_active_honor_ge(self, node):
+        """"If the active player has 11 or more Family Honor": the player whose turn it is (``turns-and-turn-order``);
+        "he" after it is that player."""
+        self.last = "active"
+        return Condition.model_validate({"of_player": "active",
+                                         "honor": {"op": ">=", "value": int(_tok(node, "NUMBER").value)}})
 
     def post_not_named(self, post, data):
         """"not named Yasuki Tono": a card whose title is not that one (``references``: a card named by its
