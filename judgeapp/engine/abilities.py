@@ -568,6 +568,9 @@ def describe_condition(cond: Condition | None) -> str:
 
     if cond is None:
         return "always"
+    if cond.of_player == "active":  # "if the active player has 11 or more Family Honor": the tests are his
+        mine = describe_condition(cond.model_copy(update={"of_player": None}))
+        return mine.replace("your ", "the active player's ").replace("you ", "the active player ")
     parts = []
     if cond.you_are in ("active", "not_active"):
         parts.append("it is your turn" if cond.you_are == "active" else "it is not your turn")

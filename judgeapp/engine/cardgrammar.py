@@ -20,7 +20,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 from .abilities import CountIf, TargetSpec
 from .cardareas import finishers, grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
-from .cardlexer import CardLexer, Unknown, classify, words
+from .cardlexer import CardLexer, Plural, Unknown, classify, words
 from .cardtraits import TraitReaders
 from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
                        PLAYER_WORDS, STATICS,
@@ -341,6 +341,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return ref
         if ref in ("self", "host"):
             return "you"
+        if ref == "active":  # "If the active player has …, he loses 1 Honor": he is that player
+            return ref
         raise Unreadable("a card as the subject of an Honor change or draw is not read")
 
     def kwlist(self, node: Tree) -> list[str]:
@@ -590,6 +592,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         if (earlier := self._your_earlier(node)) is not None:  # "give your Personality …" after "your target Personality"
             self.last = earlier
             return earlier
+        if count is None and set(words) <= GROUP_DETS and _plural(node):
+            return AllRef(all=flt)  # "give your Personalities +1F": each such card, none chosen (targeting)
         chosen = self.new_target(flt, optional, count or 1, up_to, "ORMORE" in words)
         if flt.type == ["unit"]:  # "straighten one of your units": its Personality is chosen, every card is affected (unit)
             return UnitOf(unit_of=chosen)
@@ -1018,6 +1022,19 @@ def _singular(word: str) -> str:
     if not word.endswith("s") or word.endswith("ss") or word in S_KEYWORDS:
         return word
     return word[:-1]
+
+
+# Determiners that leave a plural naming a group: "your Personalities", "enemy Followers", "other players' Holdings".
+GROUP_DETS = frozenset({"YOUR", "ENEMY", "OTHERPLAYERS", "OTHER", "OPPOSING"})
+
+
+def _plural(node: Tree) -> bool:
+    """The head of the phrase is in the plural ("your Personalities", "your Courtiers"): a group, each
+    card of it, where no number and no "target" is said (``targeting``: only a target is chosen)."""
+    head = _sub(node, "typed", "keyworded")
+    names = _toks(head, "TYPE") if head.data == "typed" else [
+        m.children[-1] for m in _sub(head, "mods").children[-1:] if isinstance(m, Tree)]
+    return bool(names) and isinstance(names[-1].value, Plural)
 
 
 def _titles_or(mods: Tree) -> bool:

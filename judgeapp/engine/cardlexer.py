@@ -195,6 +195,11 @@ class ClanName(str):
     may be a keyword of its own ("Badger • Nonhuman"), but known to name the Clan."""
 
 
+class Plural(str):
+    """A card type or keyword written in the plural ("Personalities", "Courtiers"): the same value
+    as the singular, but known to name a group ("Give your Personalities +1F" gives each of them)."""
+
+
 class Unknown(Exception):
     """A word the tables do not know: the sentence cannot be read."""
 
@@ -382,7 +387,8 @@ def _one(w: str, lw: str, before: list[Token]) -> Token:
     if lw.endswith("'s") and w[0].isupper() and base not in WORDS and base not in CARD_TYPES:
         return Token("KEYWORDS", w[:-2])
     if lw in CARD_TYPES:
-        return Token("TYPE", CARD_TYPES[lw])
+        kind = CARD_TYPES[lw]
+        return Token("TYPE", kind if lw == kind else Plural(kind))
     if lw in STATES and not (w[0].isupper() and lw in ("unique", "experienced") and before):
         return Token("STATE", STATES[lw])
     if lw in CLAN_WORDS or (lw.endswith(" clan") and lw[:-5] in CLAN_WORDS):
@@ -394,7 +400,7 @@ def _one(w: str, lw: str, before: list[Token]) -> Token:
     if lw.endswith("'s") and base in CARD_TYPES:
         return Token("TYPES", CARD_TYPES[base])
     if w[0].isupper():
-        return Token("KEYWORD", PLURAL_KEYWORDS.get(w, w))
+        return Token("KEYWORD", Plural(PLURAL_KEYWORDS[w]) if w in PLURAL_KEYWORDS else w)
     raise Unknown(w)
 
 
@@ -408,4 +414,4 @@ class CardLexer(Lexer):
         yield from data
 
 
-__all__ = ["CardLexer", "classify", "words", "Unknown", "CARD_TYPES", "STATES"]
+__all__ = ["CardLexer", "classify", "words", "Unknown", "CARD_TYPES", "STATES", "Plural"]

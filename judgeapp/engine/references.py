@@ -174,6 +174,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
             return False
     if flt.title and not titled(card.title, flt.title):
         return False
+    if flt.not_title and titled(card.title, flt.not_title):
+        return False
     if flt.produces_gold and not produces_gold(card):
         return False
     if flt.designator and not any(flt.designator in a.designators for a in card.card.reading.abilities):
@@ -222,6 +224,11 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
             return False
     for test in flt.tokens:
         if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
+            return False
+    if flt.ability is not None:
+        from .granted import has_ability
+
+        if not has_ability(g, card, flt.ability):
             return False
     if flt.no_abilities is not None:
         from .granted import has_abilities
@@ -559,7 +566,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return True
     if not isinstance(ctx, Context):
         ctx = card_context(g, ctx)
-    me = ctx.player
+    me = g.active if cond.of_player == "active" else ctx.player
     if cond.you_are is not None:
         ok = {"attacker": g.attacking and g.attacker == me, "defender": g.attacking and g.defender == me,
               "active": g.active == me, "not_active": g.active != me,

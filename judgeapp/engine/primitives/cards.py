@@ -441,6 +441,11 @@ def describe_filter(f: Filter) -> str:
     if f.title:
         words = [f"“{f.title}”"]
     words += [s.replace("_", " ") for s in f.state if s.startswith("with")]
+    if f.ability is not None:
+        kinds = " or ".join({"melee_attack": "Melee Attack", "ranged_attack": "Ranged Attack"}[e] for e in f.ability.effects)
+        words.append(f"with a {' '.join(f.ability.keywords + ([kinds] if kinds else []))} ability")
+    if f.not_title:
+        words.append(f"not named “{f.not_title}”")
     if f.attached:
         words.append(f"with an attached {' '.join(f.attached)}")
     if f.not_attached:
