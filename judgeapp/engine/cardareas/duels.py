@@ -14,7 +14,7 @@ from lark import Token, Tree
 from ..abilities import Static, TriggerSpec
 from ..cardtree import NP, Unreadable, _attachment_words, _name_words, _sub, _tok
 from ..registry import Effect
-from ..structures import ActionTest, Amount, Condition, Filter, Whichever
+from ..structures import ActionTest, AllRef, Amount, Condition, Filter, Whichever
 from ..vocab import ELEMENTS
 
 PHRASES = {
@@ -45,10 +45,8 @@ WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first":
 NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier", "its_target")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 VALUE_KINDS = ("whichever", "that_stat")
-STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
-                "st_loses_duels", "st_focus_from_discard", "st_focused_value")
-# What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
-RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
+STATIC_KINDS = ("st_duel_stat", "st_first_option", "st_loses_duels", "st_focus_from_discard", "st_focused_value",
+                "st_player_cannot")
 
 DUEL_STATS = ("chi", "force", "personal_honor")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}  # "is greater than or equal to" (comparing-stats)
@@ -299,13 +297,23 @@ class Readers:
         return "challenger"
 
     # ----- restrictions (permissions) -----------------------------------------------------------
-    def _restriction(self, node, data) -> list[Static]:
-        """"This Personality cannot issue challenges", "Will not challenge", "Mitsumichi will not refuse
-        challenges", "cannot be challenged": a restriction the challenge checks (``permissions``,
-        ``challenge``, ``refuse``)."""
-        return [Static.model_validate({**data, "kind": "restrict", "what": RESTRICTED[node.data]})]
+    def read_st_player_cannot(self, node, data) -> list[Static]:
+        """"You cannot gain Honor, issue challenges, or take Political actions" (a Sensei's): no Honor gain of
+        yours from anything, none of your Personalities issues a challenge (a challenge is issued by its
+        challenger, ``challenge``), no action of yours with those keywords (``permissions``,
+        ``honor-gains-and-losses``)."""
+        return [self._player_restriction(r, data) for r in node.children if isinstance(r, Tree)
+                and r.data.startswith("pr_")]
 
-    read_st_no_challenges = read_st_no_refusal = read_st_not_challenged = _restriction
+    def _player_restriction(self, r: Tree, data: dict) -> Static:
+        if r.data == "pr_gain_honor":
+            return Static.model_validate({**data, "kind": "honor_change", "what": "no_gains", "player": "you"})
+        if r.data == "pr_challenges":
+            return Static.model_validate({**data, "kind": "restrict", "what": "challenges", "target": AllRef(
+                all=Filter(type=["personality"], side="your"))})
+        return Static.model_validate({**data, "kind": "restrict", "what": "take_actions", "by": "you",
+                                      "keywords": [t.value for t in _sub(r, "act_kinds").children
+                                                   if isinstance(t, Token) and t.type == "KEYWORD"]})
 
     # ----- focusing required (duel) -------------------------------------------------------------
     def e_must_focus(self, node):
