@@ -63,7 +63,7 @@ class TargetSpec(Model):
         from .primitives.cards import describe_filter
 
         if self.player:
-            return "a target player"
+            return "another target player" if self.filter.side == "other" else "a target player"
         if self.province:
             return {"any": "a Province", "your": "your Province", "enemy": "an enemy Province",
                     "other": "another player's Province", "opponent": "an opponent's Province"}[self.filter.side]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..abilities import Static, TriggerSpec
+from ..abilities import Static, TargetSpec, TriggerSpec
 from ..cardtree import NP, Unreadable, _attachment_words, _name_words, _sub, _tok
 from ..registry import Effect
 from ..structures import ActionTest, AllRef, Amount, Condition, Filter, Whichever
@@ -717,6 +717,36 @@ class Readers:
         if not self.attack_amount:
             raise Unreadable("'its target' outside an Attack's or Fear's strength is not read")
         return len(self.targets) + 1
+
+    # ----- another player's choice (choices) ---------------------------------------------------------------
+    def s_another_may(self, tree: Tree, index: int):
+        """"Target another player, who may choose to lose 2 Honor": a target player other than you, who makes
+        the choice (``choices``, ``player_may``); what he may choose happens to him ("lose 2 Honor" is his loss)."""
+        self.targets.append(TargetSpec(player=True, filter=Filter(side="other"), at=len(self.effects)))
+        chooser = self.last = len(self.targets)
+        act = next(c for c in tree.children if isinstance(c, Tree) and c.data != "end")
+        chosen = [_for_player(e, chooser) for e in self.act(act, len(self.effects))]
+        self.effects.append(Effect.model_validate({"player_may": {"player": chooser, "do": chosen}}))
+
+    def s_if_not_chosen(self, tree: Tree, index: int):
+        """"If he does not choose this, gain Honor equal to …": what happens when the other player declines the
+        choice just read (``choices``)."""
+        if not self.effects or self.effects[-1].name != "player_may" or self.effects[-1].args.otherwise:
+            raise Unreadable("'if he does not choose this' after no other player's choice is not read")
+        first = len(self.targets)
+        otherwise = self.sentence_effects(tree)
+        if len(self.targets) != first:
+            raise Unreadable("targets chosen only if the other player declines are not read")
+        choice = self.effects[-1]
+        self.effects[-1] = choice.model_copy(update={"args": choice.args.model_copy(update={"otherwise": otherwise})})
+
+
+def _for_player(effect: Effect, player: int) -> Effect:
+    """"… who may choose to lose 2 Honor": an effect on a player with no subject of its own is the chooser's."""
+    if getattr(effect.args, "player", None) != "you":
+        raise Unreadable("another player's choice of an effect that is not his own is not read")
+    return effect.model_copy(update={"args": effect.args.model_copy(update={"player": player})})
+
 
 def _names_duel(tree: Tree) -> bool:
     """Whether the sentence starts "If the action creates a duel, …": "after your Personality wins" is that duel."""
