@@ -63,7 +63,7 @@ class TargetSpec(Model):
         from .primitives.cards import describe_filter
 
         if self.player:
-            return "a target player"
+            return "another target player" if self.filter.side == "other" else "a target player"
         if self.province:
             return {"any": "a Province", "your": "your Province", "enemy": "an enemy Province",
                     "other": "another player's Province", "opponent": "an opponent's Province"}[self.filter.side]
@@ -275,6 +275,7 @@ class Static(Model):
             whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
             kinds = " and ".join(KIND_WORDS.get(k, f"{k} actions") for k in self.keywords)
             what = f"{whose}{kinds} may not target {who}" if self.what == "be_targeted" else \
+                f"{who} cannot be challenged from {whose}{kinds}" if self.what == "be_challenged" else \
                 f"{whose}{kinds}: no {str(self.what).replace('_', ' ')} of {who}"
         elif self.kind == "restrict" and self.what in ("join", "enter_play"):
             verb = "come under the control of" if self.what == "join" else "enter play for"

@@ -433,9 +433,8 @@ class Readers:
                                        "while": _and(data.get("while"), cond)})]
 
     def read_st_restrict_either(self, node, data) -> list[Static]:
-        """"Katata cannot attack or defend": two restrictions."""
-        return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(Tree("st", [r]))})
-                for r in node.children if isinstance(r, Tree) and r.data.startswith("r_")]
+        """"Katata cannot attack or defend", "Will not attach cards or issue challenges": a restriction each."""
+        return [self.restriction_static(r, data) for r in node.children if isinstance(r, Tree) and r.data.startswith("r_")]
 
     # ----- Honor gains and losses ---------------------------------------------------------------------
     def read_st_no_honor_change(self, node, data) -> list[Static]:
