@@ -22,12 +22,14 @@ from ..tokenkinds import LETTERS
 VALUE_KINDS = ("token_count", "tokens_removed", "plus_tokens")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
-CLAUSE_KINDS = ("stronger_per_token",)
+CLAUSE_KINDS = ("stronger_per_token", "if_also")
 WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
            "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any"),
-           "as many": ("ASMANY", "many"), "per turn": ("PERTURN", "turn")}
+           "as many": ("ASMANY", "many"), "per turn": ("PERTURN", "turn"),
+           ", and if": ("ANDIF", "if"),  # "…, and if he has two, …": a clause with its own condition (duels' "and, if")
+           "pemanently": ("DUR", "permanent")}  # so misprinted on Tsuruchi Kaito
 
 
 class Readers:
@@ -69,6 +71,28 @@ class Readers:
 
     def c_card_no_token(self, node):
         return self._token_cond(node, "=", 0)
+
+    def c_card_has_named_tokens(self, node):
+        """"… and if he has two": two or more of the tokens the condition before named, as "if he has a Sincerity
+        token" is one or more (``token``)."""
+        name = getattr(self, "named_token", None)
+        if name is None:
+            raise Unreadable("'if he has two' with no token named before it is not read")
+        return Condition.model_validate({"card": self._card_cond(node), "tokens": {
+            "name": name, "op": ">=", "value": int(_tok(node, "NUMBER").value)}})
+
+    def clause_if_also(self, node: Tree, index: int) -> list[Effect]:
+        """"…, and if he has two, also permanently give him Naval": that clause's own condition (duels'
+        ``if_clause``), and its duration (``duration-of-effects``)."""
+        effects = self.clause_if_clause(node, index)
+        dur = _tok(node, "DUR")
+        return effects if dur is None else [_lasting(e, dur.value) for e in effects]
+
+    def e_player_discards(self, node):
+        """"A target player discards a card": a card of his own hand, of his choice (``discard``)."""
+        self.discarded = True
+        self.last = "discarded"
+        return Effect.model_validate({"discard_cards": {"player": self.who(node)}})
 
     def c_card_tokens_le(self, node):
         return self._token_cond(node, "<=", int(_tok(node, "NUMBER").value))
