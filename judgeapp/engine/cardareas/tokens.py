@@ -250,10 +250,13 @@ class Readers:
         return self._grant(self.np(_sub(node, *NP)), node)
 
     def e_give_keyword_ability(self, node):
-        """"Permanently give him Conqueror and the ability, "…"": both, for the same time."""
+        """"Permanently give him Conqueror and the ability, "…"", "… him Nonhuman, +2F, and the ability, "…"": all of
+        them, for the same time."""
         ref = self.np(_sub(node, *NP))
-        return [Effect.model_validate({"keyword": {"target": ref, "add": self.kwlist(_sub(node, "kwlist"))}}),
-                self._grant(ref, node)]
+        changes, kwlist = _sub(node, "changes"), _sub(node, "kwlist")
+        keywords = self.kwlist(kwlist) if kwlist is not None else [_tok(node, "KEYWORD").value]
+        return [Effect.model_validate({"keyword": {"target": ref, "add": keywords}}),
+                *(self._changes(ref, changes) if changes is not None else []), self._grant(ref, node)]
 
     def e_give_tokens_ability(self, node):
         """"Give Jairyu a +1F/+1C token and the permanent ability, "…"": tokens stay while the card is
