@@ -288,3 +288,18 @@ def test_a_target_player_discards_a_card_of_his_choice():
                        expect="  - hand: {alice: 0, bob: 1}\n"))
     assert failed(result) == [], result["expectations"]
     assert any(t.startswith("Bob discards Samurai") for t in texts(result)), texts(result)
+
+
+def test_a_created_stat_given_as_an_amount_is_counted_as_the_card_is_created():
+    """"Create a 2C/0PH Illusion • Samurai • Spirit Personality with Force equal to this Shugenja's Chi, plus 1 if he is
+    Air": the Chi now, +1 only if he is Air; a later change to the Chi leaves the created card's Force (created-cards)."""
+    effect = read_text("Air Open, :bow:: Bow this Shugenja to create a 2C/0PH Illusion • Samurai • Spirit Personality "
+                       "with Force equal to this Shugenja's Chi, plus 1 if he is Air.", "The Wind's Champion",
+                       "spell").abilities[0].effects[1]
+    assert effect.args.force.stat == "chi" and effect.args.force.of == "host" and effect.args.chi == 2
+    force = "{stat: chi, of: s, plus_if: [{amount: 1, if: {card: s, has_keyword: Air}}]}"
+    result = replay(f"{{create: {{chi: 2, keywords: [Illusion, Samurai, Spirit], force: {force}}}}}",
+                    "{chi: {target: s, amount: 3}}",
+                    expect="  - force: {illusion-samurai-spirit-personality: 2}\n  - chi: {s: 5}\n")
+    assert failed(result) == [], result["expectations"]
+    assert any("Illusion" in t and "enters play" in t for t in texts(result)), texts(result)

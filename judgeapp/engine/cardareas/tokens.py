@@ -13,7 +13,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static, read_text
-from ..cardtree import CREATED, NP, VALUES, Unreadable, _det_words, _lasting, _sub, _tok, _toks, _unread
+from ..cardtree import AMOUNTS, CREATED, NP, VALUES, Unreadable, _det_words, _lasting, _sub, _tok, _toks, _unread
 from ..registry import Effect
 from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
@@ -266,6 +266,18 @@ class Readers:
         ref = tokens[0].args.target
         permanent = _tok(node, "ANDABILITY").value == "permanent"
         return tokens + [self._grant(ref, node, "permanent" if permanent else None)]
+
+    def e_create_stat_equal(self, node):
+        """"Create a 2C/0PH … Personality with Force equal to this Shugenja's Chi, plus 1 if he is Air": the stat the
+        statline leaves out, counted as the card is created (``created-cards``)."""
+        data = self._created(node)
+        stat = self.statword(_sub(node, "statword"))
+        printed = {tok.value[0] for tok in _toks(_sub(node, "statline"), "STATLINE")}
+        if data["type"] != "personality" or stat not in ("force", "chi", "personal_honor") or stat in printed:
+            raise Unreadable("a created card's stat given twice, or of a card other than a Personality, is not read")
+        data["ph" if stat == "personal_honor" else stat] = self.amount(_sub(node, *AMOUNTS))
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
 
     def e_create_with_text(self, node):
         """"Create a 4F/2C/0PH Badger … Personality with the ability, "…"" (or "with the trait, "…" and the
