@@ -604,6 +604,23 @@ class Readers:
         the action's Fear effects bow is then destroyed."""
         return self._destroys_bowed(node, "fear")
 
+    def e_fear_may_target(self, node):
+        """"The action's Fear effects have +1 strength, may target Items, and destroy attachments after they bow":
+        each of the interrupted action's Fear effects, changed in each way named (``interrupt-actions``, ``fear``)."""
+        self._interrupt_only()
+        effects = []
+        stronger = _sub(node, "fear_stronger")
+        if stronger is not None:
+            effects.append(self._strength(["fear"], int(_tok(stronger, "SIGNED").value), True))
+        types = [t.value for t in _toks(node, "TYPE")]
+        if set(types) - {"item", "spell"}:
+            raise Unreadable("Fear effects that may target other kinds of card are not read")
+        effects.append(Effect.model_validate({"attack_targets": {"attacks": ["fear"], "types": types}}))
+        destroys = _sub(node, "fear_destroys")
+        if destroys is not None:
+            effects.append(self._destroys_bowed(destroys, "fear"))
+        return effects
+
     def e_fear_action_destroys(self, node):
         """"The Fear action destroys any cards it bows": if the interrupted action has a Fear effect (a Fear
         action, ``fear``), each card its effects bow is then destroyed."""
