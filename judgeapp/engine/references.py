@@ -71,6 +71,7 @@ class Context:
     round: str | None = None
     strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
     boosts: list = field(default_factory=list)  # (kinds, change) for one of the action's attacks of those kinds
+    widened: dict = field(default_factory=dict)  # attack kind -> card types it may also target ("may target Items")
     rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
     negated: bool = False  # an Interrupt negated this action: its effects do not resolve (negate)
     negated_kinds: frozenset = frozenset()  # effects of these primitives were negated ("the action's Fear effects")
