@@ -309,7 +309,7 @@ class Static(Model):
             if self.what:
                 what += f" to {self.what.capitalize()}"
             if self.to is not None:
-                what += f" to equip to a {describe_filter(self.to)}"
+                what += f" to {'' if self.what else 'equip to '}a {describe_filter(self.to)}"
         elif self.kind in ("attack_strength", "attack_immune", "own_attack_strength"):
             kinds = " and ".join(k.replace("_", " ").title() for k in self.keywords)
             if self.kind == "attack_immune":

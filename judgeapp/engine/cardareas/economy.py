@@ -26,7 +26,7 @@ AMOUNT_KINDS = {"half_plus"}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
                 "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as",
                 "st_ability_cost_is", "st_ability_free", "st_actions_cost", "st_cost_each",
-                "st_bound", "st_reduce_equip"}
+                "st_bound", "st_reduce_equip", "st_equips_for"}
 
 
 class Readers:
@@ -143,6 +143,21 @@ class Readers:
         less = self.value(node.children[-1])
         return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "target": "self", "what": "equip",
                                        "amount": less.negated()})]
+
+    def read_st_equips_for(self, node: Tree, data: dict) -> list[Static]:
+        """"Hibana Equips Fire Spells for 2 less Gold": the Gold Cost of such an attachment when it is Equipped to
+        this Personality (``equip``, ``continuous-traits``); a trait of a card in play, so it counts only while
+        Hibana is in play, which any Equip to her needs."""
+        if data["target"] != "self" or self.kind != "personality":
+            raise Unreadable("that Equip cost change is not read")
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub):
+            raise Unreadable("Equipping one named card for less is not read")
+        n = int(_tok(node, "NUMBER").value)
+        return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "what": "equip",
+                                       "target": AllRef(all=singular(self.filter_of(sub))),
+                                       "to": Filter(type=["personality"], in_unit=True),
+                                       "amount": -n if _tok(node, "LESS") is not None else n})]
 
     # ----- Honor Requirements and Proclaim ----------------------------------------------------
     def read_st_ignore_hr(self, node: Tree, data: dict) -> list[Static]:
