@@ -268,9 +268,10 @@ class Static(Model):
         elif self.kind == "restrict" and self.what == "take_actions":
             whose = "you" if self.by == "you" else "no player"
             what = f"{whose} may {'not ' if self.by == 'you' else ''}take {' or '.join(self.keywords)} actions"
-        elif self.kind == "restrict" and self.what in ("play", "bring_into_play"):
+        elif self.kind == "restrict" and self.what in ("play", "bring_into_play", "recruit", "equip"):
             cards = describe_filter(self.to) if self.to is not None else "card"
-            what = f"you may not play {cards}s" if self.what == "play" else f"you may not bring {cards}s into play"
+            what = {"play": f"you may not play {cards}s", "bring_into_play": f"you may not bring {cards}s into play"}.get(
+                str(self.what), f"you may not {str(self.what).capitalize()} a {cards}")
         elif self.kind == "restrict" and self.keywords:
             whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
             kinds = " and ".join(KIND_WORDS.get(k, f"{k} actions") for k in self.keywords)

@@ -26,7 +26,7 @@ AMOUNT_KINDS = {"half_plus"}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
                 "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as",
                 "st_ability_cost_is", "st_ability_free", "st_actions_cost", "st_cost_each",
-                "st_bound", "st_reduce_equip", "st_equips_for"}
+                "st_bound", "st_reduce_equip", "st_equips_for", "st_only_bring"}
 
 
 class Readers:
@@ -248,6 +248,17 @@ class Readers:
                 raise Unreadable("Equipping to that Personality is not read")
         return [Static.model_validate({**data, "kind": "permit", "what": what, "target": target, "to": to,
                                        "designators": words})]
+
+    def read_st_only_bring(self, node: Tree, data: dict) -> list[Static]:
+        """"You may only Recruit Shadowlands Personalities", "You may only Recruit Personalities and Equip Spells that
+        are Fire": a restriction on the player's Recruit (or Equip) of the other cards of that type; the Sensei's
+        player still Recruits Holdings and Equips Items (``permissions``, ``recruit``, ``equip``; the reading is in
+        card_reading_notes)."""
+        keyword = _tok(node, "KEYWORD").value
+        verbs = [t for t in node.children if isinstance(t, Token) and t.type in ("RECRUIT", "EQUIP")]
+        return [Static.model_validate({**data, "kind": "restrict", "what": verb.type.lower(), "by": "you",
+                                       "to": Filter(type=[kind.value], without=[keyword])})
+                for verb, kind in zip(verbs, _toks(node, "TYPE"))]
 
     # ----- Honor gains and losses -------------------------------------------------------------
     def read_st_honor_change(self, node: Tree, data: dict) -> list[Static]:
