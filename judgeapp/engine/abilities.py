@@ -268,9 +268,10 @@ class Static(Model):
         elif self.kind == "restrict" and self.what == "take_actions":
             whose = "you" if self.by == "you" else "no player"
             what = f"{whose} may {'not ' if self.by == 'you' else ''}take {' or '.join(self.keywords)} actions"
-        elif self.kind == "restrict" and self.what in ("play", "bring_into_play"):
+        elif self.kind == "restrict" and self.what in ("play", "bring_into_play", "recruit", "equip"):
             cards = describe_filter(self.to) if self.to is not None else "card"
-            what = f"you may not play {cards}s" if self.what == "play" else f"you may not bring {cards}s into play"
+            what = {"play": f"you may not play {cards}s", "bring_into_play": f"you may not bring {cards}s into play"}.get(
+                str(self.what), f"you may not {str(self.what).capitalize()} a {cards}")
         elif self.kind == "restrict" and self.keywords:
             whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
             kinds = " and ".join(KIND_WORDS.get(k, f"{k} actions") for k in self.keywords)
@@ -310,7 +311,7 @@ class Static(Model):
             if self.what:
                 what += f" to {self.what.capitalize()}"
             if self.to is not None:
-                what += f" to equip to a {describe_filter(self.to)}"
+                what += f" to {'' if self.what else 'equip to '}a {describe_filter(self.to)}"
         elif self.kind in ("attack_strength", "attack_immune", "own_attack_strength"):
             kinds = " and ".join(k.replace("_", " ").title() for k in self.keywords)
             if self.kind == "attack_immune":
