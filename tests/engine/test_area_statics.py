@@ -289,3 +289,12 @@ def test_this_action_has_home_only_while_its_shugenja_is_water():
     text = text.replace("card: Kitsu Suki", "card: Isawa Koizumi").split("expect:")[0]
     result = ok(service.replay(text + "expect:\n  - rejected: {step: 2, reason: location}\n"))
     assert result["expectations"]
+
+
+@pytest.mark.django_db
+def test_conflagration_adds_strength_only_while_its_shugenja_is_fire():
+    """statics-conflagration-fire: on Seppun Omihiru, a Shugenja with 3 Chi but not Fire, the Ranged Attack has
+    only 3 strength and Moritoki (4 Force) survives (continuous-traits, ranged-attack)."""
+    text = (REAL / "statics-conflagration-fire.yaml").read_text(encoding="utf-8")
+    text = text.replace("card: Isawa Hibana", "card: Seppun Omihiru").split("expect:")[0]
+    ok(service.replay(text + "expect:\n  - at: {moritoki: bob.p1}\n"))
