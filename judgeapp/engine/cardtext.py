@@ -190,6 +190,11 @@ def _trait(reading: Reading, unit: str, names: list[str], kind: str) -> None:
             continue
         if isinstance(found, tuple):
             what, gold, effects = found
+            if (what == "invest" and reading.invest_cost is not None
+                    or what == "discipline_or" and reading.discipline is not None):
+                reading.unparsed.append(Unread(text=_display(sentence), reason=f"a second {what.split('_')[0]} trait on "
+                                               "one card: the engine holds one per card"))
+                continue
             if what == "invest":
                 reading.invest_cost, (reading.invest, reading.invest_targets, *alt) = gold, effects
                 if alt:  # "Invest [2 Gold], or [0 Gold] if …"
