@@ -303,3 +303,22 @@ def test_a_created_stat_given_as_an_amount_is_counted_as_the_card_is_created():
                     expect="  - force: {illusion-samurai-spirit-personality: 2}\n  - chi: {s: 5}\n")
     assert failed(result) == [], result["expectations"]
     assert any("Illusion" in t and "enters play" in t for t in texts(result)), texts(result)
+
+
+def test_after_the_target_does_so_this_turn_is_each_time_until_the_turn_ends():
+    """"Target another player's Personality who has a Madness token. After the target attacks this turn, draw a card."
+    (Akumasa): each time this turn, not the next time only (indefinite-conditional-effects); it ends with the turn."""
+    ability = read_text("Open: Target another player's Personality who has a Madness token. After the target attacks "
+                        "this turn, draw a card.", "Akumasa", "personality").abilities[0]
+    assert ability.targets[0].filter.tokens[0].name == "Madness" and ability.targets[0].filter.side == "other"
+    waiting = ability.effects[0].args
+    assert (waiting.event, waiting.card, waiting.this_turn, waiting.each) == ("attacks", 1, True, True)
+    set_up = ("  - effect: {by: alice, do: {after_next: {event: bows, card: s, this_turn: true, each: true, "
+              "do: [{gain_honor: {amount: 2}}]}}}\n")
+    bow_twice = ("  - effect: {by: alice, do: {bow: {target: t}}}\n  - effect: {by: alice, do: {bow: {target: s}}}\n"
+                 "  - effect: {by: alice, do: {straighten: {target: s}}}\n  - effect: {by: alice, do: {bow: {target: s}}}\n")
+    later = "  - advance: next_turn\n  - effect: {by: alice, do: {straighten: {target: s}}}\n" \
+            "  - effect: {by: alice, do: {bow: {target: s}}}\n"
+    result = run(board(two_players(alice=UNITS), cards=SAMURAI, script=set_up + bow_twice + later,
+                       expect="  - honor: {alice: 12}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -23,7 +23,7 @@ VALUE_KINDS = ("token_count", "tokens_removed", "plus_tokens")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
 CLAUSE_KINDS = ("stronger_per_token", "if_also")
-WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
+WORDS = {"keyword": "KWWORD", "keywords": "KWWORD", "who": "WHO"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
            "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any"),
@@ -87,6 +87,15 @@ class Readers:
         effects = self.clause_if_clause(node, index)
         dur = _tok(node, "DUR")
         return effects if dur is None else [_lasting(e, dur.value) for e in effects]
+
+    def s_after_each_this_turn(self, tree: Tree, i: int) -> None:
+        """"After the target attacks this turn, draw a card": not "the next time" (a delayed effect, once) but each
+        time this turn (``indefinite-conditional-effects``): the effects wait for every such occurrence of the chosen
+        card until the turn ends."""
+        during = _tok(_sub(tree, "during"), "DUR")
+        if during.value != "end_of_turn":
+            raise Unreadable("'after … does so' for a period other than this turn is not read")
+        self.after_card_event(tree, during, each=True)
 
     def e_player_discards(self, node):
         """"A target player discards a card": a card of his own hand, of his choice (``discard``)."""
