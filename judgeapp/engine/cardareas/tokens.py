@@ -98,10 +98,12 @@ class Readers:
         self.after_card_event(tree, during, each=True)
 
     def e_player_discards(self, node):
-        """"A target player discards a card": a card of his own hand, of his choice (``discard``)."""
+        """"A target player discards a card", "his controller discards a card": a card of his own hand, of his choice
+        (``discard``)."""
+        player = self.who(node)
         self.discarded = True
         self.last = "discarded"
-        return Effect.model_validate({"discard_cards": {"player": self.who(node)}})
+        return Effect.model_validate({"discard_cards": {"player": player}})
 
     def c_card_tokens_le(self, node):
         return self._token_cond(node, "<=", int(_tok(node, "NUMBER").value))
@@ -112,6 +114,24 @@ class Readers:
         cond = self._token_cond(node, ">", 0)
         return cond.model_copy(update={"tokens": cond.tokens.model_copy(update={"value": Amount(
             stat=self.statword(_sub(node, "statword")), of=cond.card, printed=True)})})
+
+    def c_unit_personality_tokens_over_printed(self, node):
+        """"If its unit's Personality has more Madness tokens than printed Personal Honor": the Personality of the unit
+        of the card the trigger is about — that card, or the Personality it is attached to (``unit``, ``token``)."""
+        if self.last != "it" or _tok(node, "TYPES").value != "unit" or _tok(node, "TYPE").value != "personality":
+            raise Unreadable("'its unit's …' naming a card other than the one the trigger is about is not read")
+        name = _tok(node, "KEYWORD").value
+        return Condition.model_validate({"card": "its_personality", "tokens": {
+            "name": name, "op": ">", "value": Amount(stat=self.statword(_sub(node, "statword")), of="its_personality",
+                                                     printed=True)}})
+
+    def ev_ev_action_from_opposing(self, node):
+        """"After an action from a card opposing Adachi resolves": an action whose card is, as it resolves, at this
+        card's battlefield on the other side (``opposing``, ``action``); a Strategy played from hand is no such card."""
+        if _sub(node, *NP).data != "self_ref":
+            raise Unreadable("'a card opposing' a card other than this one is not read")
+        self.last = "it"
+        return {"event": "action_resolves", "subject": {"opposing": True}}
 
     def _token_cond(self, node, op: str, value: int) -> Condition:
         """"If he has a Poison token": the card named before has tokens of that name (``token``); "one" after it is
