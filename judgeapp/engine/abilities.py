@@ -168,6 +168,8 @@ class TriggerSpec(Model):
                  "other": "another player's ", "any": ""}[self.whose]
         what = describe_filter(self.subject) if self.subject is not None else ""
         point = f"{whose}{what} {EVENT_WORDS.get(self.event, self.event.replace('_', ' '))}".replace("  ", " ").strip()
+        if self.event == "action_resolves" and what:  # the action's card: "an action from a card opposing this card"
+            point = f"an action from {whose or 'a '}{what} resolves"
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
         if self.cause:

@@ -107,6 +107,9 @@ def resolve(g, ref, ctx: Context) -> list[Card] | None:
         return [host] if host else []
     if ref in ("it", "subject"):
         return [ctx.subject] if ctx.subject else []
+    if ref == "its_personality":  # "its unit's Personality": that card, or the Personality it is attached to (unit)
+        person = ctx.subject if ctx.subject is None or ctx.subject.type == "personality" else g.host(ctx.subject)
+        return [person] if person else []
     if ref == "discarded":
         return list(ctx.discarded)
     if ref == "found":

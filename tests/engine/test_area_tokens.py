@@ -303,3 +303,43 @@ def test_a_created_stat_given_as_an_amount_is_counted_as_the_card_is_created():
                     expect="  - force: {illusion-samurai-spirit-personality: 2}\n  - chi: {s: 5}\n")
     assert failed(result) == [], result["expectations"]
     assert any("Illusion" in t and "enters play" in t for t in texts(result)), texts(result)
+
+
+def test_after_the_target_does_so_this_turn_is_each_time_until_the_turn_ends():
+    """"Target another player's Personality who has a Madness token. After the target attacks this turn, draw a card."
+    (Akumasa): each time this turn, not the next time only (indefinite-conditional-effects); it ends with the turn."""
+    ability = read_text("Open: Target another player's Personality who has a Madness token. After the target attacks "
+                        "this turn, draw a card.", "Akumasa", "personality").abilities[0]
+    assert ability.targets[0].filter.tokens[0].name == "Madness" and ability.targets[0].filter.side == "other"
+    waiting = ability.effects[0].args
+    assert (waiting.event, waiting.card, waiting.this_turn, waiting.each) == ("attacks", 1, True, True)
+    set_up = ("  - effect: {by: alice, do: {after_next: {event: bows, card: s, this_turn: true, each: true, "
+              "do: [{gain_honor: {amount: 2}}]}}}\n")
+    bow_twice = ("  - effect: {by: alice, do: {bow: {target: t}}}\n  - effect: {by: alice, do: {bow: {target: s}}}\n"
+                 "  - effect: {by: alice, do: {straighten: {target: s}}}\n  - effect: {by: alice, do: {bow: {target: s}}}\n")
+    later = "  - advance: next_turn\n  - effect: {by: alice, do: {straighten: {target: s}}}\n" \
+            "  - effect: {by: alice, do: {bow: {target: s}}}\n"
+    result = run(board(two_players(alice=UNITS), cards=SAMURAI, script=set_up + bow_twice + later,
+                       expect="  - honor: {alice: 12}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+WATCHER = ("  - {title: Watcher, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, text: \"After an action from "
+           "a card opposing Watcher resolves, if its unit's Personality has more Madness tokens than printed Personal "
+           "Honor, his controller discards a card.\"}\n"
+           "  - {title: Raider, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Battle: Gain 1 "
+           "Honor.\"}\n  - {title: Fan, type: item, force: 0, chi: 0, cost: 0, text: \"Battle: Gain 1 Honor.\"}\n"
+           "  - {title: Spare, type: strategy, cost: 0}\n")
+
+
+def test_an_action_from_a_card_opposing_this_one_and_its_units_personality():
+    """Daidoji Adachi: after an action from a card opposing him resolves, its unit's Personality (the card, or the
+    Personality its Item is attached to) with more Madness tokens than printed Personal Honor (1) makes his controller
+    discard a card; an action from a Personality with one token does nothing (opposing, token)."""
+    alice = ("    units:\n      - {card: Raider, id: mad, at: bob.p1, tokens: {Madness: 2}, attach: [Fan]}\n"
+             "      - {card: Raider, id: calm, at: bob.p1, tokens: {Madness: 1}}\n    hand: [Spare, Spare, Spare, Spare]\n")
+    bob = "    units: [{card: Watcher, id: w, at: bob.p1}]\n"
+    script = "".join(f"  - action: {{by: alice, card: {c}, ability: 1}}\n  - pass: bob\n" for c in ("calm", "mad", "fan"))
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1", cards=WATCHER,
+                       script=script, expect="  - hand: {alice: 2}\n  - honor: {alice: 11}\n"))
+    assert failed(result) == [], (result["expectations"], texts(result))

@@ -355,6 +355,11 @@ class Readers:
         """"After the next time this turn he attacks, his controller loses 2 Honor": a delayed effect
         waiting for that occurrence of the chosen card, once; "this turn" ends it with the turn
         (``delayed-effects``)."""
+        self.after_card_event(tree, _tok(_sub(tree, "next_time"), "DUR"))
+
+    def after_card_event(self, tree: Tree, this_turn, each: bool = False) -> None:
+        """The sentence's effects, waiting for that occurrence of the chosen card: once, or with ``each`` every time
+        it happens until the turn ends ("After the target attacks this turn, …", ``indefinite-conditional-effects``)."""
         ev = next(c for c in tree.children if isinstance(c, Tree) and c.data in NEXT_EVENTS)
         sub = _sub(ev, *NP)
         if sub.data in ("self_ref", "this_type", "this_kw"):
@@ -365,14 +370,14 @@ class Readers:
         event, cond = NEXT_EVENTS[ev.data]
         self.index = len(self.effects)
         do = self.sentence_effects(tree)
-        this_turn = _tok(_sub(tree, "next_time"), "DUR")
         if this_turn is not None and this_turn.value != "end_of_turn":
             raise Unreadable("'the next time' in a period other than this turn is not read")
         data = {"event": event, "card": card, "this_turn": this_turn is not None, "do": [e.model_dump() for e in do]}
+        if each:
+            data["each"] = True
         if cond is not None:
             data["if"] = cond.model_dump(exclude_defaults=True, by_alias=True)
         self.effects.append(Effect.model_validate({"after_next": data}))
-        return None
 
     # ----- more triggers -------------------------------------------------------------------------
     def ev_ev_any_phase(self, node):

@@ -23,7 +23,7 @@ VALUE_KINDS = ("token_count", "tokens_removed", "plus_tokens")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
 CLAUSE_KINDS = ("stronger_per_token", "if_also")
-WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
+WORDS = {"keyword": "KWWORD", "keywords": "KWWORD", "who": "WHO"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
            "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any"),
@@ -88,11 +88,22 @@ class Readers:
         dur = _tok(node, "DUR")
         return effects if dur is None else [_lasting(e, dur.value) for e in effects]
 
+    def s_after_each_this_turn(self, tree: Tree, i: int) -> None:
+        """"After the target attacks this turn, draw a card": not "the next time" (a delayed effect, once) but each
+        time this turn (``indefinite-conditional-effects``): the effects wait for every such occurrence of the chosen
+        card until the turn ends."""
+        during = _tok(_sub(tree, "during"), "DUR")
+        if during.value != "end_of_turn":
+            raise Unreadable("'after … does so' for a period other than this turn is not read")
+        self.after_card_event(tree, during, each=True)
+
     def e_player_discards(self, node):
-        """"A target player discards a card": a card of his own hand, of his choice (``discard``)."""
+        """"A target player discards a card", "his controller discards a card": a card of his own hand, of his choice
+        (``discard``)."""
+        player = self.who(node)
         self.discarded = True
         self.last = "discarded"
-        return Effect.model_validate({"discard_cards": {"player": self.who(node)}})
+        return Effect.model_validate({"discard_cards": {"player": player}})
 
     def c_card_tokens_le(self, node):
         return self._token_cond(node, "<=", int(_tok(node, "NUMBER").value))
@@ -103,6 +114,24 @@ class Readers:
         cond = self._token_cond(node, ">", 0)
         return cond.model_copy(update={"tokens": cond.tokens.model_copy(update={"value": Amount(
             stat=self.statword(_sub(node, "statword")), of=cond.card, printed=True)})})
+
+    def c_unit_personality_tokens_over_printed(self, node):
+        """"If its unit's Personality has more Madness tokens than printed Personal Honor": the Personality of the unit
+        of the card the trigger is about — that card, or the Personality it is attached to (``unit``, ``token``)."""
+        if self.last != "it" or _tok(node, "TYPES").value != "unit" or _tok(node, "TYPE").value != "personality":
+            raise Unreadable("'its unit's …' naming a card other than the one the trigger is about is not read")
+        name = _tok(node, "KEYWORD").value
+        return Condition.model_validate({"card": "its_personality", "tokens": {
+            "name": name, "op": ">", "value": Amount(stat=self.statword(_sub(node, "statword")), of="its_personality",
+                                                     printed=True)}})
+
+    def ev_ev_action_from_opposing(self, node):
+        """"After an action from a card opposing Adachi resolves": an action whose card is, as it resolves, at this
+        card's battlefield on the other side (``opposing``, ``action``); a Strategy played from hand is no such card."""
+        if _sub(node, *NP).data != "self_ref":
+            raise Unreadable("'a card opposing' a card other than this one is not read")
+        self.last = "it"
+        return {"event": "action_resolves", "subject": {"opposing": True}}
 
     def _token_cond(self, node, op: str, value: int) -> Condition:
         """"If he has a Poison token": the card named before has tokens of that name (``token``); "one" after it is

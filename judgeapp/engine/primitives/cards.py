@@ -368,6 +368,8 @@ def describe_ref(ref) -> str:
         return "this Personality"
     if ref in ("it", "subject"):
         return "that card"
+    if ref == "its_personality":
+        return "the Personality of that card's unit"
     if ref == "discarded":
         return "the discarded card"
     if ref == "found":

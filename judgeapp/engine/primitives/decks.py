@@ -474,6 +474,7 @@ class AfterNextArgs(Model):
     event: Literal["attacks", "destroyed", "bows"]
     card: Ref
     this_turn: bool = False
+    each: bool = False  # every such occurrence until the turn ends ("after the target attacks this turn")
     condition: Condition | None = Field(default=None, alias="if")  # of the occurrence: "attacks you"
     do: list[Effect] = Field(min_length=1, max_length=10)
 
@@ -485,7 +486,8 @@ NEXT_WORDS = {"attacks": "attacks", "destroyed": "is destroyed", "bows": "bows"}
 class AfterNext(Primitive):
     """"After the next time this turn he attacks, …": a delayed effect that happens once, after that
     card's next such occurrence, keeping the targets chosen now; with "this turn" it lapses when the
-    turn ends (``delayed-effects``)."""
+    turn ends (``delayed-effects``). With ``each`` ("After the target attacks this turn, …") it happens after
+    every such occurrence until the turn ends, "this turn" or not (``indefinite-conditional-effects``)."""
 
     name, Args, cite = "after_next", AfterNextArgs, "delayed-effects"
     card_args = ("card",)
@@ -501,7 +503,8 @@ class AfterNext(Primitive):
         spec = TriggerSpec(when="after", event=args.event, condition=args.condition, do=list(args.do),
                            text=cls.describe(args))
         g.delayed.append(Delayed(spec, ctx.player, ctx.why(), dict(ctx.targets), ctx.source.id if ctx.source else None,
-                                 watch=tuple(c.id for c in cards), lapses=args.this_turn, of_action=is_action(ctx)))
+                                 watch=tuple(c.id for c in cards), lapses=args.this_turn, repeat=args.each,
+                                 of_action=is_action(ctx)))
         g.record(StepKind.EFFECT, "Delayed effect set up: " + cls.describe(args).replace(
             describe_ref(args.card), names(cards), 1) + f" ({ctx.why()})", [cls.cite], ctx.player, "resolve")
         return True
@@ -511,7 +514,8 @@ class AfterNext(Primitive):
         from ..abilities import describe_condition
 
         when = f" ({describe_condition(args.condition)})" if args.condition is not None else ""
-        return (f"after the next time{' this turn' if args.this_turn else ''} {describe_ref(args.card)} "
+        return (f"after {'each' if args.each else 'the next'} time{' this turn' if args.this_turn or args.each else ''} "
+                f"{describe_ref(args.card)} "
                 f"{NEXT_WORDS[args.event]}{when}: {_effects_words(args.do)}")
 
 
