@@ -607,6 +607,10 @@ def describe_condition(cond: Condition | None) -> str:
         from .primitives.interrupts import describe_action
 
         parts.append(describe_action(cond.action))
+    if cond.resolving is not None:
+        from .primitives.interrupts import describe_resolving
+
+        parts.append(describe_resolving(cond.resolving))
     if cond.most_cards is not None:
         parts.append(f"you {'' if cond.most_cards else 'do not '}have more cards in your hand than each other player")
     if cond.fewest_cards is not None:

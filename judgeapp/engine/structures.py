@@ -241,6 +241,7 @@ class ActionTest(Model):
     to: Literal["battlefield", "home"] | None = None  # moved it there
     in_battle: StrictBool = False  # did it during a battle
     this: StrictBool = False  # "this action": the one whose text it is, not the one it interrupts
+    by: Literal["you", "other"] | None = None  # whose action it is ("other players' actions")
 
 
 class TokenTest(Model):
@@ -302,6 +303,7 @@ class Condition(Model):
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
     action_by: Literal["you", "other"] | None = None  # an Interrupt's: whose action it interrupts ("if the action is yours")
     action: ActionTest | None = None  # an Interrupt's: what the action is and what it did (acting)
+    resolving: ActionTest | None = None  # such an action's effects are resolving now ("while other players' actions are resolving")
     honor: HonorTest | None = None
     honor_vs_others: Literal[">", ">=", "<="] | None = None  # your Family Honor against each other player's (ties hold for >=, <=)
     clan: Word | None = None  # "if you are a Crane Clan player"

@@ -6,12 +6,13 @@ from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
 from ..cardtree import ATTACKS, NP, STATICS, Unreadable, _and, _not, _singular, _sub, _tok, _toks
-from ..structures import AllRef, Condition, Filter
+from ..structures import ActionTest, AllRef, Condition, Filter
 from ..vocab import CLANS
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
          "who": "WHO", "except": "EXCEPT", "count": "COUNT", "towards": "TOWARDS",
-         "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING", "taken": "TAKEN", "bring": "BRING"}
+         "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING", "taken": "TAKEN", "bring": "BRING",
+         "resolving": "RESOLVING"}
 PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
@@ -56,6 +57,11 @@ class Readers:
         return AllRef(all=flt.model_copy(update={"in_unit": True, "another": True}))
 
     # ----- conditions ---------------------------------------------------------------------------
+    def c_others_acting(self, node):
+        """"while other players' actions are resolving": an action of another player's, from the start of the
+        resolution of its effects to their end (``action-sequence`` D; acting)."""
+        return Condition(resolving=ActionTest(by="other"))
+
     def c_other_controls(self, node):
         """"while another player controls an Ashalan card": such a card in play, not yours (``control``)."""
         sub = _sub(node, *NP)
