@@ -27,7 +27,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
                 "st_attach_one", "st_stat_each_yours",
                 "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses", "st_extra_use_actions",
-                "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit"}
+                "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit",
+                "st_stat_if_he"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -61,6 +62,13 @@ class Readers:
         """"while other players' actions are resolving": an action of another player's, from the start of the
         resolution of its effects to their end (``action-sequence`` D; acting)."""
         return Condition(resolving=ActionTest(by="other"))
+
+    def c_yours_acting(self, node):
+        """"while actions on your Kihos and Spells are resolving": an action from your card with the keyword or of
+        the type, from the start of the resolution of its effects to their end (``action-sequence`` D, acting)."""
+        word = _singular(Tree("mod", [_tok(node, "KEYWORD")])).children[0].value
+        source = Filter(side="your", any_of=[Filter(keywords=[word]), Filter(type=[_tok(node, "TYPE").value])])
+        return Condition(resolving=ActionTest(source=source))
 
     def c_other_controls(self, node):
         """"while another player controls an Ashalan card": such a card in play, not yours (``control``)."""
@@ -439,6 +447,13 @@ class Readers:
         count = Filter.model_validate({"type": [kind.value] if kind is not None else [], "keywords": words,
                                        "in_unit": True, "another": True})
         return self._stat_changes(node, {**data, "per": count})
+
+    def read_st_stat_if_he(self, node, data) -> list[Static]:
+        """"This Personality, if he is a Shugenja, has +1C while …": the change holds while both the inserted
+        condition and the "while" do (``continuous-traits``)."""
+        self.last = data["target"]  # "he": the card the trait names first
+        cond = self.cond(node.children[3])  # subject COMMA IF cond
+        return self._stat_changes(_sub(node, "changes"), {**data, "while": _and(data.get("while"), cond)})
 
     def _stat_changes(self, node, data: dict) -> list[Static]:
         """A stat change for each of "+1F/+1C" (``bonuses-and-penalties``); ``per``: for each such card."""
