@@ -291,7 +291,8 @@ class Static(Model):
         elif self.kind in ("permit", "restrict") and self.what == "proclaim":
             what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
-            what = f"{who}: no {MOVE_RESTRICTIONS.get(self.what, str(self.what).replace('_', ' '))}"
+            what = f"{who}: no {MOVE_RESTRICTIONS.get(self.what, str(self.what).replace('_', ' '))}" + (
+                {"you": " by your effects", "other": " by other players' effects", None: ""}[self.by])
         elif self.kind == "permit" and self.to is not None:
             what = f"you may target a {describe_filter(self.to)} with the rulebook " \
                    f"{str(self.what).replace('_', ' ').title()} action"

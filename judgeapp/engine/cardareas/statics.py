@@ -28,7 +28,7 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_attach_one", "st_stat_each_yours",
                 "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses", "st_extra_use_actions",
                 "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit",
-                "st_stat_if_he"}
+                "st_stat_if_he", "st_others_cannot_bow"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -478,6 +478,13 @@ class Readers:
         """"Katata cannot attack or defend": two restrictions."""
         return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(Tree("st", [r]))})
                 for r in node.children if isinstance(r, Tree) and r.data.startswith("r_")]
+
+    def read_st_others_cannot_bow(self, node, data) -> list[Static]:
+        """"… other players' cards will not bow him": no effect of another player's bows him, while the trait's
+        condition holds; his own player's effects still may (``permissions``, ``bowed-and-unbowed``)."""
+        if _tok(node, "TYPE").value != "card" or self.last not in ("self", "host"):
+            raise Unreadable("that restriction on bowing is not read")
+        return [Static.model_validate({**data, "target": self.last, "kind": "restrict", "what": "bows", "by": "other"})]
 
     # ----- Honor gains and losses ---------------------------------------------------------------------
     def read_st_no_honor_change(self, node, data) -> list[Static]:
