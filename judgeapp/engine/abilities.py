@@ -295,7 +295,8 @@ class Static(Model):
         elif self.kind in ("permit", "restrict") and self.what == "proclaim":
             what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
-            what = f"{who}: no {MOVE_RESTRICTIONS.get(self.what, str(self.what).replace('_', ' '))}"
+            what = f"{who}: no {MOVE_RESTRICTIONS.get(self.what, str(self.what).replace('_', ' '))}" + (
+                {"you": " by your effects", "other": " by other players' effects", None: ""}[self.by])
         elif self.kind == "permit" and self.to is not None:
             what = f"you may target a {describe_filter(self.to)} with the rulebook " \
                    f"{str(self.what).replace('_', ' ').title()} action"
@@ -630,6 +631,10 @@ def describe_condition(cond: Condition | None) -> str:
         from .primitives.interrupts import describe_action
 
         parts.append(describe_action(cond.action))
+    if cond.resolving is not None:
+        from .primitives.interrupts import describe_resolving
+
+        parts.append(describe_resolving(cond.resolving))
     if cond.most_cards is not None:
         parts.append(f"you {'' if cond.most_cards else 'do not '}have more cards in your hand than each other player")
     if cond.fewest_cards is not None:

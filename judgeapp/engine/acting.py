@@ -126,7 +126,17 @@ def note(g, ev) -> None:
 def fits(g, test: ActionTest, ctx: Context) -> bool:
     """Whether the action an Interrupt answers is of that kind and did that (``interrupt-actions``)."""
     action = owner(ctx) if test.this else ctx.interrupted
-    if action is None:
+    return action is not None and _fits(g, test, action, ctx)
+
+
+def resolving_now(g, test: ActionTest, ctx: Context) -> bool:
+    """Whether an action of that kind is resolving now: its effects, from the start of their resolution to their
+    end (``action-sequence`` D), an Interrupt's among them; a trait's effects are no action's."""
+    return any(is_action(c) and _fits(g, test, owner(c), ctx) for c in g.acting)
+
+
+def _fits(g, test: ActionTest, action: Context, ctx: Context) -> bool:
+    if test.by is not None and (action.player == ctx.player) != (test.by == "you"):
         return False
     if test.designators and action.designator not in test.designators:
         return False

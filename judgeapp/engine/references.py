@@ -651,6 +651,11 @@ def holds(g, cond: Condition | None, ctx) -> bool:
 
         if not fits(g, cond.action, ctx):
             return False
+    if cond.resolving is not None:
+        from .acting import resolving_now
+
+        if not resolving_now(g, cond.resolving, ctx):
+            return False
     if cond.most_cards is not None:
         mine = len(g.players[me].hand)
         most = all(mine > len(g.players[p].hand) for p in g.live() if p != me)

@@ -251,6 +251,7 @@ class ActionTest(Model):
     to: Literal["battlefield", "home"] | None = None  # moved it there
     in_battle: StrictBool = False  # did it during a battle
     this: StrictBool = False  # "this action": the one whose text it is, not the one it interrupts
+    by: Literal["you", "other"] | None = None  # whose action it is ("other players' actions")
 
 
 class TokenTest(Model):
@@ -313,6 +314,7 @@ class Condition(Model):
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
     action_by: Literal["you", "other"] | None = None  # an Interrupt's: whose action it interrupts ("if the action is yours")
     action: ActionTest | None = None  # an Interrupt's: what the action is and what it did (acting)
+    resolving: ActionTest | None = None  # such an action's effects are resolving now ("while other players' actions are resolving")
     honor: HonorTest | None = None
     # "if the active player has 11 or more Family Honor": the player every test about "you" is about instead
     of_player: Literal["active"] | None = None

@@ -83,7 +83,8 @@ def before(g, ev: Event) -> bool:
 def _prevented(g, ev: Event) -> bool:
     """Step A: a prevention effect or a restriction stops the occurrence (``prevention``)."""
     shield = _shield(g, "prevent", ev)
-    restriction = g.restricted(ev.card, ev.name) if ev.card is not None and shield is None else None
+    # a restriction naming whose effects it stops ("other players' cards will not bow him") reads who causes it
+    restriction = g.restricted(ev.card, ev.name, by=ev.by) if ev.card is not None and shield is None else None
     restriction = restriction or (acting.limited(g, ev) if shield is None else None)
     if shield is None and not restriction:
         return False

@@ -298,3 +298,31 @@ def test_conflagration_adds_strength_only_while_its_shugenja_is_fire():
     text = (REAL / "statics-conflagration-fire.yaml").read_text(encoding="utf-8")
     text = text.replace("card: Isawa Hibana", "card: Seppun Omihiru").split("expect:")[0]
     ok(service.replay(text + "expect:\n  - at: {moritoki: bob.p1}\n"))
+
+
+def test_other_players_actions_resolving_leaves_out_your_own_and_traits():
+    """"while other players' actions are resolving" (statics-usagi-seki-resolving): an action of the trait's own
+    player, or a trait's effects, are not another player's action resolving (action-sequence D)."""
+    from types import SimpleNamespace
+
+    from judgeapp.engine.acting import resolving_now
+    from judgeapp.engine.references import Context
+    from judgeapp.engine.structures import ActionTest
+
+    others = ActionTest(by="other")
+    g = SimpleNamespace(acting=[Context(player="alice", designator="battle")])
+    assert not resolving_now(g, others, Context(player="alice"))
+    assert resolving_now(g, others, Context(player="bob"))
+    g.acting = [Context(player="bob")]  # a triggered trait of bob's: no designator, no Interrupt
+    assert not resolving_now(g, others, Context(player="alice"))
+
+
+@pytest.mark.django_db
+def test_earths_armor_lets_its_own_players_cards_bow_him():
+    """statics-earths-armor-not-bowed: Alice's own The Tale of the Disgraced bows Koizumi as its cost-like first
+    effect; only other players' cards will not bow him (permissions)."""
+    text = (REAL / "statics-earths-armor-not-bowed.yaml").read_text(encoding="utf-8").split("script:")[0]
+    text = text.replace("    hand: [The Tale of the Disgraced]\n", "").replace(
+        "    honor: 10\n    units:\n", "    honor: 10\n    hand: [The Tale of the Disgraced]\n    units:\n")
+    script = "script:\n  - action: {by: alice, card: The Tale of the Disgraced, ability: 1, targets: [koizumi, moritoki]}\n"
+    ok(service.replay(text + script + "expect:\n  - bowed: [koizumi, moritoki]\n"))

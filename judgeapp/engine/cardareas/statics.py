@@ -6,12 +6,13 @@ from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
 from ..cardtree import ATTACKS, NP, STATICS, Unreadable, _and, _not, _singular, _sub, _tok, _toks
-from ..structures import AllRef, Condition, Filter
+from ..structures import ActionTest, AllRef, Condition, Filter
 from ..vocab import CLANS
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
          "who": "WHO", "except": "EXCEPT", "count": "COUNT", "towards": "TOWARDS",
-         "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING", "taken": "TAKEN", "bring": "BRING"}
+         "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING", "taken": "TAKEN", "bring": "BRING",
+         "resolving": "RESOLVING"}
 PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
@@ -26,7 +27,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
                 "st_attach_one", "st_stat_each_yours",
                 "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses", "st_extra_use_actions",
-                "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit"}
+                "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit",
+                "st_stat_if_he", "st_others_cannot_bow"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -56,6 +58,18 @@ class Readers:
         return AllRef(all=flt.model_copy(update={"in_unit": True, "another": True}))
 
     # ----- conditions ---------------------------------------------------------------------------
+    def c_others_acting(self, node):
+        """"while other players' actions are resolving": an action of another player's, from the start of the
+        resolution of its effects to their end (``action-sequence`` D; acting)."""
+        return Condition(resolving=ActionTest(by="other"))
+
+    def c_yours_acting(self, node):
+        """"while actions on your Kihos and Spells are resolving": an action from your card with the keyword or of
+        the type, from the start of the resolution of its effects to their end (``action-sequence`` D, acting)."""
+        word = _singular(Tree("mod", [_tok(node, "KEYWORD")])).children[0].value
+        source = Filter(side="your", any_of=[Filter(keywords=[word]), Filter(type=[_tok(node, "TYPE").value])])
+        return Condition(resolving=ActionTest(source=source))
+
     def c_other_controls(self, node):
         """"while another player controls an Ashalan card": such a card in play, not yours (``control``)."""
         sub = _sub(node, *NP)
@@ -434,6 +448,13 @@ class Readers:
                                        "in_unit": True, "another": True})
         return self._stat_changes(node, {**data, "per": count})
 
+    def read_st_stat_if_he(self, node, data) -> list[Static]:
+        """"This Personality, if he is a Shugenja, has +1C while …": the change holds while both the inserted
+        condition and the "while" do (``continuous-traits``)."""
+        self.last = data["target"]  # "he": the card the trait names first
+        cond = self.cond(node.children[3])  # subject COMMA IF cond
+        return self._stat_changes(_sub(node, "changes"), {**data, "while": _and(data.get("while"), cond)})
+
     def _stat_changes(self, node, data: dict) -> list[Static]:
         """A stat change for each of "+1F/+1C" (``bonuses-and-penalties``); ``per``: for each such card."""
         per = data.pop("per", None)
@@ -456,6 +477,13 @@ class Readers:
     def read_st_restrict_either(self, node, data) -> list[Static]:
         """"Katata cannot attack or defend", "Will not attach cards or issue challenges": a restriction each."""
         return [self.restriction_static(r, data) for r in node.children if isinstance(r, Tree) and r.data.startswith("r_")]
+
+    def read_st_others_cannot_bow(self, node, data) -> list[Static]:
+        """"… other players' cards will not bow him": no effect of another player's bows him, while the trait's
+        condition holds; his own player's effects still may (``permissions``, ``bowed-and-unbowed``)."""
+        if _tok(node, "TYPE").value != "card" or self.last not in ("self", "host"):
+            raise Unreadable("that restriction on bowing is not read")
+        return [Static.model_validate({**data, "target": self.last, "kind": "restrict", "what": "bows", "by": "other"})]
 
     # ----- Honor gains and losses ---------------------------------------------------------------------
     def read_st_no_honor_change(self, node, data) -> list[Static]:

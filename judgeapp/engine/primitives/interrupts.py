@@ -374,6 +374,13 @@ def describe_action(test: ActionTest) -> str:
     return " and ".join(words)
 
 
+def describe_resolving(test: ActionTest) -> str:
+    """"while other players' actions are resolving", in plain words."""
+    who = {"you": "one of your actions", "other": "another player's action", None: "an action"}[test.by]
+    what = describe_action(test)
+    return f"{who} is resolving" + (f" ({what})" if what else "")
+
+
 def _a(words: str) -> str:
     return words if words.startswith(("your ", "another ")) else ("an " if words[:1] in "aeiouAEIOU" else "a ") + words
 
