@@ -107,6 +107,13 @@ class Readers:
         """"with a Melee or Ranged Attack ability": one of its abilities makes either Attack (``abilities``)."""
         data["ability"] = AbilityTest(effects=["melee_attack", "ranged_attack"])
 
+    def c_card_has_none(self, node):
+        """"if it has no attachments", "if he has no Followers": the card is in that state (``attachments``)."""
+        what = _tok(node, "TYPE").value
+        if what not in ("attachment", "follower"):
+            raise Unreadable(f"'has no {what}s' is not read")
+        return Condition.model_validate({"card": self._card_cond(node), "is": [f"without_{what}s"]})
+
     def c_active_honor_ge(self, node):
         """"If the active player has 11 or more Family Honor": the player whose turn it is (``turns-and-turn-order``);
         "he" after it is that player."""
