@@ -261,3 +261,19 @@ def test_a_condition_that_a_card_has_no_attachments():
                  script="  - action: {by: alice, card: trap1, targets: [led]}\n"
                         "  - action: {by: alice, card: trap2, targets: [bare]}\n",
                  expect="  - unbowed: [led]\n  - bowed: [bare, trap1, trap2]\n")))
+
+
+def test_a_target_that_is_one_of_several_kinds():
+    """"a target Personality that is Crab Clan, Gaijin, or has no attachments" (conjunctions: one of them is
+    enough): an Ogre with a Follower and neither word is not a legal target, a Gaijin Ogre with one is."""
+    cards = (ogre() + ogre("[Gaijin]").replace("Ogre", "Gaijin Ogre")
+             + "  - {title: Page, type: follower, force: 1, cost: 1}\n"
+             "  - {title: Trap, type: holding, cost: 1, "
+             "text: 'Open, [Bow]: Bow a target Personality that is Crab Clan, Gaijin, or has no attachments.'}\n")
+    alice = ("    units: [{card: Ogre, id: ogre, attach: [Page]}, {card: Gaijin Ogre, id: gaijin, attach: [Page]}]\n"
+             "    holdings: [{card: Trap, id: trap}]\n")
+    ok(run(board(two_players(alice=alice), cards=cards,
+                 script="  - action: {by: alice, card: trap, targets: [ogre]}\n"
+                        "  - action: {by: alice, card: trap, targets: [gaijin]}\n",
+                 expect="  - rejected: {step: 1, reason: no-target}\n  - unbowed: [ogre]\n"
+                        "  - bowed: [gaijin, trap]\n")))

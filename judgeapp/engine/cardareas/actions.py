@@ -121,6 +121,28 @@ class Readers:
         return Condition.model_validate({"of_player": "active",
                                          "honor": {"op": ">=", "value": int(_tok(node, "NUMBER").value)}})
 
+    def post_that_is_any(self, post, data):
+        """"that is Dragon Clan, Gaijin, Shadowlands, or has no attachments": a card that fits one of them
+        (``conjunctions``: "or" is met by any one)."""
+        if data.get("any_of"):
+            raise Unreadable("two lists of alternatives on one card are not read")
+        data["any_of"] = [self._that_kind(k) for k in post.children if isinstance(k, Tree)]
+
+    @staticmethod
+    def _that_kind(kind: Tree) -> Filter:
+        tok = kind.children[-1] if _tok(kind, "NO") is not None else kind.children[0]
+        if tok.type == "CLAN":
+            return Filter(clan=tok.value)
+        if tok.type == "STATE":
+            return Filter(state=[tok.value])
+        if tok.type == "TYPE":
+            if tok.value not in ("attachment", "follower"):
+                raise Unreadable(f"'has no {tok.value}s' is not read")
+            return Filter(state=[f"without_{tok.value}s"])
+        if tok.value in ABSENCES:  # "Human": without Nonhuman (CR Human)
+            return Filter(without=[ABSENCES[tok.value]])
+        return Filter(keywords=[tok.value])
+
     def post_not_named(self, post, data):
         """"not named Yasuki Tono": a card whose title is not that one (``references``: a card named by its
         title is any card with that title)."""
