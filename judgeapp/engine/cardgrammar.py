@@ -536,11 +536,12 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return self.self_possessed(node)
         if kind == "his_unit":
             raise Unreadable("'his unit' as a whole is not read yet")
-        if kind == "his_attachments":
+        if kind == "his_attachments":  # "his Followers": those attached to this card's or a target's Personality
             what = _tok(node, "TYPE").value
-            if self.last not in ("self", "host") or what not in ("attachment", "follower", "item", "spell"):
-                raise Unreadable("'his …' naming cards of a unit other than this one is not read")
-            return AllRef(all=Filter(type=[what], in_unit=True))
+            if (self.last not in ("self", "host") and not isinstance(self.last, int)) \
+                    or what not in ("attachment", "follower", "item", "spell"):
+                raise Unreadable("'his …' naming cards of a unit other than this one or a target's is not read")
+            return AllRef(all=Filter(type=[what], **self.in_unit("his")))
         return self.phrase(node)
 
     def self_possessed(self, node: Tree):
@@ -612,6 +613,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             flt = flt.model_copy(update={"in_unit": True, "another": True})
         return flt
 
+    def in_unit(self, word: str) -> dict:
+        """"in this unit" is this card's unit; "in his unit" the unit of the card "his" names: a target
+        ("Target your Personality. Bow a card in his unit"), else this card or its Personality (``possessive-case``)."""
+        if word != "his" or self.last in (None, "self", "host"):
+            return {"in_unit": True}
+        if not isinstance(self.last, int):
+            raise Unreadable("'in his unit' naming a card other than a target or this card is not read")
+        return {"in_unit_of": self.last}
+
     def filter_parts(self, node: Tree, words: list[str]):
         data: dict = {"type": [], "keywords": [], "state": [], "stats": []}
         optional = False
@@ -629,6 +639,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         mods = _sub(head, "mods")
         types = [t.value for t in _toks(head, "TYPE")]
         data["type"] = types
+        if (either := _sub(head, "kw_or")) is not None:  # "a Kiho or a Spell": one or the other (``conjunctions``)
+            word = _tok(_sub(either, "mod"), "KEYWORD")
+            if word is None:
+                raise Unreadable("'or' between a state or Clan and a card type is not read")
+            data["any_of"] = [Filter(keywords=[_singular(word.value)]), Filter(type=types)]
+            data["type"] = types = []
+        if (title := _sub(head, "or_title")) is not None:  # "a target Ring or Moto Ming-Gwok": that card (``conjunctions``)
+            data["any_of"] = [Filter(type=types), Filter(title=" ".join(t.value for t in _toks(title, "KEYWORD")))]
+            data["type"] = types = []
         if data.get("another") and self.kind not in UNIT_CARDS and isinstance(self.person, int) \
                 and {"personality", "unit"} & set(types):
             # "one of your other units" on a Strategy: other than the Personality named before (``another``)
@@ -699,7 +718,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 data["zone"] = "discard"
                 data["side"] = "your"
             elif kind == "in_unit":
-                data["in_unit"] = True
+                data.update(self.in_unit(_tok(post, "INUNIT").value))
             elif kind == "opposing_self":
                 data["opposing"] = True
             elif kind == "in_province_any":

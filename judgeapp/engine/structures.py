@@ -32,7 +32,7 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
                 "unaligned", "entered_play_this_turn"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
-Place = Literal["here", "home", "battlefield", "any"]
+Place = Literal["here", "home", "battlefield", "other_battlefield", "any"]  # other_battlefield: not the current one
 # "discard" is a whole discard pile, dead Personalities included; "discarded" and "dead" its two states (dead);
 # "out_of_play" every area but play, "in_and_out_of_play" every area (in-play-and-out-of-play)
 ZoneName = Literal["play", "hand", "discard", "discarded", "dead", "province", "fate_deck", "dynasty_deck", "resolution",
@@ -307,6 +307,7 @@ class Condition(Model):
     happened: HappenedTest | None = None  # something earlier this turn or battle (memory)
     battlefield_destroyed: StrictBool | None = None  # the current battlefield's Province is destroyed
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
+    hand_size: HonorTest | None = None  # your maximum hand size: "if your maximum hand size is 10 or more"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
     fewest_cards: StrictBool | None = None  # fewer cards in your hand than each other player
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play

@@ -458,6 +458,8 @@ def describe_filter(f: Filter) -> str:
         words.append("at any location")
     elif f.at == "battlefield":
         words.append("at a battlefield")
+    elif f.at == "other_battlefield":
+        words.append("at another battlefield")
     if f.zone in ("out_of_play", "in_and_out_of_play"):
         words.append(f.zone.replace("_", " "))
     elif f.zone != "play":
