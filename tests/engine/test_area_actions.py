@@ -248,3 +248,32 @@ def test_a_card_with_an_attack_ability_is_one_whose_ability_makes_an_attack():
                  script="  - action: {by: alice, card: tutor, targets: [clerk]}\n"
                         "  - action: {by: alice, card: tutor, targets: [archer]}\n",
                  expect="  - rejected: {step: 1, reason: no-target}\n  - unbowed: [archer]\n  - bowed: [clerk]\n")))
+
+
+def test_a_condition_that_a_card_has_no_attachments():
+    """"Bow it if it has no attachments" (attachments): the bare Ogre is bowed, the Ogre with a Follower is not."""
+    cards = (ogre() + "  - {title: Page, type: follower, force: 1, cost: 1}\n"
+             "  - {title: Trap, type: holding, cost: 1, "
+             "text: 'Open, [Bow]: Target a Personality. Bow it if it has no attachments.'}\n")
+    alice = ("    units: [{card: Ogre, id: bare}, {card: Ogre, id: led, attach: [Page]}]\n"
+             "    holdings: [{card: Trap, id: trap1}, {card: Trap, id: trap2}]\n")
+    ok(run(board(two_players(alice=alice), cards=cards,
+                 script="  - action: {by: alice, card: trap1, targets: [led]}\n"
+                        "  - action: {by: alice, card: trap2, targets: [bare]}\n",
+                 expect="  - unbowed: [led]\n  - bowed: [bare, trap1, trap2]\n")))
+
+
+def test_a_target_that_is_one_of_several_kinds():
+    """"a target Personality that is Crab Clan, Gaijin, or has no attachments" (conjunctions: one of them is
+    enough): an Ogre with a Follower and neither word is not a legal target, a Gaijin Ogre with one is."""
+    cards = (ogre() + ogre("[Gaijin]").replace("Ogre", "Gaijin Ogre")
+             + "  - {title: Page, type: follower, force: 1, cost: 1}\n"
+             "  - {title: Trap, type: holding, cost: 1, "
+             "text: 'Open, [Bow]: Bow a target Personality that is Crab Clan, Gaijin, or has no attachments.'}\n")
+    alice = ("    units: [{card: Ogre, id: ogre, attach: [Page]}, {card: Gaijin Ogre, id: gaijin, attach: [Page]}]\n"
+             "    holdings: [{card: Trap, id: trap}]\n")
+    ok(run(board(two_players(alice=alice), cards=cards,
+                 script="  - action: {by: alice, card: trap, targets: [ogre]}\n"
+                        "  - action: {by: alice, card: trap, targets: [gaijin]}\n",
+                 expect="  - rejected: {step: 1, reason: no-target}\n  - unbowed: [ogre]\n"
+                        "  - bowed: [gaijin, trap]\n")))

@@ -107,12 +107,41 @@ class Readers:
         """"with a Melee or Ranged Attack ability": one of its abilities makes either Attack (``abilities``)."""
         data["ability"] = AbilityTest(effects=["melee_attack", "ranged_attack"])
 
+    def c_card_has_none(self, node):
+        """"if it has no attachments", "if he has no Followers": the card is in that state (``attachments``)."""
+        what = _tok(node, "TYPE").value
+        if what not in ("attachment", "follower"):
+            raise Unreadable(f"'has no {what}s' is not read")
+        return Condition.model_validate({"card": self._card_cond(node), "is": [f"without_{what}s"]})
+
     def c_active_honor_ge(self, node):
         """"If the active player has 11 or more Family Honor": the player whose turn it is (``turns-and-turn-order``);
         "he" after it is that player."""
         self.last = "active"
         return Condition.model_validate({"of_player": "active",
                                          "honor": {"op": ">=", "value": int(_tok(node, "NUMBER").value)}})
+
+    def post_that_is_any(self, post, data):
+        """"that is Dragon Clan, Gaijin, Shadowlands, or has no attachments": a card that fits one of them
+        (``conjunctions``: "or" is met by any one)."""
+        if data.get("any_of"):
+            raise Unreadable("two lists of alternatives on one card are not read")
+        data["any_of"] = [self._that_kind(k) for k in post.children if isinstance(k, Tree)]
+
+    @staticmethod
+    def _that_kind(kind: Tree) -> Filter:
+        tok = kind.children[-1] if _tok(kind, "NO") is not None else kind.children[0]
+        if tok.type == "CLAN":
+            return Filter(clan=tok.value)
+        if tok.type == "STATE":
+            return Filter(state=[tok.value])
+        if tok.type == "TYPE":
+            if tok.value not in ("attachment", "follower"):
+                raise Unreadable(f"'has no {tok.value}s' is not read")
+            return Filter(state=[f"without_{tok.value}s"])
+        if tok.value in ABSENCES:  # "Human": without Nonhuman (CR Human)
+            return Filter(without=[ABSENCES[tok.value]])
+        return Filter(keywords=[tok.value])
 
     def post_not_named(self, post, data):
         """"not named Yasuki Tono": a card whose title is not that one (``references``: a card named by its
