@@ -740,6 +740,22 @@ class Readers:
         choice = self.effects[-1]
         self.effects[-1] = choice.model_copy(update={"args": choice.args.model_copy(update={"otherwise": otherwise})})
 
+    # ----- "After the duel, Fear equal to Oneiyara's Force that targets the loser" (fear, duel) ------------------------
+    def s_fear_at_duelist(self, tree: Tree, index: int):
+        """A Fear effect whose target is the duel's loser (winner), once the duel has resolved: it targets him only if
+        he is a legal Fear target then, an enemy Personality without Followers in the current army (``fear``,
+        ``duel``); else it has no target and does nothing."""
+        if getattr(self, "duel_at", None) is None:
+            raise Unreadable("'after the duel' with no duel before it is not read")
+        role = self.np(_sub(tree, *NP))
+        if role not in ("winner", "loser"):
+            raise Unreadable("a Fear effect that targets a card other than the duel's winner or loser is not read")
+        self.index = len(self.effects)
+        effect = self._attack("fear", tree)
+        spec = self.targets[-1]
+        self.targets[-1] = spec.model_copy(update={"filter": spec.filter.model_copy(update={"duel_role": role})})
+        self.effects.append(effect)
+
 
 def _for_player(effect: Effect, player: int) -> Effect:
     """"… who may choose to lose 2 Honor": an effect on a player with no subject of its own is the chooser's."""
