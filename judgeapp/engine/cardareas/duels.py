@@ -40,7 +40,7 @@ PHRASES = {
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
-         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "whichever": "WHICHEVER",
+         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "lost": "LOST", "whichever": "WHICHEVER",
          "element": "ELEMENT"}
 NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier", "its_target")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
@@ -76,7 +76,7 @@ class Readers:
         on the duel's outcome ("give the duel's winner +3F", "if you win this duel, draw a card",
         "after you win this duel, …") wait for the duel to resolve (``duel`` step 5)."""
         self.in_duel = True
-        self.outcome_later = False
+        self.outcome_later = _sub(tree, "after_it_resolves") is not None  # "after this duel resolves, …" (duel step 5)
         lead = _sub(tree, "lead")
         cond = self.cond(lead.children[1]) if lead is not None else None
         if _sub(tree, "after_you_win") is not None:  # "after you win this duel": when it resolves, if you won
@@ -112,6 +112,12 @@ class Readers:
         if not self.in_duel:
             raise Unreadable("'if you win' outside a duel is not read")
         return Condition(duel="won")
+
+    def c_you_lost_duel(self, node):
+        """"If you lost": your Personality lost the duel, as both do in a tie (``duel``)."""
+        if not self.in_duel:
+            raise Unreadable("'if you lost' outside a duel is not read")
+        return Condition(duel="lost")
 
     def c_you_won_by(self, node):
         """"If you won the duel by three or more", after the action's challenge: your Personality won it, his total
