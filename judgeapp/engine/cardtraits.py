@@ -224,14 +224,14 @@ class TraitReaders:
             return hook(node, data)
         if kind == "st_copies":
             return [Static.model_validate({**data, "kind": "copies", "amount": int(_tok(node, "NUMBER").value)})]
-        if kind == "st_stat_each":
-            stat, n = _tok(node, "STATCHANGE").value
-            if n == "X" or stat == "family_honor":
+        if kind == "st_stat_each":  # "+1F for each Ring you control", "+1F/+1C for each …": each change
+            changes = [tok.value for tok in _toks(node, "STATCHANGE")]
+            if any(n == "X" or stat == "family_honor" for stat, n in changes):
                 raise Unreadable("that continuous stat change is not read")
             flt = self.filter_of(_sub(node, *NP)) if _sub(node, "phrase", "bare") is not None else _unread(
                 "'for each' naming one card")
             return [Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": {"count": flt.model_dump(
-                exclude_defaults=True), "times": n}})]
+                exclude_defaults=True), "times": n}}) for stat, n in changes]
         if kind == "st_stat":
             out = []
             for tok in _toks(_sub(node, "changes"), "STATCHANGE"):
