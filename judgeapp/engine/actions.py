@@ -232,6 +232,9 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
     for k, spec in enumerate(ability.targets, 1):
         if spec.option is not None and spec.option != taken:
             continue  # another option's targeting: the player chose as he announced (choice-paradoxes)
+        if spec.filter.duel_role is not None:
+            _duel_role_possible(g, ctx, spec, named)
+            continue
         legal = candidates(g, ctx, spec)
         want = named.pop(0) if named else None
         if want is not None:
@@ -251,6 +254,19 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
                                                     and fitting(g, ctx, spec, legal) is None):
             raise Refused(Reason.NO_TARGET, f"no legal target for {ctx.source.title if ctx.source else 'the action'}'s "
                                             "required targeting", "good-faith-rule")
+
+
+def _duel_role_possible(g, ctx: Context, spec, named: list) -> None:
+    """"Fear … that targets the loser": who loses is not known until the duel resolves, so that targeting is made
+    then (``resolution.choose``), not named at announcement; announcing needs a card that may be it, a legal target
+    but for the duel's outcome (``good-faith-rule``)."""
+    if named:
+        raise Refused(Reason.NO_TARGET, "the target that is the duel's winner or loser is chosen once the duel has "
+                                        "resolved, not named at announcement", "good-faith-rule")
+    free = spec.model_copy(update={"filter": spec.filter.model_copy(update={"duel_role": None})})
+    if not (spec.optional or spec.up_to) and not candidates(g, ctx, free):
+        raise Refused(Reason.NO_TARGET, f"no legal target for {ctx.source.title if ctx.source else 'the action'}'s "
+                                        "required targeting", "good-faith-rule")
 
 
 def planned_widening(g, ctx: Context, step: dict) -> dict:

@@ -212,6 +212,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False  # "at a different location" than that target's (rules-of-location)
     if flt.same_location is not None and not _same_location(g, card, flt.same_location, ctx):
         return False
+    if flt.duel_role is not None and card not in (resolve(g, flt.duel_role, ctx) or []):
+        return False
     if flt.unit_keyword and not g.unit_has_keyword(g.host(card) or card, flt.unit_keyword):
         return False
     if flt.attached and not has_attached(g, card, flt.attached):

@@ -119,6 +119,8 @@ class Filter(Model):
     distinct_clans: StrictBool = False
     # "Gold-producing Holdings": with a Gold-producing trait, or a Stronghold's Gold Production (gold-producing-traits)
     produces_gold: StrictBool = False
+    # "Fear … that targets the loser": only the duel's winner or loser, once the duel has resolved (duel)
+    duel_role: Literal["winner", "loser"] | None = None
 
     @model_validator(mode="before")
     @classmethod

@@ -40,7 +40,7 @@ PHRASES = {
 }
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
-         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "whichever": "WHICHEVER",
+         "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "lost": "LOST", "whichever": "WHICHEVER",
          "element": "ELEMENT"}
 NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier", "its_target")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
@@ -76,7 +76,7 @@ class Readers:
         on the duel's outcome ("give the duel's winner +3F", "if you win this duel, draw a card",
         "after you win this duel, …") wait for the duel to resolve (``duel`` step 5)."""
         self.in_duel = True
-        self.outcome_later = False
+        self.outcome_later = _sub(tree, "after_it_resolves") is not None  # "after this duel resolves, …" (duel step 5)
         lead = _sub(tree, "lead")
         cond = self.cond(lead.children[1]) if lead is not None else None
         if _sub(tree, "after_you_win") is not None:  # "after you win this duel": when it resolves, if you won
@@ -112,6 +112,12 @@ class Readers:
         if not self.in_duel:
             raise Unreadable("'if you win' outside a duel is not read")
         return Condition(duel="won")
+
+    def c_you_lost_duel(self, node):
+        """"If you lost": your Personality lost the duel, as both do in a tie (``duel``)."""
+        if not self.in_duel:
+            raise Unreadable("'if you lost' outside a duel is not read")
+        return Condition(duel="lost")
 
     def c_you_won_by(self, node):
         """"If you won the duel by three or more", after the action's challenge: your Personality won it, his total
@@ -739,6 +745,22 @@ class Readers:
             raise Unreadable("targets chosen only if the other player declines are not read")
         choice = self.effects[-1]
         self.effects[-1] = choice.model_copy(update={"args": choice.args.model_copy(update={"otherwise": otherwise})})
+
+    # ----- "After the duel, Fear equal to Oneiyara's Force that targets the loser" (fear, duel) ------------------------
+    def s_fear_at_duelist(self, tree: Tree, index: int):
+        """A Fear effect whose target is the duel's loser (winner), once the duel has resolved: it targets him only if
+        he is a legal Fear target then, an enemy Personality without Followers in the current army (``fear``,
+        ``duel``); else it has no target and does nothing."""
+        if getattr(self, "duel_at", None) is None:
+            raise Unreadable("'after the duel' with no duel before it is not read")
+        role = self.np(_sub(tree, *NP))
+        if role not in ("winner", "loser"):
+            raise Unreadable("a Fear effect that targets a card other than the duel's winner or loser is not read")
+        self.index = len(self.effects)
+        effect = self._attack("fear", tree)
+        spec = self.targets[-1]
+        self.targets[-1] = spec.model_copy(update={"filter": spec.filter.model_copy(update={"duel_role": role})})
+        self.effects.append(effect)
 
 
 def _for_player(effect: Effect, player: int) -> Effect:

@@ -493,6 +493,8 @@ def describe_filter(f: Filter) -> str:
         words.append(f"at a different location from target {f.elsewhere}")
     if f.same_location is not None:
         words.append(f"at the same location as {describe_ref(f.same_location)}")
+    if f.duel_role is not None:
+        words.append(f"that is the duel's {f.duel_role}")
     if f.distinct_clans:
         words.append("each with a different Clan Alignment")
     words += [f"with {describe_tokens(t)}" for t in f.tokens]
