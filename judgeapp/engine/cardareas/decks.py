@@ -14,6 +14,7 @@ from ..cardtraits import _names_self
 from ..cardtree import NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
+from ..vocab import FATE_TYPES
 
 WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
          "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
@@ -162,6 +163,16 @@ class Readers:
 
     def post_in_any_discard(self, post, data: dict) -> None:
         data["zone"] = "discard"
+
+    def post_in_fate_discard(self, post, data: dict) -> None:
+        """"in your Fate discard pile": each deck has its own discard pile (``discard-piles``); the engine keeps
+        one per player, so the Fate one is its Fate cards."""
+        if _tok(post, "KEYWORD").value != "Fate":
+            raise Unreadable("a discard pile other than the Fate one is not read")
+        kinds = [t for t in data["type"] if t != "card"]
+        if not set(kinds) <= FATE_TYPES:
+            raise Unreadable("a Dynasty card in the Fate discard pile is not read")
+        data.update(zone="discard", side="your", type=kinds or sorted(FATE_TYPES))
 
     def e_refill_with(self, node):
         """"Discard a face-up card from one of your Provinces. Refill the Province with your target
