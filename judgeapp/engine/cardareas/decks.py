@@ -120,6 +120,15 @@ class Readers:
             raise Unreadable("'you discard …' of a card other than this one is not read")
         return spec
 
+    def ev_ev_own_destroyed(self, node):
+        """"Before one of Sora's Weapons is destroyed": each time any card of that kind in this Personality's unit
+        is (attached cards are his, ``possessive-case``; ``triggered-traits``)."""
+        if self.kind != "personality" or int(_tok(node, "NUMBER").value) != 1:
+            raise Unreadable("'one of …'s cards' of a card other than this Personality is not read")
+        flt = self._kind_filter(_sub(node, "kind_phrase")).model_copy(update={"in_unit": True, "another": True})
+        self.last = "it"
+        return {"event": "destroyed", "whose": "any", "subject": flt.model_dump(exclude_defaults=True)}
+
     def ev_ev_resolves_yours(self, node):
         """"a battle resolves at your Province": you are the Defender, whose Provinces are the
         battlefields (``battlefields``); "it" after it is that Province."""
