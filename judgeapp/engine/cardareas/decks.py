@@ -482,6 +482,16 @@ class Readers:
             raise Unreadable("'is in your discard pile' of another card is not read")
         return Condition.model_validate({"card": "self", "is": ["discarded"]})
 
+    def c_in_other_discard(self, node):
+        """"while an attachment is in another player's discard pile": some such card there, owned by another
+        player (``discard-piles``); no card is chosen, the condition asks whether one exists."""
+        sub = _sub(node, *NP)
+        dets = [t.type for d in sub.children if isinstance(d, Tree) and d.data == "det" for t in d.children]
+        flt = self.filter_of(sub) if sub.data == "phrase" and dets == ["A"] else None
+        if flt is None or flt.side != "any" or flt.zone != "play":
+            raise Unreadable("'is in another player's discard pile' other than of 'a' card is not read")
+        return Condition(exists=flt.model_copy(update={"zone": "discard", "side": "other"}))
+
     def s_before_point(self, tree: Tree, i: int) -> None:
         """"Before this phase ends, put this Strategy into your hand": a delayed effect at that timing
         point (``delayed-effects``)."""
