@@ -226,6 +226,13 @@ class Readers:
             raise Unreadable("'refill this Province' other than face-up on an Event is not read")
         return Effect.model_validate({"refill": {"province": "origin", "face_up": True}})
 
+    def e_refill_entered_from(self, node):
+        """"Refill the Province Jeiku entered play from face-up": the Province this Dynasty card left as it was
+        Recruited; his Invest effects come before the rulebook refill (``invest``, ``provinces``)."""
+        if self.kind not in ("personality", "holding") or _tok(node, "STATE").value != "face_up":
+            raise Unreadable("'refill the Province … entered play from' other than face-up on a Dynasty card is not read")
+        return Effect.model_validate({"refill": {"province": "origin", "face_up": True}})
+
     def e_put_on_bottom(self, node):
         return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "bottom"}})
 
