@@ -104,3 +104,19 @@ def test_a_condition_on_the_maximum_hand_size_counts_its_changes(libraries, wher
                        script="  - action: {by: alice, card: Fire Test Ring}\n",
                        expect=f"  - at: {{fire-test-ring: {where}}}\n  - honor: {{alice: {honor}}}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+BRNN = ("  - {title: Watcher, type: personality, force: 2, chi: 2, honor: 1, cost: 4, ph: 1, "
+        "text: 'Watcher has +1F while an attachment is in another player''s discard pile.'}\n"
+        "  - {title: Blade, type: item, force: 1, cost: 1}\n")
+
+
+@pytest.mark.parametrize("whose,force", [("alice", 2), ("bob", 3)])
+def test_a_card_in_another_players_discard_pile(whose, force):
+    """"while an attachment is in another player's discard pile": Blade in Bob's discard pile gives Alice's
+    Watcher +1F; in her own, nothing (discard-piles: each player has his own)."""
+    discard = "    discard: [Blade]\n"
+    players = two_players(alice="    units: [{card: Watcher, id: w}]\n" + (discard if whose == "alice" else ""),
+                          bob=discard if whose == "bob" else "")
+    result = run(board(players, cards=BRNN, expect=f"  - force: {{w: {force}}}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -14,6 +14,7 @@ from ..cardtraits import _names_self
 from ..cardtree import NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
+from ..vocab import FATE_TYPES
 
 WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
          "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
@@ -119,6 +120,15 @@ class Readers:
             raise Unreadable("'you discard …' of a card other than this one is not read")
         return spec
 
+    def ev_ev_own_destroyed(self, node):
+        """"Before one of Sora's Weapons is destroyed": each time any card of that kind in this Personality's unit
+        is (attached cards are his, ``possessive-case``; ``triggered-traits``)."""
+        if self.kind != "personality" or int(_tok(node, "NUMBER").value) != 1:
+            raise Unreadable("'one of …'s cards' of a card other than this Personality is not read")
+        flt = self._kind_filter(_sub(node, "kind_phrase")).model_copy(update={"in_unit": True, "another": True})
+        self.last = "it"
+        return {"event": "destroyed", "whose": "any", "subject": flt.model_dump(exclude_defaults=True)}
+
     def ev_ev_resolves_yours(self, node):
         """"a battle resolves at your Province": you are the Defender, whose Provinces are the
         battlefields (``battlefields``); "it" after it is that Province."""
@@ -163,6 +173,16 @@ class Readers:
     def post_in_any_discard(self, post, data: dict) -> None:
         data["zone"] = "discard"
 
+    def post_in_fate_discard(self, post, data: dict) -> None:
+        """"in your Fate discard pile": each deck has its own discard pile (``discard-piles``); the engine keeps
+        one per player, so the Fate one is its Fate cards."""
+        if _tok(post, "KEYWORD").value != "Fate":
+            raise Unreadable("a discard pile other than the Fate one is not read")
+        kinds = [t for t in data["type"] if t != "card"]
+        if not set(kinds) <= FATE_TYPES:
+            raise Unreadable("a Dynasty card in the Fate discard pile is not read")
+        data.update(zone="discard", side="your", type=kinds or sorted(FATE_TYPES))
+
     def e_refill_with(self, node):
         """"Discard a face-up card from one of your Provinces. Refill the Province with your target
         discarded Personality": that Province is refilled with the card by this effect, not from the
@@ -204,6 +224,13 @@ class Readers:
         resolution area when its action was announced (``event``, ``provinces``)."""
         if self.kind != "event" or _tok(node, "STATE").value != "face_up":
             raise Unreadable("'refill this Province' other than face-up on an Event is not read")
+        return Effect.model_validate({"refill": {"province": "origin", "face_up": True}})
+
+    def e_refill_entered_from(self, node):
+        """"Refill the Province Jeiku entered play from face-up": the Province this Dynasty card left as it was
+        Recruited; his Invest effects come before the rulebook refill (``invest``, ``provinces``)."""
+        if self.kind not in ("personality", "holding") or _tok(node, "STATE").value != "face_up":
+            raise Unreadable("'refill the Province … entered play from' other than face-up on a Dynasty card is not read")
         return Effect.model_validate({"refill": {"province": "origin", "face_up": True}})
 
     def e_put_on_bottom(self, node):
@@ -466,6 +493,16 @@ class Readers:
         if self.np(_sub(node, *NP)) != "self":
             raise Unreadable("'is in your discard pile' of another card is not read")
         return Condition.model_validate({"card": "self", "is": ["discarded"]})
+
+    def c_in_other_discard(self, node):
+        """"while an attachment is in another player's discard pile": some such card there, owned by another
+        player (``discard-piles``); no card is chosen, the condition asks whether one exists."""
+        sub = _sub(node, *NP)
+        dets = [t.type for d in sub.children if isinstance(d, Tree) and d.data == "det" for t in d.children]
+        flt = self.filter_of(sub) if sub.data == "phrase" and dets == ["A"] else None
+        if flt is None or flt.side != "any" or flt.zone != "play":
+            raise Unreadable("'is in another player's discard pile' other than of 'a' card is not read")
+        return Condition(exists=flt.model_copy(update={"zone": "discard", "side": "other"}))
 
     def s_before_point(self, tree: Tree, i: int) -> None:
         """"Before this phase ends, put this Strategy into your hand": a delayed effect at that timing
