@@ -11,7 +11,7 @@ from functools import lru_cache
 from lark import Token, Tree
 
 from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok, _toks
-from ..abilities import Static, target_refs
+from ..abilities import Static, TriggerSpec, target_refs
 from ..registry import REGISTRY, Effect
 from ..structures import Amount, Condition, Filter, UnitOf
 
@@ -241,6 +241,13 @@ class Readers:
         self.declare(_sub(tree, "target"), optional=True)
         self.effects += [e.model_copy(update={"may": True}) for e in self.sentence_effects(tree)]
         self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
+
+    def t_triggered_may_declare(self, tree: Tree) -> TriggerSpec:
+        """"Before this battle resolves, you may target a Personality …, and move him here": a triggered trait
+        whose effect is that one choice, taken or not as it resolves (``triggered-traits``, ``choices``)."""
+        spec = self.trigger(tree.children[0])
+        self.s_may_declare_then(tree, 0)
+        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": self.effects})
 
     def c_kw_and_opposed(self, node: Tree) -> Condition:
         """"If this Shugenja is Earth and opposed": the card has the keyword and is opposed (``opposed``)."""
