@@ -192,6 +192,7 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     gold = 0 if free_use(card, ability) else gold_cost(g, card, ability, step) + strategy_invest(g, card, step) + (
         discipline_price(g, card, by) if card.zone is Zone.DISCARD else 0)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
+                  designator=designator,  # an action's, as it will be announced: "Actions from … may not target" (permissions)
                   interrupted=(interrupt_to or {}).get("action"), paid=gold)  # "a target with Chi <= the Gold paid"
     if ability.condition is not None and not holds(g, ability.condition, ctx):
         raise Refused(Reason.CONDITION, f"the condition that starts {card.title}'s ability is not met",

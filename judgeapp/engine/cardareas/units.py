@@ -27,7 +27,7 @@ PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlef
 
 NP_KINDS = ("poss_unit", "their_units")
 CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
-STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed", "st_not_moved_by")
+STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed", "st_not_moved_by", "st_untargetable_from_units")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
 UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
@@ -99,6 +99,16 @@ class Readers:
         if not any(where.values()) and _tok(node, "ANOTHER") is None and not kinds:
             raise Unreadable("'to a battlefield' of any kind is not read")
         return where
+
+    def read_st_untargetable_from_units(self, node: Tree, data: dict) -> list[Static]:
+        """"Actions from cards in other players' units may not target Onchi": no action of a Personality or an
+        attachment another player controls in play may target him; a Holding's, a Strategy's or the rulebook's
+        still may, and a trait's targeting is no action's (``permissions``, ``unit``)."""
+        if [t.value for t in _toks(node, "TYPE")] != ["card", "unit"] or _tok(node, "ACTION_WORD").value != "actions":
+            raise Unreadable("actions from other than cards in units are not read")
+        source = Filter(type=["personality", "attachment"], side="other")
+        return [Static.model_validate({**data, "kind": "restrict", "what": "be_targeted", "from": source,
+                                       "target": self.attacked(_sub(node, "attacked"))})]
 
     # ----- alternatives ------------------------------------------------------------------------------
     def clause_either(self, node: Tree, index: int) -> list[Effect]:
