@@ -333,6 +333,25 @@ class Readers:
         self.post_stat_than_value(post, data)
         data["stats"][-1]["unit_total"] = unit_total
 
+    def post_unit_force_vs_own(self, post: Tree, data: dict) -> None:
+        """"a target enemy unit with equal or lower total Force": than this card's unit, the unit of the Personality
+        it is or is attached to; both totals count bowed cards except in battle resolution (``unit-and-army-force``)."""
+        unit_total = self._unit_total(post, data)
+        data["stats"].append({"stat": "force", "op": "<=", "unit_total": unit_total,
+                              "value": {"stat": "force", "of": "self", "unit_total": True}})
+
+    def e_move_home_this_and(self, node: Tree) -> Effect:
+        """"Move home this unit and a target enemy unit": both units go home together (``move``); "this unit" is this
+        card's, which moves with its Personality (``unit``)."""
+        if _tok(node, "HISUNIT").value != "this":
+            raise Unreadable("'move home his unit and …' is not read")
+        ref = self.np(_sub(node, *NP))
+        if isinstance(ref, UnitOf):  # "a target enemy unit": its Personality is the target, and moves with his unit
+            ref = ref.unit_of
+        if not isinstance(ref, int):
+            raise Unreadable("'move home this unit and …' naming other than a target is not read")
+        return Effect.model_validate({"move_home": {"target": ["self", ref]}})
+
     def post_together_than(self, post: Tree, data: dict) -> None:
         """"one or more target enemy Followers with total Force less than or equal to Ayahi's Force": the
         chosen cards' sum is bounded (``targeting``); only an upper bound is read, which each card must
