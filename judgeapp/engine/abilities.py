@@ -245,6 +245,8 @@ class Static(Model):
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to;
     # permit: the cards a rulebook action may also target ("You may target defending Personalities with …")
     only: GoldFor | None = None  # production_for, bow_to_reduce: the payment the trait is for
+    # restrict be_targeted: only actions from such cards ("Actions from cards in other players' units may not target …")
+    from_: Filter | None = Field(default=None, alias="from")
     by: Literal["you", "other"] | None = None  # restrict, attack strength: only this card's player's actions and
     # effects, or only the other players' ("Other players' Ranged Attacks have -1 strength")
     embedded: str | None = Field(None, max_length=1000)  # ability, player_ability: the ability given, as printed
@@ -280,6 +282,9 @@ class Static(Model):
             what = f"{whose}{kinds} may not target {who}" if self.what == "be_targeted" else \
                 f"{who} cannot be challenged from {whose}{kinds}" if self.what == "be_challenged" else \
                 f"{whose}{kinds}: no {str(self.what).replace('_', ' ')} of {who}"
+        elif self.kind == "restrict" and self.from_ is not None:
+            verb = "target" if self.what == "be_targeted" else str(self.what).replace("_", " ")
+            what = f"no action from a card that is: {describe_filter(self.from_)} may {verb} {who}"
         elif self.kind == "restrict" and self.what in ("join", "enter_play"):
             verb = "come under the control of" if self.what == "join" else "enter play for"
             return f"{who} will not {verb} a player while, for that player, {describe_condition(self.while_)}"

@@ -193,7 +193,8 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
         discipline_price(g, card, by) if card.zone is Zone.DISCARD else 0)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
                   interrupted=(interrupt_to or {}).get("action"), paid=gold,  # "a target with Chi <= the Gold paid"
-                  designator=designator, ability=ability, keywords=frozenset(k.lower() for k in ability.keywords))
+                  designator=designator, ability=ability,  # as it will be announced (permissions, keyword-inheritance)
+                  keywords=frozenset(k.lower() for k in ability.keywords))
     if ability.condition is not None and not holds(g, ability.condition, ctx):
         raise Refused(Reason.CONDITION, f"the condition that starts {card.title}'s ability is not met",
                       "good-faith-rule")

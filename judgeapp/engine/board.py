@@ -373,19 +373,29 @@ class Board:
             words.append("moves_unopposed")
         return next((r for r in (self.restricted(host, w, by=by) for w in words) if r), None)
 
-    def restricted(self, card: Card, what: str, kinds: frozenset = frozenset(), by: str | None = None) -> str | None:
+    def restricted(self, card: Card, what: str, kinds: frozenset = frozenset(), by: str | None = None,
+                   source: Card | None = None) -> str | None:
         """A card's own or another card's restriction on it ("cannot attack"), as text. A restriction
         naming kinds of action or effect ("Favor actions may not target Hoturi") covers only those
-        (``kinds``: the acting action's keywords, lower-case), and "your"/"other players'" only
-        that player's (``by``, ``permissions``)."""
+        (``kinds``: the acting action's keywords, lower-case), "your"/"other players'" only
+        that player's (``by``), and "Actions from cards in other players' units" only an action of such a card
+        (``source``: the acting card, None for no card's action; ``permissions``)."""
         for src, st in self.statics():
             if st.kind == "restrict" and st.what == what and _covers(src, st, kinds, by) \
-                    and self.static_applies(src, st, card):
+                    and self._from_ok(src, st, source) and self.static_applies(src, st, card):
                 return st.text or f"{src.title}: {what.replace('_', ' ')} is not allowed"
         for o in self.ongoing:
             if o.kind == "restrict" and o.target == card.id and o.data.get("what") == what:
                 return o.source
         return None
+
+    def _from_ok(self, src: Card, st, source: Card | None) -> bool:
+        """Whether a restriction on actions from some cards is about this acting card (``permissions``)."""
+        if st.from_ is None:
+            return True
+        from .references import card_context, matches
+
+        return source is not None and matches(self, st.from_, source, card_context(self, src))
 
     def player_restricted(self, player: str, what: str, kinds: frozenset = frozenset(), card: Card | None = None) -> str | None:
         """A trait's restriction on what a player may do, as text: "You may not take Political Actions"

@@ -508,6 +508,10 @@ def amount(g, value, ctx) -> int:
             from .stats import printed
 
             n = sum(printed(c, a.stat) for c in cards)
+        elif a.unit_total:  # the unit's total Force: bowed cards count except in battle resolution (unit-and-army-force)
+            from .stats import unit_force
+
+            n = sum(unit_force(g, g.host(c) or c, resolution=g.segment == "resolution")[0] for c in cards)
         else:
             n = sum(g.stat(c, a.stat) for c in cards)
     elif a.count is not None:

@@ -189,7 +189,7 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
         if g.battlefield is None or host.location != g.battlefield or not g.enemy_of(card, ctx.player):
             return False
     kinds = ctx.keywords | ({ATTACK_KINDS[spec.attack]} if spec.attack else frozenset())
-    if g.restricted(card, "be_targeted", kinds, ctx.player):
+    if g.restricted(card, "be_targeted", kinds, ctx.player, ctx.source if acting.is_action(ctx) else None):
         return False
     return True
 

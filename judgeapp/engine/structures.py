@@ -181,6 +181,7 @@ class Amount(Model):
     # "this Shugenja's or the Samurai's Chi": the stat of ``of`` or of this card, as the player chooses (choices)
     or_of: Ref | None = None
     printed: StrictBool = False
+    unit_total: StrictBool = False  # with stat force: the total Force of the unit of ``of`` ("this unit's total Force")
     count: Filter | None = None
     paid: StrictBool = False
     honor_of: PlayerRef | None = None

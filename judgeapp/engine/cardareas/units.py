@@ -11,7 +11,7 @@ from functools import lru_cache
 from lark import Token, Tree
 
 from ..cardtree import ATTACHMENTS, CARD_NAMED, NP, OPPOSED_HERE, Unreadable, _and, _sub, _tok, _toks
-from ..abilities import Static, target_refs
+from ..abilities import Static, TriggerSpec, target_refs
 from ..registry import REGISTRY, Effect
 from ..structures import Amount, Condition, Filter, UnitOf
 
@@ -27,7 +27,7 @@ PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlef
 
 NP_KINDS = ("poss_unit", "their_units")
 CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
-STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed", "st_not_moved_by")
+STATIC_KINDS = ("st_no_move_here", "st_no_move_unopposed", "st_not_moved_by", "st_untargetable_from_units")
 
 # What "his unit" may belong to: a chosen target, this card, its Personality, the trigger's card, a duel's side.
 UNIT_LEADERS = ("self", "host", "it", "winner", "loser")
@@ -99,6 +99,16 @@ class Readers:
         if not any(where.values()) and _tok(node, "ANOTHER") is None and not kinds:
             raise Unreadable("'to a battlefield' of any kind is not read")
         return where
+
+    def read_st_untargetable_from_units(self, node: Tree, data: dict) -> list[Static]:
+        """"Actions from cards in other players' units may not target Onchi": no action of a Personality or an
+        attachment another player controls in play may target him; a Holding's, a Strategy's or the rulebook's
+        still may, and a trait's targeting is no action's (``permissions``, ``unit``)."""
+        if [t.value for t in _toks(node, "TYPE")] != ["card", "unit"] or _tok(node, "ACTION_WORD").value != "actions":
+            raise Unreadable("actions from other than cards in units are not read")
+        source = Filter(type=["personality", "attachment"], side="other")
+        return [Static.model_validate({**data, "kind": "restrict", "what": "be_targeted", "from": source,
+                                       "target": self.attacked(_sub(node, "attacked"))})]
 
     # ----- alternatives ------------------------------------------------------------------------------
     def clause_either(self, node: Tree, index: int) -> list[Effect]:
@@ -242,6 +252,13 @@ class Readers:
         self.effects += [e.model_copy(update={"may": True}) for e in self.sentence_effects(tree)]
         self.targets[first:] = [t.model_copy(update={"optional": True}) for t in self.targets[first:]]
 
+    def t_triggered_may_declare(self, tree: Tree) -> TriggerSpec:
+        """"Before this battle resolves, you may target a Personality …, and move him here": a triggered trait
+        whose effect is that one choice, taken or not as it resolves (``triggered-traits``, ``choices``)."""
+        spec = self.trigger(tree.children[0])
+        self.s_may_declare_then(tree, 0)
+        return TriggerSpec.model_validate({**spec, "targets": self.targets, "do": self.effects})
+
     def c_kw_and_opposed(self, node: Tree) -> Condition:
         """"If this Shugenja is Earth and opposed": the card has the keyword and is opposed (``opposed``)."""
         card = self._card_cond(node)
@@ -315,6 +332,25 @@ class Readers:
         unit_total = self._unit_total(post, data)
         self.post_stat_than_value(post, data)
         data["stats"][-1]["unit_total"] = unit_total
+
+    def post_unit_force_vs_own(self, post: Tree, data: dict) -> None:
+        """"a target enemy unit with equal or lower total Force": than this card's unit, the unit of the Personality
+        it is or is attached to; both totals count bowed cards except in battle resolution (``unit-and-army-force``)."""
+        unit_total = self._unit_total(post, data)
+        data["stats"].append({"stat": "force", "op": "<=", "unit_total": unit_total,
+                              "value": {"stat": "force", "of": "self", "unit_total": True}})
+
+    def e_move_home_this_and(self, node: Tree) -> Effect:
+        """"Move home this unit and a target enemy unit": both units go home together (``move``); "this unit" is this
+        card's, which moves with its Personality (``unit``)."""
+        if _tok(node, "HISUNIT").value != "this":
+            raise Unreadable("'move home his unit and …' is not read")
+        ref = self.np(_sub(node, *NP))
+        if isinstance(ref, UnitOf):  # "a target enemy unit": its Personality is the target, and moves with his unit
+            ref = ref.unit_of
+        if not isinstance(ref, int):
+            raise Unreadable("'move home this unit and …' naming other than a target is not read")
+        return Effect.model_validate({"move_home": {"target": ["self", ref]}})
 
     def post_together_than(self, post: Tree, data: dict) -> None:
         """"one or more target enemy Followers with total Force less than or equal to Ayahi's Force": the

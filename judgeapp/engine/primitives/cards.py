@@ -539,6 +539,8 @@ def describe_amount(value) -> str:
         if value.or_of is not None:
             whose = f"{whose}'s or {describe_ref(value.or_of)}"  # one card's or the other's (your choice)
         out = f"{whose}'s {'printed ' if value.printed else ''}{stat_words(value.stat)}"
+        if value.unit_total:
+            out = f"the total {stat_words(value.stat)} of {whose}'s unit"
         if value.or_of is not None:
             out += " (you choose whose)"
     elif value.count is not None:
