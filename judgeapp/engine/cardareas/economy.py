@@ -105,7 +105,7 @@ class Readers:
     def read_st_cost_each(self, node: Tree, data: dict) -> list[Static]:
         """"This Holding enters play for 1 less Gold for each Geisha you control": counted when it is paid for
         (``continuous-traits``)."""
-        sub = _sub(node, *NP)
+        sub = _sub(node, *NP) or either_types(node)
         if sub.data not in ("phrase", "bare") or _name_words(sub) or data["target"] != "self":
             raise Unreadable("that cost change for each card is not read")
         n = int(_tok(node, "NUMBER").value)
@@ -478,6 +478,11 @@ class Readers:
             "stat": {"stat": self.statword(_sub(node, "statword")), "op": bound.value if bound is not None else "=",
                      "value": int(_tok(node, "NUMBER").value)}})
 
+    def c_controls_le(self, node: Tree) -> Condition:
+        """"While you control three or fewer Personalities": at most that many such cards in play under the player's
+        control."""
+        return self.count_controlled(node, "<=")
+
     def c_allegiance(self, node: Tree) -> Condition:
         """"if your Allegiance is Traditionalist": you control the Allegiance card with that title (the
         Allegiance Strategies "Traditionalist" and "Progressive" are put into play and allow no other)."""
@@ -541,6 +546,15 @@ class Readers:
         if first.controls is None or first.model_dump(exclude_defaults=True).keys() != {"controls"}:
             raise Unreadable("'… and the Imperial Favor' after something other than 'you control …' is not read")
         return Condition(all=[first, Condition(favor=True)])
+
+
+def either_types(node: Tree) -> Tree:
+    """"Shadowlands Follower and Personality you control": a noun phrase of cards of either type, the words before
+    and after naming both (``conjunctions``)."""
+    last = max(i for i, c in enumerate(node.children) if isinstance(c, Token) and c.type == "TYPE")
+    mods = _sub(node, "mods") or Tree("mods", [])
+    return Tree("bare", [Tree("typed", [mods, *_toks(node, "TYPE")]),
+                         *[c for c in node.children[last + 1:] if isinstance(c, Tree)]])
 
 
 def singular(flt: Filter) -> Filter:
