@@ -19,7 +19,7 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
          "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING",
          "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH", "equipped": "EQUIPPED",
          "gold-producing": "GOLDPRODUCING"}
-VALUE_KINDS = {"gold_paid", "minus"}
+VALUE_KINDS = {"gold_paid", "minus", "plus_if_control"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 CLAUSE_KINDS = {"honor_instead"}
 AMOUNT_KINDS = {"half_plus"}
@@ -368,6 +368,14 @@ class Readers:
     def value_gold_paid(self, node: Tree) -> Amount:
         """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
         return Amount(paid=True)
+
+    def value_plus_if_control(self, node: Tree) -> Amount:
+        """"the amount of Gold paid, plus 3 if you control a Yojimbo": the number added while the player controls such
+        a card, checked when the amount is (``paying-gold-costs``, ``conjunctions``)."""
+        data = self.value(node.children[0]).model_dump(by_alias=True, exclude_defaults=True)
+        cond = self.c_controls(Tree("controls", [_sub(node, *NP)]))
+        bonus = {"amount": int(_tok(node, "NUMBER").value), "if": cond.model_dump(by_alias=True, exclude_defaults=True)}
+        return Amount.model_validate({**data, "plus_if": [*data.get("plus_if", []), bonus]})
 
     # ----- Equipping as a trigger ---------------------------------------------------------------
     def ev_ev_equipped_to(self, node: Tree) -> dict:
