@@ -192,10 +192,12 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
     gold = 0 if free_use(card, ability) else gold_cost(g, card, ability, step) + strategy_invest(g, card, step) + (
         discipline_price(g, card, by) if card.zone is Zone.DISCARD else 0)
     ctx = Context(player=by, source=card, label=f"{designator.capitalize()} ability", round=round_kind,
-                  interrupted=(interrupt_to or {}).get("action"), paid=gold)  # "a target with Chi <= the Gold paid"
+                  interrupted=(interrupt_to or {}).get("action"), paid=gold,  # "a target with Chi <= the Gold paid"
+                  designator=designator, ability=ability, keywords=frozenset(k.lower() for k in ability.keywords))
     if ability.condition is not None and not holds(g, ability.condition, ctx):
         raise Refused(Reason.CONDITION, f"the condition that starts {card.title}'s ability is not met",
                       "good-faith-rule")
+    ctx.widened = planned_widening(g, ctx, step)
     good_faith(g, ctx, ability, step)
     if gold:
         purchase = action_purchase(card, ability, by)
@@ -249,6 +251,27 @@ def good_faith(g, ctx: Context, ability: Ability, step: dict) -> None:
                                                     and fitting(g, ctx, spec, legal) is None):
             raise Refused(Reason.NO_TARGET, f"no legal target for {ctx.source.title if ctx.source else 'the action'}'s "
                                             "required targeting", "good-faith-rule")
+
+
+def planned_widening(g, ctx: Context, step: dict) -> dict:
+    """The Good Faith rule "takes into account future changes in the game state that are known to the player": an
+    Interrupt he will play to the action that lets its Fear effects target Items ("The action's Fear effects may
+    target Items") makes an Item a legal target to announce it with, if that Interrupt's leading "If" will hold;
+    he must then play it (``good-faith-rule``).  The Interrupts the script lists for this action by its player."""
+    out: dict = {}
+    for entry in step.get("interrupts") or []:
+        card = None if entry.get("by") != ctx.player or entry.get("rulebook") else g.find(entry.get("card"), ctx.player)
+        ability = None if card is None else pick_ability(g, card, entry.get("ability"), ctx.player)
+        if ability is None:
+            continue
+        planned = Context(player=ctx.player, source=card, interrupted=ctx)
+        if ability.condition is not None and not holds(g, ability.condition, planned):
+            continue
+        for effect in ability.effects:
+            if effect.name == "attack_targets" and (effect.condition is None or holds(g, effect.condition, planned)):
+                for kind in effect.args.attacks:
+                    out[kind] = list(dict.fromkeys(out.get(kind, []) + effect.args.types))
+    return out
 
 
 def action_purchase(card: Card, ability: Ability, by: str) -> payment.Purchase:
@@ -313,6 +336,11 @@ def take_action(g, step: dict, round_kind: str) -> bool:
     ability = pick_ability(g, card, step.get("ability"), by)
     if ability is None:
         _no_ability(g, step, card)
+        return False
+    if (g.extra_play.get(by) or {}).get("printed") and ability.n >= granted.GRANTED_FROM:
+        g.reject(step, Reason.RESTRICTED, f"{by.capitalize()}'s additional action is to use a printed ability of "
+                                          f"{_grant_words(g, g.extra_play[by])}, and this one was given to "
+                                          f"{card.title}", "additional-action")
         return False
     try:
         designator = check(g, card, ability, by, round_kind, step)

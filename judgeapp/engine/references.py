@@ -71,6 +71,7 @@ class Context:
     round: str | None = None
     strength: dict = field(default_factory=dict)  # Fear/Ranged/Melee strength changes from Interrupts (courage)
     boosts: list = field(default_factory=list)  # (kinds, change) for one of the action's attacks of those kinds
+    widened: dict = field(default_factory=dict)  # attack kind -> card types it may also target ("may target Items")
     rehonors: bool = False  # the action or trait rehonors as one of its own effects (rehonoring)
     negated: bool = False  # an Interrupt negated this action: its effects do not resolve (negate)
     negated_kinds: frozenset = frozenset()  # effects of these primitives were negated ("the action's Fear effects")
@@ -174,6 +175,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
             return False
     if flt.title and not titled(card.title, flt.title):
         return False
+    if flt.not_title and titled(card.title, flt.not_title):
+        return False
     if flt.produces_gold and not produces_gold(card):
         return False
     if flt.designator and not any(flt.designator in a.designators for a in card.card.reading.abilities):
@@ -222,6 +225,11 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
             return False
     for test in flt.tokens:
         if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
+            return False
+    if flt.ability is not None:
+        from .granted import has_ability
+
+        if not has_ability(g, card, flt.ability):
             return False
     if flt.no_abilities is not None:
         from .granted import has_abilities
@@ -303,6 +311,8 @@ def _at_ok(g, at: str, card: Card) -> bool:
         return host.location == "home"
     if at == "battlefield":
         return host.location != "home"
+    if at == "other_battlefield":  # "at another battlefield": one other than the current battlefield
+        return host.location != "home" and host.location != g.battlefield
     return g.battlefield is not None and host.location == g.battlefield  # "at this battlefield"
 
 
@@ -557,7 +567,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return True
     if not isinstance(ctx, Context):
         ctx = card_context(g, ctx)
-    me = ctx.player
+    me = g.active if cond.of_player == "active" else ctx.player
     if cond.you_are is not None:
         ok = {"attacker": g.attacking and g.attacker == me, "defender": g.attacking and g.defender == me,
               "active": g.active == me, "not_active": g.active != me,
@@ -622,6 +632,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.hand is not None and not compare(len(g.players[me].hand), cond.hand.op, amount(g, cond.hand.value, ctx)):
         return False
+    if cond.hand_size is not None and not compare(g.hand_size(me), cond.hand_size.op,
+                                                  amount(g, cond.hand_size.value, ctx)):
+        return False  # a stat of the player (``maximum-hand-size``)
     if cond.action_brings is not None:
         action = ctx.interrupted
         if (action is not None and action.brings is not None and action.brings is ctx.source) != cond.action_brings:

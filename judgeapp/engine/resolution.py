@@ -147,6 +147,7 @@ def candidates(g, ctx: Context, spec: TargetSpec) -> list:
         side = spec.filter.side
         return [pr.id for p in g.in_turn_order() for pr in g.players[p].provinces if not pr.destroyed
                 and (side == "any" or (side == "your") == (p == ctx.player))]
+    spec = widened(ctx, spec)
     out = []
     for c in g.cards.values():
         if c.zone is Zone.PLAY or spec.filter.zone != "play":
@@ -158,11 +159,21 @@ def candidates(g, ctx: Context, spec: TargetSpec) -> list:
     return out
 
 
+def widened(ctx: Context, spec: TargetSpec) -> TargetSpec:
+    """An Attack or Fear target of an action an Interrupt widened ("The action's Fear effects may target
+    Items"): those kinds of card too (``interrupt-actions``)."""
+    extra = acting.owner(ctx).widened.get(ATTACK_KINDS[spec.attack], []) if spec.attack else []
+    if not extra:
+        return spec
+    return spec.model_copy(update={"filter": spec.filter.model_copy(update={
+        "type": list(dict.fromkeys(spec.filter.type + extra))})})
+
+
 def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
     host = g.host(card) or card
     in_battle = g.battlefield is not None and g.segment in ("engage", "combat") and ctx.round is not None
     if in_battle and host.type == "personality" and host.location != g.battlefield \
-            and spec.filter.at not in ("any", "home", "battlefield") and spec.filter.zone == "play" and not spec.attack:
+            and spec.filter.at not in ("any", "home", "battlefield", "other_battlefield") and spec.filter.zone == "play" and not spec.attack:
         return False  # cards in a unit must be at the current battlefield to be targeted, unless the text
         # names another location: "at any location", "at any battlefield", "your target Personality at home"
         # (rules-of-location)

@@ -211,6 +211,8 @@ def recruit(g, step: dict, by: str) -> bool:
               + (", Proclaiming him" if proclaim else "") + (", Investing" if invest else ""),
               ["recruit"] + (["proclaim"] if proclaim else []))
     ctx = _ctx(g, step, by, "Recruit")
+    if proclaim:  # "Proclaiming gives the Proclaim keyword to the recruiting action" (proclaim)
+        ctx.keywords = ctx.keywords | {"proclaim"}
     payment.pay(g, by, cost, purchase, step.get("pay"), card.title)
     _brought_card_targeted(g, by, "Recruit", [card], "recruit")
     take_interrupts(g, step, ctx, None, brings=card)

@@ -16,7 +16,7 @@ from ..structures import ActionTest, AllRef, Amount, Condition, Filter
 
 WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "losses": "LOSS",
          "straightening": "STRAIGHTENING", "destruction": "DESTRUCTION", "dishonoring": "DISHONORING",
-         "resolution": "RESOLUTION", "rehonored": "REHONORED"}
+         "resolution": "RESOLUTION", "rehonored": "REHONORED", "decrease": "REDUCE"}
 # "this caster": the Personality a Spell is attached to, who casts it (``spell``); "Geisha House" is one keyword
 # (the printed keyword of House of the Red Lotus and the other Geisha Houses), not Geisha and House
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
@@ -24,7 +24,7 @@ PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality
            "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
            "each game": ("EACHGAME", "game"),
            "geisha house": ("KEYWORD", "Geisha House"), "geisha houses": ("KEYWORD", "Geisha House"),
-           "or below": ("ORLESS", "<=")}  # "if your Family Honor is 0 or below": as "0 or lower"  # not "the action" of an Interrupt followed by "phase"
+           "or below": ("ORLESS", "<="), "proclaim action's": ("PROCLAIMACTIONS", "proclaim")}  # "if your Family Honor is 0 or below": as "0 or lower"  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows",
         "TARGET": "targeted", "REHONOR": "rehonored", "REHONORED": "rehonored"}
@@ -357,6 +357,24 @@ class Readers:
         effect = self._honor(node, at_most=int(_tok(node, "NUMBER").value), once=True)
         return effect.model_copy(update={"condition": Condition(action_by="other")})
 
+    def _proclaim_gain(self, increase: bool, by: int) -> Effect:
+        """The Proclaim Honor gain of the interrupted action: Proclaiming gives the Proclaim keyword to the recruiting
+        action, and its gain is that action's (``proclaim``); one gain, changed as it happens (``interrupt-actions``)."""
+        self._interrupt_only()
+        return Effect.model_validate({"action_honor": {"kind": "gains", "increase": increase, "by": by, "once": True},
+                                      "if": {"action": {"keywords": ["Proclaim"]}}})
+
+    def e_proclaim_gain_less(self, node):
+        """"Reduce a Proclaim action's Honor gain by 1"."""
+        return self._proclaim_gain(False, int(_tok(node, "NUMBER").value))
+
+    def e_proclaim_gain_either(self, node):
+        """"increase or decrease a Proclaim Honor gain by 1": the Interrupt's player chooses (``choices``)."""
+        by = int(_tok(node, "NUMBER").value)
+        return Effect.model_validate({"choose": {"options": [
+            {"word": word, "do": [self._proclaim_gain(word == "increase", by).model_dump()]}
+            for word in (_tok(node, "INCREASE").value, _tok(node, "REDUCE").value)]}})
+
     def c_it_is_phase(self, node):
         """"If it is the Action Phase"."""
         sub = _sub(node, *NP)
@@ -603,6 +621,23 @@ class Readers:
         Personality without Followers (``fear``); a Follower is an attachment (``attachment``), so each Follower
         the action's Fear effects bow is then destroyed."""
         return self._destroys_bowed(node, "fear")
+
+    def e_fear_may_target(self, node):
+        """"The action's Fear effects have +1 strength, may target Items, and destroy attachments after they bow":
+        each of the interrupted action's Fear effects, changed in each way named (``interrupt-actions``, ``fear``)."""
+        self._interrupt_only()
+        effects = []
+        stronger = _sub(node, "fear_stronger")
+        if stronger is not None:
+            effects.append(self._strength(["fear"], int(_tok(stronger, "SIGNED").value), True))
+        types = [t.value for t in _toks(node, "TYPE")]
+        if set(types) - {"item", "spell"}:
+            raise Unreadable("Fear effects that may target other kinds of card are not read")
+        effects.append(Effect.model_validate({"attack_targets": {"attacks": ["fear"], "types": types}}))
+        destroys = _sub(node, "fear_destroys")
+        if destroys is not None:
+            effects.append(self._destroys_bowed(destroys, "fear"))
+        return effects
 
     def e_fear_action_destroys(self, node):
         """"The Fear action destroys any cards it bows": if the interrupted action has a Fear effect (a Fear

@@ -130,6 +130,39 @@ class AttackStrength(Primitive):
 
 
 ATTACK_CITES = {"fear": "fear", "ranged_attack": "ranged-attack", "melee_attack": "melee-attack"}
+WIDER = {"item": "Items", "spell": "Spells"}
+
+
+class AttackTargetsArgs(Model):
+    attacks: list[AttackKind] = Field(min_length=1, max_length=3)
+    types: list[Literal[tuple(WIDER)]] = Field(min_length=1, max_length=2)
+
+
+@primitive
+class AttackTargets(Primitive):
+    """"The action's Fear effects may target Items": an Interrupt widens what the action's attack effects may
+    target, in the enemy army as ever (``interrupt-actions``, ``fear``).  Those targets are chosen as the effects
+    resolve, after the Interrupt (``interrupt-actions``: "the interrupted action's player can target … after the
+    Interrupt is played"); the action may be announced counting on it (``good-faith-rule``, actions.good_faith)."""
+
+    name, Args, cite = "attack_targets", AttackTargetsArgs, "interrupt-actions"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        action = interrupted_action(g, ctx, cls.cite, "change")
+        if action is None:
+            return False
+        for kind in args.attacks:
+            action.widened[kind] = list(dict.fromkeys(action.widened.get(kind, []) + args.types))
+        g.record(StepKind.EFFECT, f"{action.why()}: {cls.describe(args)} ({ctx.why()})",
+                 [cls.cite] + [ATTACK_CITES[k] for k in args.attacks], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        kinds = " or ".join(ATTACK_WORDS[k] + "s" for k in args.attacks)
+        return f"the action's {kinds} may also target {' and '.join(WIDER[t] for t in args.types)}"
 
 
 class ActionHonorArgs(Model):
