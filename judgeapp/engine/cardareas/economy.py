@@ -19,7 +19,7 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
          "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING",
          "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH", "equipped": "EQUIPPED",
          "gold-producing": "GOLDPRODUCING"}
-VALUE_KINDS = {"gold_paid", "minus"}
+VALUE_KINDS = {"gold_paid", "minus", "plus_if_control"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
 CLAUSE_KINDS = {"honor_instead"}
 AMOUNT_KINDS = {"half_plus"}
@@ -105,7 +105,7 @@ class Readers:
     def read_st_cost_each(self, node: Tree, data: dict) -> list[Static]:
         """"This Holding enters play for 1 less Gold for each Geisha you control": counted when it is paid for
         (``continuous-traits``)."""
-        sub = _sub(node, *NP)
+        sub = _sub(node, *NP) or either_types(node)
         if sub.data not in ("phrase", "bare") or _name_words(sub) or data["target"] != "self":
             raise Unreadable("that cost change for each card is not read")
         n = int(_tok(node, "NUMBER").value)
@@ -369,6 +369,14 @@ class Readers:
         """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
         return Amount(paid=True)
 
+    def value_plus_if_control(self, node: Tree) -> Amount:
+        """"the amount of Gold paid, plus 3 if you control a Yojimbo": the number added while the player controls such
+        a card, checked when the amount is (``paying-gold-costs``, ``conjunctions``)."""
+        data = self.value(node.children[0]).model_dump(by_alias=True, exclude_defaults=True)
+        cond = self.c_controls(Tree("controls", [_sub(node, *NP)]))
+        bonus = {"amount": int(_tok(node, "NUMBER").value), "if": cond.model_dump(by_alias=True, exclude_defaults=True)}
+        return Amount.model_validate({**data, "plus_if": [*data.get("plus_if", []), bonus]})
+
     # ----- Equipping as a trigger ---------------------------------------------------------------
     def ev_ev_equipped_to(self, node: Tree) -> dict:
         """"After you Equip this Spell to an Air Shugenja": the card's own Equip (``equip``), when the
@@ -478,6 +486,11 @@ class Readers:
             "stat": {"stat": self.statword(_sub(node, "statword")), "op": bound.value if bound is not None else "=",
                      "value": int(_tok(node, "NUMBER").value)}})
 
+    def c_controls_le(self, node: Tree) -> Condition:
+        """"While you control three or fewer Personalities": at most that many such cards in play under the player's
+        control."""
+        return self.count_controlled(node, "<=")
+
     def c_allegiance(self, node: Tree) -> Condition:
         """"if your Allegiance is Traditionalist": you control the Allegiance card with that title (the
         Allegiance Strategies "Traditionalist" and "Progressive" are put into play and allow no other)."""
@@ -541,6 +554,15 @@ class Readers:
         if first.controls is None or first.model_dump(exclude_defaults=True).keys() != {"controls"}:
             raise Unreadable("'… and the Imperial Favor' after something other than 'you control …' is not read")
         return Condition(all=[first, Condition(favor=True)])
+
+
+def either_types(node: Tree) -> Tree:
+    """"Shadowlands Follower and Personality you control": a noun phrase of cards of either type, the words before
+    and after naming both (``conjunctions``)."""
+    last = max(i for i, c in enumerate(node.children) if isinstance(c, Token) and c.type == "TYPE")
+    mods = _sub(node, "mods") or Tree("mods", [])
+    return Tree("bare", [Tree("typed", [mods, *_toks(node, "TYPE")]),
+                         *[c for c in node.children[last + 1:] if isinstance(c, Tree)]])
 
 
 def singular(flt: Filter) -> Filter:
