@@ -63,7 +63,7 @@ class TargetSpec(Model):
         from .primitives.cards import describe_filter
 
         if self.player:
-            return "a target player"
+            return "another target player" if self.filter.side == "other" else "a target player"
         if self.province:
             return {"any": "a Province", "your": "your Province", "enemy": "an enemy Province",
                     "other": "another player's Province", "opponent": "an opponent's Province"}[self.filter.side]
@@ -268,13 +268,15 @@ class Static(Model):
         elif self.kind == "restrict" and self.what == "take_actions":
             whose = "you" if self.by == "you" else "no player"
             what = f"{whose} may {'not ' if self.by == 'you' else ''}take {' or '.join(self.keywords)} actions"
-        elif self.kind == "restrict" and self.what in ("play", "bring_into_play"):
+        elif self.kind == "restrict" and self.what in ("play", "bring_into_play", "recruit", "equip"):
             cards = describe_filter(self.to) if self.to is not None else "card"
-            what = f"you may not play {cards}s" if self.what == "play" else f"you may not bring {cards}s into play"
+            what = {"play": f"you may not play {cards}s", "bring_into_play": f"you may not bring {cards}s into play"}.get(
+                str(self.what), f"you may not {str(self.what).capitalize()} a {cards}")
         elif self.kind == "restrict" and self.keywords:
             whose = {"you": "your ", "other": "other players' ", None: ""}[self.by]
             kinds = " and ".join(KIND_WORDS.get(k, f"{k} actions") for k in self.keywords)
             what = f"{whose}{kinds} may not target {who}" if self.what == "be_targeted" else \
+                f"{who} cannot be challenged from {whose}{kinds}" if self.what == "be_challenged" else \
                 f"{whose}{kinds}: no {str(self.what).replace('_', ' ')} of {who}"
         elif self.kind == "restrict" and self.what in ("join", "enter_play"):
             verb = "come under the control of" if self.what == "join" else "enter play for"
@@ -309,7 +311,7 @@ class Static(Model):
             if self.what:
                 what += f" to {self.what.capitalize()}"
             if self.to is not None:
-                what += f" to equip to a {describe_filter(self.to)}"
+                what += f" to {'' if self.what else 'equip to '}a {describe_filter(self.to)}"
         elif self.kind in ("attack_strength", "attack_immune", "own_attack_strength"):
             kinds = " and ".join(k.replace("_", " ").title() for k in self.keywords)
             if self.kind == "attack_immune":
@@ -547,12 +549,30 @@ def describe_effect(effect: Effect) -> str:
     return words
 
 
+def describe_count(test) -> str:
+    """"you control fewer than 3 Rings", "you control fewer Personalities at this battlefield than there are enemy
+    Personalities at this battlefield" (a count against another count)."""
+    from .primitives.cards import describe_amount, describe_filter
+
+    what = describe_filter(test.filter.model_copy(update={"side": "any"}))
+    other = test.value.count if isinstance(test.value, Amount) and test.value == Amount(count=test.value.count) else None
+    if other is not None:
+        op, word = {"=": ("as many", "as"), "<": ("fewer", "than"), "<=": ("no more", "than"),
+                    ">=": ("at least as many", "as"), ">": ("more", "than")}[test.op]
+        return f"you control {op} {what}(s) {word} there are {describe_filter(other)}(s)"
+    op = {"=": "exactly", "<": "fewer than", "<=": "at most", ">=": "at least", ">": "more than"}[test.op]
+    return f"you control {op} {describe_amount(test.value)} {what}(s)"
+
+
 def describe_condition(cond: Condition | None) -> str:
     """An "If …" in plain words, from its structure."""
     from .primitives.cards import PREDICATES, describe_amount, describe_filter, describe_ref, describe_tokens, stat_words
 
     if cond is None:
         return "always"
+    if cond.of_player == "active":  # "if the active player has 11 or more Family Honor": the tests are his
+        mine = describe_condition(cond.model_copy(update={"of_player": None}))
+        return mine.replace("your ", "the active player's ").replace("you ", "the active player ")
     parts = []
     if cond.you_are in ("active", "not_active"):
         parts.append("it is your turn" if cond.you_are == "active" else "it is not your turn")
@@ -570,9 +590,7 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.battlefield_destroyed is not None:
         parts.append(f"the current battlefield's Province is {'' if cond.battlefield_destroyed else 'not '}destroyed")
     if cond.count is not None:
-        op = {"=": "exactly", "<": "fewer than", "<=": "at most", ">=": "at least", ">": "more than"}[cond.count.op]
-        what = describe_filter(cond.count.filter.model_copy(update={"side": "any"}))
-        parts.append(f"you control {op} {describe_amount(cond.count.value)} {what}(s)")
+        parts.append(describe_count(cond.count))
     subject = describe_ref(cond.card if cond.card is not None else "self")
     parts += [f"{subject} {PREDICATES[s]}" for s in cond.is_ if s in PREDICATES]
     if set(cond.is_) - set(PREDICATES):
@@ -599,6 +617,9 @@ def describe_condition(cond: Condition | None) -> str:
     if cond.hand is not None:
         parts.append(f"you have {cond.hand.value if cond.hand.op == '=' else cond.hand.op + ' ' + str(cond.hand.value)}"
                      " cards in your hand")
+    if cond.hand_size is not None:
+        op = {">=": "at least", "<=": "at most"}.get(cond.hand_size.op, cond.hand_size.op)
+        parts.append(f"your maximum hand size is {op} {describe_amount(cond.hand_size.value)}")
     if cond.action_brings is not None:
         parts.append(f"the action {'brings' if cond.action_brings else 'does not bring'} this card into play")
     if cond.action_by is not None:

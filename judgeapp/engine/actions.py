@@ -337,6 +337,11 @@ def take_action(g, step: dict, round_kind: str) -> bool:
     if ability is None:
         _no_ability(g, step, card)
         return False
+    if (g.extra_play.get(by) or {}).get("printed") and ability.n >= granted.GRANTED_FROM:
+        g.reject(step, Reason.RESTRICTED, f"{by.capitalize()}'s additional action is to use a printed ability of "
+                                          f"{_grant_words(g, g.extra_play[by])}, and this one was given to "
+                                          f"{card.title}", "additional-action")
+        return False
     try:
         designator = check(g, card, ability, by, round_kind, step)
     except Refused as r:

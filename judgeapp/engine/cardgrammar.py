@@ -20,7 +20,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 from .abilities import CountIf, TargetSpec
 from .cardareas import finishers, grammar_files, kinds, mixins
 from .cardeffects import EffectReaders
-from .cardlexer import CardLexer, Unknown, classify, words
+from .cardlexer import CardLexer, Plural, Unknown, classify, words
 from .cardtraits import TraitReaders
 from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREATED, LABELS, NP, OPPOSED_HERE, PERSONALITY_WORDS,
                        PLAYER_WORDS, STATICS,
@@ -341,6 +341,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return ref
         if ref in ("self", "host"):
             return "you"
+        if ref == "active":  # "If the active player has …, he loses 1 Honor": he is that player
+            return ref
         raise Unreadable("a card as the subject of an Honor change or draw is not read")
 
     def kwlist(self, node: Tree) -> list[str]:
@@ -534,11 +536,12 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             return self.self_possessed(node)
         if kind == "his_unit":
             raise Unreadable("'his unit' as a whole is not read yet")
-        if kind == "his_attachments":
+        if kind == "his_attachments":  # "his Followers": those attached to this card's or a target's Personality
             what = _tok(node, "TYPE").value
-            if self.last not in ("self", "host") or what not in ("attachment", "follower", "item", "spell"):
-                raise Unreadable("'his …' naming cards of a unit other than this one is not read")
-            return AllRef(all=Filter(type=[what], in_unit=True))
+            if (self.last not in ("self", "host") and not isinstance(self.last, int)) \
+                    or what not in ("attachment", "follower", "item", "spell"):
+                raise Unreadable("'his …' naming cards of a unit other than this one or a target's is not read")
+            return AllRef(all=Filter(type=[what], **self.in_unit("his")))
         return self.phrase(node)
 
     def self_possessed(self, node: Tree):
@@ -589,6 +592,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         if (earlier := self._your_earlier(node)) is not None:  # "give your Personality …" after "your target Personality"
             self.last = earlier
             return earlier
+        if count is None and set(words) <= GROUP_DETS and _plural(node):
+            return AllRef(all=flt)  # "give your Personalities +1F": each such card, none chosen (targeting)
         chosen = self.new_target(flt, optional, count or 1, up_to, "ORMORE" in words)
         if flt.type == ["unit"]:  # "straighten one of your units": its Personality is chosen, every card is affected (unit)
             return UnitOf(unit_of=chosen)
@@ -608,6 +613,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             flt = flt.model_copy(update={"in_unit": True, "another": True})
         return flt
 
+    def in_unit(self, word: str) -> dict:
+        """"in this unit" is this card's unit; "in his unit" the unit of the card "his" names: a target
+        ("Target your Personality. Bow a card in his unit"), else this card or its Personality (``possessive-case``)."""
+        if word != "his" or self.last in (None, "self", "host"):
+            return {"in_unit": True}
+        if not isinstance(self.last, int):
+            raise Unreadable("'in his unit' naming a card other than a target or this card is not read")
+        return {"in_unit_of": self.last}
+
     def filter_parts(self, node: Tree, words: list[str]):
         data: dict = {"type": [], "keywords": [], "state": [], "stats": []}
         optional = False
@@ -625,6 +639,15 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         mods = _sub(head, "mods")
         types = [t.value for t in _toks(head, "TYPE")]
         data["type"] = types
+        if (either := _sub(head, "kw_or")) is not None:  # "a Kiho or a Spell": one or the other (``conjunctions``)
+            word = _tok(_sub(either, "mod"), "KEYWORD")
+            if word is None:
+                raise Unreadable("'or' between a state or Clan and a card type is not read")
+            data["any_of"] = [Filter(keywords=[_singular(word.value)]), Filter(type=types)]
+            data["type"] = types = []
+        if (title := _sub(head, "or_title")) is not None:  # "a target Ring or Moto Ming-Gwok": that card (``conjunctions``)
+            data["any_of"] = [Filter(type=types), Filter(title=" ".join(t.value for t in _toks(title, "KEYWORD")))]
+            data["type"] = types = []
         if data.get("another") and self.kind not in UNIT_CARDS and isinstance(self.person, int) \
                 and {"personality", "unit"} & set(types):
             # "one of your other units" on a Strategy: other than the Personality named before (``another``)
@@ -695,7 +718,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                 data["zone"] = "discard"
                 data["side"] = "your"
             elif kind == "in_unit":
-                data["in_unit"] = True
+                data.update(self.in_unit(_tok(post, "INUNIT").value))
             elif kind == "opposing_self":
                 data["opposing"] = True
             elif kind == "in_province_any":
@@ -999,6 +1022,19 @@ def _singular(word: str) -> str:
     if not word.endswith("s") or word.endswith("ss") or word in S_KEYWORDS:
         return word
     return word[:-1]
+
+
+# Determiners that leave a plural naming a group: "your Personalities", "enemy Followers", "other players' Holdings".
+GROUP_DETS = frozenset({"YOUR", "ENEMY", "OTHERPLAYERS", "OTHER", "OPPOSING"})
+
+
+def _plural(node: Tree) -> bool:
+    """The head of the phrase is in the plural ("your Personalities", "your Courtiers"): a group, each
+    card of it, where no number and no "target" is said (``targeting``: only a target is chosen)."""
+    head = _sub(node, "typed", "keyworded")
+    names = _toks(head, "TYPE") if head.data == "typed" else [
+        m.children[-1] for m in _sub(head, "mods").children[-1:] if isinstance(m, Tree)]
+    return bool(names) and isinstance(names[-1].value, Plural)
 
 
 def _titles_or(mods: Tree) -> bool:

@@ -133,7 +133,7 @@ PHRASES = {
     "maximum hand size": ("HANDSIZE", "hand_size"), "each turn": ("EACHTURN", "turn"),
     "once per turn": ("ONCEPERTURN", "turn"), "once per game": ("ONCEPERGAME", "game"),
     "in your hand": ("INHAND", "hand"), "from your hand": ("FROMHAND", "hand"),
-    "in his army": ("INHISARMY", "army"), "in this unit": ("INUNIT", "unit"), "in his unit": ("INUNIT", "unit"),
+    "in his army": ("INHISARMY", "army"), "in this unit": ("INUNIT", "unit"), "in his unit": ("INUNIT", "his"),
     "his unit": ("HISUNIT", "his"), "this unit": ("HISUNIT", "this"),
     "the current battlefield": ("HEREPLACE", "here"), "this battlefield": ("HEREPLACE", "here"),
     "this province": ("HEREPLACE", "here"), "another of your": ("ANOTHEROFYOUR", "your"),
@@ -175,6 +175,8 @@ STAT_LINE = re.compile(r"^(\d+|X)(F|C|PH)$", re.I)
 TOKEN_RE = re.compile(
     r"«\d+»|BOW|GOLD_(?:\d+|X)|THISCARD(?:'s)?|[+-](?:\d+|X)(?:FV|F|C|PH|GP|HR|FH)\b|[+-]\d+|\d+(?:F|C|PH)\b|\d+|"
     r"[A-Za-z][A-Za-z'\-]*(?:'s)?|[.,:;\"()/!?•]")
+# "bow him if he's defending": the words a contraction stands for ("it's" is left alone: cards also print it for "its")
+CONTRACTIONS = {"he's": ["he", "is"], "she's": ["she", "is"]}
 PUNCT = {".": "DOT", ",": "COMMA", ":": "COLON", ";": "SEMI", "\"": "QUOTE", "(": "LPAR", ")": "RPAR", "/": "SLASH",
          "!": "DOT", "?": "DOT", "•": "BULLET"}
 STAT_LETTER = {"F": "force", "C": "chi", "PH": "personal_honor", "GP": "gold_production", "HR": "honor_requirement",
@@ -193,6 +195,11 @@ class ClanName(str):
     may be a keyword of its own ("Badger • Nonhuman"), but known to name the Clan."""
 
 
+class Plural(str):
+    """A card type or keyword written in the plural ("Personalities", "Courtiers"): the same value
+    as the singular, but known to name a group ("Give your Personalities +1F" gives each of them)."""
+
+
 class Unknown(Exception):
     """A word the tables do not know: the sentence cannot be read."""
 
@@ -204,7 +211,7 @@ def words(text: str) -> list[str]:
         gap = text[pos:m.start()]
         if gap.strip():
             raise Unknown(gap.strip())
-        out.append(m.group())
+        out.extend(CONTRACTIONS.get(m.group().lower(), [m.group()]))
         pos = m.end()
     if text[pos:].strip():
         raise Unknown(text[pos:].strip())
@@ -247,7 +254,28 @@ def classify(raw: list[str]) -> list[Token]:
         out.append(_one(w, low[i], out))
         spelled.append(w)
         i += 1
-    return _joiners(_titles(out, spelled))
+    return _joiners(_is_lists(_titles(out, spelled)))
+
+
+def _is_lists(toks: list[Token]) -> list[Token]:
+    """"If he is Cavalry, Scout, or a Clan Champion, …": the commas of a list of words said of a card after
+    "is" are its "or"s (``card_is_any``), not the comma that ends a condition ("If he is Cavalry, gain …"),
+    which LALR could not tell apart at the comma."""
+    out = list(toks)
+    for i, t in enumerate(toks):
+        if t.type != "IS":
+            continue
+        j = i + 1 + (i + 1 < len(toks) and toks[i + 1].type == "A")
+        commas = []
+        while j + 1 < len(toks) and toks[j].type in MOD and toks[j + 1].type == "COMMA":
+            commas.append(j + 1)
+            j += 2
+        last = j + 2 + (j + 2 < len(toks) and toks[j + 2].type == "A")
+        if commas and j + 1 < len(toks) and toks[j].type in MOD and toks[j + 1].type == "COMMAOR" \
+                and last + 1 < len(toks) and toks[last].type in MOD and toks[last + 1].type in ("COMMA", "DOT"):
+            for k in commas + [j + 1]:
+                out[k] = Token("OR", "or")
+    return out
 
 
 def _titles(toks: list[Token], spelled: list[str]) -> list[Token]:
@@ -359,7 +387,8 @@ def _one(w: str, lw: str, before: list[Token]) -> Token:
     if lw.endswith("'s") and w[0].isupper() and base not in WORDS and base not in CARD_TYPES:
         return Token("KEYWORDS", w[:-2])
     if lw in CARD_TYPES:
-        return Token("TYPE", CARD_TYPES[lw])
+        kind = CARD_TYPES[lw]
+        return Token("TYPE", kind if lw == kind else Plural(kind))
     if lw in STATES and not (w[0].isupper() and lw in ("unique", "experienced") and before):
         return Token("STATE", STATES[lw])
     if lw in CLAN_WORDS or (lw.endswith(" clan") and lw[:-5] in CLAN_WORDS):
@@ -371,7 +400,7 @@ def _one(w: str, lw: str, before: list[Token]) -> Token:
     if lw.endswith("'s") and base in CARD_TYPES:
         return Token("TYPES", CARD_TYPES[base])
     if w[0].isupper():
-        return Token("KEYWORD", PLURAL_KEYWORDS.get(w, w))
+        return Token("KEYWORD", Plural(PLURAL_KEYWORDS[w]) if w in PLURAL_KEYWORDS else w)
     raise Unknown(w)
 
 
@@ -385,4 +414,4 @@ class CardLexer(Lexer):
         yield from data
 
 
-__all__ = ["CardLexer", "classify", "words", "Unknown", "CARD_TYPES", "STATES"]
+__all__ = ["CardLexer", "classify", "words", "Unknown", "CARD_TYPES", "STATES", "Plural"]

@@ -224,14 +224,14 @@ class TraitReaders:
             return hook(node, data)
         if kind == "st_copies":
             return [Static.model_validate({**data, "kind": "copies", "amount": int(_tok(node, "NUMBER").value)})]
-        if kind == "st_stat_each":
-            stat, n = _tok(node, "STATCHANGE").value
-            if n == "X" or stat == "family_honor":
+        if kind == "st_stat_each":  # "+1F for each Ring you control", "+1F/+1C for each …": each change
+            changes = [tok.value for tok in _toks(node, "STATCHANGE")]
+            if any(n == "X" or stat == "family_honor" for stat, n in changes):
                 raise Unreadable("that continuous stat change is not read")
             flt = self.filter_of(_sub(node, *NP)) if _sub(node, "phrase", "bare") is not None else _unread(
                 "'for each' naming one card")
             return [Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": {"count": flt.model_dump(
-                exclude_defaults=True), "times": n}})]
+                exclude_defaults=True), "times": n}}) for stat, n in changes]
         if kind == "st_stat":
             out = []
             for tok in _toks(_sub(node, "changes"), "STATCHANGE"):
@@ -251,10 +251,8 @@ class TraitReaders:
         if kind == "st_keyword":
             return [Static.model_validate({**data, "kind": "keyword", "keywords": self.kwlist(_sub(node, "kwlist"))})]
         if kind == "st_restrict":
-            r = _sub(node, "r_attach")
-            if r is not None:
-                return [Static.model_validate({**data, "kind": "attach_never", "to": self.attach_filter(r)})]
-            return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(node)})]
+            return [self.restriction_static(next(c for c in node.children if isinstance(c, Tree)
+                                                 and c.data.startswith("r_")), data)]
         if kind in ("st_attach_only", "st_attach_never"):
             return [Static.model_validate({**data, "kind": kind[3:], "to": self.filter_of(_sub(node, *NP))})]
         if kind.startswith("st_cost") and not (target == "self" or isinstance(target, AllRef)):
@@ -383,9 +381,20 @@ class TraitReaders:
             return self.filter_of(sub)
         raise Unreadable("an attachment restriction naming one card is not read")
 
+    def restriction_static(self, r: Tree, data: dict) -> Static:
+        """One thing a card "cannot" do: what attaches to it ("Will not attach cards"), or a restriction the
+        rules check ("cannot attack"), for actions of those keywords only if it names them ("cannot be
+        challenged from Iaijutsu actions", ``permissions``)."""
+        if r.data == "r_attach":
+            return Static.model_validate({**data, "kind": "attach_never", "to": self.attach_filter(r)})
+        kinds = _sub(r, "act_kinds")
+        keywords = [t.value for t in _toks(kinds, "KEYWORD")] if kinds is not None else []
+        return Static.model_validate({**data, "kind": "restrict", "what": self.restriction(Tree("st", [r])),
+                                      "keywords": keywords})
+
     def restriction(self, node: Tree) -> str:
         r = _sub(node, "r_attack", "r_targeted", "r_state", "r_destroyed", "r_moved", "r_straighten", "r_defend",
-                 "r_gain_honor", "r_attach")
+                 "r_gain_honor", "r_attach", "r_challenges", "r_refusals", "r_be_challenged")
         kind = r.data
         if kind == "r_state":
             state = _tok(r, "STATE").value
@@ -398,7 +407,8 @@ class TraitReaders:
         if kind == "r_gain_honor":
             raise Unreadable("a restriction on gaining Honor is not read")
         return {"r_attack": "attacks", "r_targeted": "be_targeted", "r_destroyed": "destroyed", "r_moved": "moves",
-                "r_straighten": "straightens", "r_defend": "defends"}[kind]
+                "r_straighten": "straightens", "r_defend": "defends", "r_challenges": "challenges",
+                "r_refusals": "refusals", "r_be_challenged": "be_challenged"}[kind]
 
 
 def _names_self(data) -> bool:

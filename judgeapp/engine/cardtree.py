@@ -22,7 +22,7 @@ class Unreadable(Exception):
 
 
 PLAYER_WORDS = {"YOU": "you", "YOUROPPONENT": "opponent", "EACHPLAYER": "each", "EACHOTHERPLAYER": "other",
-                "THEATTACKER": "attacker", "THEDEFENDER": "defender"}
+                "THEATTACKER": "attacker", "THEDEFENDER": "defender", "THEACTIVEPLAYER": "active"}
 ATTACHMENTS = ("follower", "item", "spell")
 # Keywords that name the Personality an attachment is on when the text says "this …".
 PERSONALITY_WORDS = frozenset({"Shugenja", "Samurai", "Monk", "Courtier", "Ninja", "Kensai", "Tactician",

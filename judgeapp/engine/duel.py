@@ -107,7 +107,9 @@ def fight(g, ctx: Context, challenger: Card, challenged: Card, args: DuelArgs) -
                                   "is between two Personalities in play controlled by different players",
                  ["challenge"], ctx.player, "resolve")
         return False
-    restriction = g.restricted(challenger, "challenges") or g.restricted(challenged, "be_challenged")
+    # "cannot be challenged from Iaijutsu actions": only challenges from actions of those kinds (permissions)
+    restriction = g.restricted(challenger, "challenges", ctx.keywords) or g.restricted(challenged, "be_challenged",
+                                                                                       ctx.keywords)
     if restriction:
         g.record(StepKind.EFFECT, f"The challenge of {challenged.title} by {challenger.title} does not happen: "
                                   f"{restriction}", ["challenge", "permissions"], ctx.player, "resolve")

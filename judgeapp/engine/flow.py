@@ -218,18 +218,23 @@ def next_turn(g) -> None:
     ev = Event("turn_begins", None, g.active)
     triggers.fire(g, "before", ev)
     g.record(StepKind.RULE, f"Turn {g.turn}: {g.active.capitalize()}'s turn begins", ["turns-and-turn-order"])
+    expire(g, Until.YOUR_NEXT_TURN, g.active)
     if g.players[g.active].honor >= 40:
         honor.win(g, g.active, "honor", f"begins the turn on {g.players[g.active].honor} Family Honor",
                   "honor-victory")
     triggers.fire(g, "after", ev)
 
 
-def expire(g, until: str) -> None:
+def expire(g, until: str, turn_of: str | None = None) -> None:
     """Ongoing effects with this duration end (``duration-of-effects``); a stat that falls
-    back can bring Chi death (``chi-death-rule``)."""
-    ended = [m for m in g.modifiers if m.until == until]
-    others = [o for o in g.ongoing if o.until == until]
-    children = [d for d in g.delayed if (d.repeat or d.lapses) and d.until == until]
+    back can bring Chi death (``chi-death-rule``).  ``turn_of``: the player whose turn begins, for
+    "until your next turn begins" — that player's effects end (one set up before any player is named,
+    a position's own, ends with the next turn)."""
+    def mine(who: str) -> bool:
+        return turn_of is None or who in (turn_of, "")
+    ended = [m for m in g.modifiers if m.until == until and mine(m.owner)]
+    others = [o for o in g.ongoing if o.until == until and mine(o.by)]
+    children = [d for d in g.delayed if (d.repeat or d.lapses) and d.until == until and mine(d.owner)]
     if until == Until.END_OF_TURN:
         others += [o for o in g.ongoing if o.once and o not in others]
     if not (ended or others or children):

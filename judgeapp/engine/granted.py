@@ -40,6 +40,20 @@ def has_abilities(g, card: Card, printed_only: bool = False) -> bool:
     return not printed_only and bool(granted_texts(g, card))
 
 
+def has_ability(g, card: Card, test) -> bool:
+    """"with a Political ability", "with a Melee or Ranged Attack ability" (``abilities``): one of the card's
+    abilities, printed or given, has every keyword of the test and, if it names effects, one of them.  A printed
+    ability's keywords are those of its header, whether or not the reader can read the rest of it."""
+    from .cardtext import units
+
+    if not test.effects and any(m is not None and set(test.keywords) <= set((m["words"] or "").split())
+                                for _, m in units(card.card.text)):
+        return True
+    return any(all(a.has(k) for k in test.keywords) and (not test.effects or any(e.name in test.effects
+                                                                                 for e in a.effects))
+               for a in abilities(g, card))
+
+
 def player_abilities(g, card: Card, by: str) -> list[Ability]:
     """The abilities this card's traits give player ``by`` while it is in play (``continuous-traits``)."""
     if not card.in_play or card.id in g.traits_negated():

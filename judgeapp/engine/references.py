@@ -175,6 +175,8 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
             return False
     if flt.title and not titled(card.title, flt.title):
         return False
+    if flt.not_title and titled(card.title, flt.not_title):
+        return False
     if flt.produces_gold and not produces_gold(card):
         return False
     if flt.designator and not any(flt.designator in a.designators for a in card.card.reading.abilities):
@@ -223,6 +225,11 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
             return False
     for test in flt.tokens:
         if not compare(count_tokens(card.tokens, test.name), test.op, amount(g, test.value, ctx)):
+            return False
+    if flt.ability is not None:
+        from .granted import has_ability
+
+        if not has_ability(g, card, flt.ability):
             return False
     if flt.no_abilities is not None:
         from .granted import has_abilities
@@ -304,6 +311,8 @@ def _at_ok(g, at: str, card: Card) -> bool:
         return host.location == "home"
     if at == "battlefield":
         return host.location != "home"
+    if at == "other_battlefield":  # "at another battlefield": one other than the current battlefield
+        return host.location != "home" and host.location != g.battlefield
     return g.battlefield is not None and host.location == g.battlefield  # "at this battlefield"
 
 
@@ -558,7 +567,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return True
     if not isinstance(ctx, Context):
         ctx = card_context(g, ctx)
-    me = ctx.player
+    me = g.active if cond.of_player == "active" else ctx.player
     if cond.you_are is not None:
         ok = {"attacker": g.attacking and g.attacker == me, "defender": g.attacking and g.defender == me,
               "active": g.active == me, "not_active": g.active != me,
@@ -623,6 +632,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
         return False
     if cond.hand is not None and not compare(len(g.players[me].hand), cond.hand.op, amount(g, cond.hand.value, ctx)):
         return False
+    if cond.hand_size is not None and not compare(g.hand_size(me), cond.hand_size.op,
+                                                  amount(g, cond.hand_size.value, ctx)):
+        return False  # a stat of the player (``maximum-hand-size``)
     if cond.action_brings is not None:
         action = ctx.interrupted
         if (action is not None and action.brings is not None and action.brings is ctx.source) != cond.action_brings:

@@ -173,7 +173,7 @@ def targetable(g, ctx: Context, card, spec: TargetSpec) -> bool:
     host = g.host(card) or card
     in_battle = g.battlefield is not None and g.segment in ("engage", "combat") and ctx.round is not None
     if in_battle and host.type == "personality" and host.location != g.battlefield \
-            and spec.filter.at not in ("any", "home", "battlefield") and spec.filter.zone == "play" and not spec.attack:
+            and spec.filter.at not in ("any", "home", "battlefield", "other_battlefield") and spec.filter.zone == "play" and not spec.attack:
         return False  # cards in a unit must be at the current battlefield to be targeted, unless the text
         # names another location: "at any location", "at any battlefield", "your target Personality at home"
         # (rules-of-location)

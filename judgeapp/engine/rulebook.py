@@ -230,7 +230,7 @@ def recruit_checks(g, card: Card, by: str) -> bool:
     if card.type not in ("personality", "holding"):
         raise Refused(Reason.NO_TARGET, f"{card.title} is a {card.type}: Recruit brings in Personalities and "
                                         "Holdings", "recruit")
-    entry_checks(g, card, by)
+    entry_checks(g, card, by, "recruit")
     player = g.players[by]
     hr = card.card.honor
     if card.type == "personality" and hr is not None and hr.value is not None and player.honor < hr.value:
@@ -342,15 +342,17 @@ def _province_card(g, step: dict, by: str):
     return prov, card
 
 
-def entry_checks(g, card: Card, by: str) -> None:
-    """Unique (``unique``) and Loyal (``loyal``): restrictions on a card entering play."""
+def entry_checks(g, card: Card, by: str, verb: str) -> None:
+    """Unique (``unique``) and Loyal (``loyal``): restrictions on a card entering play; and the player's traits
+    on the procedure bringing it in, ``verb`` "recruit" or "equip" ("You may only Recruit Shadowlands
+    Personalities", ``permissions``)."""
     if card.card.unique and any(c.title.lower() == card.title.lower() and g.has_keyword(c, "Unique")
                                 for c in g.in_play(by)):
         raise Refused(Reason.UNIQUE, f"{by.capitalize()} already controls a Unique {card.title}", "unique")
     if card.card.has_keyword("Loyal") and card.card.clans and not (card.card.clans & g.players[by].clans):
         raise Refused(Reason.RESTRICTED, f"{card.title} is Loyal and does not share {by}'s Clan Alignment", "loyal")
-    limit = copies_problem(g, card, by) or join_problem(g, card, by) or g.player_restricted(by, "bring_into_play",
-                                                                                           card=card)
+    limit = copies_problem(g, card, by) or join_problem(g, card, by) or g.player_restricted(
+        by, "bring_into_play", card=card) or g.player_restricted(by, verb, card=card)
     if limit:
         raise Refused(Reason.RESTRICTED, limit, "continuous-traits")
 
@@ -391,7 +393,7 @@ def equip(g, step: dict, by: str, reserve: bool = False) -> bool:
     limit = attach_limit(g, card, host)
     if limit:
         raise Refused(Reason.RESTRICTED, limit[0], limit[1])
-    entry_checks(g, card, by)
+    entry_checks(g, card, by, "equip")
     invested, fixed = invest_cost(g, card, by, step)
     cost = gold_cost(g, card, by, host, invest=invested, fixed=bool(fixed))
     purchase = payment.Purchase(by, card, fixed=fixed)

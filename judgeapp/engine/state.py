@@ -118,6 +118,7 @@ class Modifier:
     source: str = ""
     order: int = 0
     bound: int | None = None  # "to a minimum/maximum of" (to-a-minimum-to-a-maximum)
+    owner: str = ""  # the player whose effect it is: "until your next turn begins" is his turn
 
 
 @dataclass

@@ -32,7 +32,7 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
                 "unaligned", "entered_play_this_turn"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
-Place = Literal["here", "home", "battlefield", "any"]
+Place = Literal["here", "home", "battlefield", "other_battlefield", "any"]  # other_battlefield: not the current one
 # "discard" is a whole discard pile, dead Personalities included; "discarded" and "dead" its two states (dead);
 # "out_of_play" every area but play, "in_and_out_of_play" every area (in-play-and-out-of-play)
 ZoneName = Literal["play", "hand", "discard", "discarded", "dead", "province", "fate_deck", "dynasty_deck", "resolution",
@@ -64,6 +64,14 @@ class Most(Model):
     highest: StrictBool = True
 
 
+class AbilityTest(Model):
+    """"a Personality with a Political ability", "a card with a Melee or Ranged Attack ability": one of the card's
+    abilities has every keyword and, if effects are named, one of those effects (``abilities``)."""
+
+    keywords: list[Word] = Field(default_factory=list, max_length=2)
+    effects: list[Literal["melee_attack", "ranged_attack"]] = Field(default_factory=list, max_length=2)
+
+
 class Filter(Model):
     """Which cards: every field given must hold ("your unbowed Samurai at this battlefield")."""
 
@@ -79,6 +87,8 @@ class Filter(Model):
     another: StrictBool = False  # not the card the text is on (nor its Personality)
     besides: StrictInt | None = None  # not this chosen target, nor a card of its unit ("your other units")
     title: Title | None = None
+    ability: AbilityTest | None = None  # "with a Political ability" (abilities)
+    not_title: Title | None = None  # "a target Personality not named Yasuki Tono": any card but one with that title
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit
@@ -297,12 +307,15 @@ class Condition(Model):
     happened: HappenedTest | None = None  # something earlier this turn or battle (memory)
     battlefield_destroyed: StrictBool | None = None  # the current battlefield's Province is destroyed
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
+    hand_size: HonorTest | None = None  # your maximum hand size: "if your maximum hand size is 10 or more"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player
     fewest_cards: StrictBool | None = None  # fewer cards in your hand than each other player
     action_brings: StrictBool | None = None  # an Interrupt's: the action brings this card into play
     action_by: Literal["you", "other"] | None = None  # an Interrupt's: whose action it interrupts ("if the action is yours")
     action: ActionTest | None = None  # an Interrupt's: what the action is and what it did (acting)
     honor: HonorTest | None = None
+    # "if the active player has 11 or more Family Honor": the player every test about "you" is about instead
+    of_player: Literal["active"] | None = None
     honor_vs_others: Literal[">", ">=", "<="] | None = None  # your Family Honor against each other player's (ties hold for >=, <=)
     clan: Word | None = None  # "if you are a Crane Clan player"
     other_clan: Word | None = None  # "if another player is Scorpion Clan": some other player has that Clan Alignment

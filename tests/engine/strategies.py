@@ -84,7 +84,7 @@ def field_value(name: str, annotation):
                                 "your next turn begins"])
     if name == "do":
         return st.lists(inner_effect(), min_size=1, max_size=2)
-    if name == "during":  # a duel's effects lasting from its start to its end
+    if name in ("during", "otherwise"):  # effects lasting the duel; "if he does not choose this, …"
         return st.lists(inner_effect(), max_size=1)
     if name in ("loser", "winner", "refused"):
         return st.fixed_dictionaries({"do": st.lists(inner_effect(), max_size=1)})

@@ -231,3 +231,20 @@ def test_a_target_player_shows_a_random_card_in_his_hand():
         ok(run(board(two_players(bob=bob), cards=cards,
                      script=f"  - effect: {{by: alice, do: {{show_random: {{player: bob}}}}{choose}}}\n",
                      expect=f'  - order: ["{shown}"]\n')))
+
+
+def test_a_card_with_an_attack_ability_is_one_whose_ability_makes_an_attack():
+    """"Straighten a target card with a Melee or Ranged Attack ability" (abilities): Archer's "Battle: Ranged 2
+    Attack." makes it a legal target, Clerk's "Battle: Bow a target enemy Personality." does not."""
+    cards = ("  - {title: Archer, type: personality, force: 1, chi: 1, honor: 0, cost: 1, ph: 1, "
+             "text: 'Battle: Ranged 2 Attack.'}\n"
+             "  - {title: Clerk, type: personality, force: 1, chi: 1, honor: 0, cost: 1, ph: 1, "
+             "text: 'Battle: Bow a target enemy Personality.'}\n"
+             "  - {title: Tutor, type: holding, cost: 1, "
+             "text: 'Open, [Bow]: Straighten a target card with a Melee or Ranged Attack ability.'}\n")
+    alice = ("    units: [{card: Archer, id: archer, bowed: true}, {card: Clerk, id: clerk, bowed: true}]\n"
+             "    holdings: [{card: Tutor, id: tutor}]\n")
+    ok(run(board(two_players(alice=alice), cards=cards,
+                 script="  - action: {by: alice, card: tutor, targets: [clerk]}\n"
+                        "  - action: {by: alice, card: tutor, targets: [archer]}\n",
+                 expect="  - rejected: {step: 1, reason: no-target}\n  - unbowed: [archer]\n  - bowed: [clerk]\n")))

@@ -87,3 +87,20 @@ def test_two_additional_actions_are_two_opportunities_in_a_row(words, bob_betwee
     first, last = (next(i for i, t in enumerate(steps) if "announces Courtier" in t),
                    max(i for i, t in enumerate(steps) if "announces Courtier" in t))
     assert any(t.startswith("Bob passes") for t in steps[first:last]) is bob_between, steps
+
+
+FALSE_RING = ("  - {title: Fire Test Ring, type: ring, text: '<b>Open:</b> If your maximum hand size is 10 or more, put "
+              "this Ring into play and lose 2 Honor.'}\n"
+              "  - {title: Library, type: holding, cost: 2, text: 'You have +1 maximum hand size.'}\n")
+
+
+@pytest.mark.parametrize("libraries,where,honor", [(2, "home", 6), (1, "hand", 8)])
+def test_a_condition_on_the_maximum_hand_size_counts_its_changes(libraries, where, honor):
+    """"If your maximum hand size is 10 or more": 8 plus each Library's +1 (maximum-hand-size, a stat of the
+    player); with two the Ring enters play and Alice loses 2 Honor, with one (9) the action is refused."""
+    alice = ("    hand: [Fire Test Ring]\n    holdings: ["
+             + ", ".join(f"{{card: Library, id: l{n}}}" for n in range(libraries)) + "]\n")
+    result = run(board(two_players(alice=alice), cards=FALSE_RING,
+                       script="  - action: {by: alice, card: Fire Test Ring}\n",
+                       expect=f"  - at: {{fire-test-ring: {where}}}\n  - honor: {{alice: {honor}}}\n"))
+    assert failed(result) == [], result["expectations"]

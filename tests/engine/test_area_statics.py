@@ -279,3 +279,22 @@ def test_favor_battle_actions_one_additional_time_covers_card_abilities_with_the
     result = ok(run(board(two_players(alice=alice), at="attack/combat", extra="battlefield: bob.p1", cards=cards,
                           script=script, expect="  - honor: {alice: 10}\n  - rejected: {step: 6, reason: used}\n")))
     assert len([s for s in result["steps"] if s["kind"] == "rejected"]) == 1
+
+
+@pytest.mark.django_db
+def test_this_action_has_home_only_while_its_shugenja_is_water():
+    """statics-wrath-of-suitengu-home: on Isawa Koizumi, an Air Shugenja, the Spell's action lacks Home, so it
+    may not be taken while his unit is at home (rules-of-location, home-keyword)."""
+    text = (REAL / "statics-wrath-of-suitengu-home.yaml").read_text(encoding="utf-8")
+    text = text.replace("card: Kitsu Suki", "card: Isawa Koizumi").split("expect:")[0]
+    result = ok(service.replay(text + "expect:\n  - rejected: {step: 2, reason: location}\n"))
+    assert result["expectations"]
+
+
+@pytest.mark.django_db
+def test_conflagration_adds_strength_only_while_its_shugenja_is_fire():
+    """statics-conflagration-fire: on Seppun Omihiru, a Shugenja with 3 Chi but not Fire, the Ranged Attack has
+    only 3 strength and Moritoki (4 Force) survives (continuous-traits, ranged-attack)."""
+    text = (REAL / "statics-conflagration-fire.yaml").read_text(encoding="utf-8")
+    text = text.replace("card: Isawa Hibana", "card: Seppun Omihiru").split("expect:")[0]
+    ok(service.replay(text + "expect:\n  - at: {moritoki: bob.p1}\n"))

@@ -260,3 +260,46 @@ def test_tokens_shared_out_among_targets_give_each_one_and_the_rest_as_chosen():
                        expect="  - force: {s: 4, t: 5}\n  - tokens: {s: {Wealth +1F: 1}, t: {Wealth +1F: 2}}\n"))
     assert failed(result) == [], result["expectations"]
     assert any("gives another Wealth token to Samurai (as the script chooses" in t for t in texts(result))
+
+
+def test_a_second_condition_counts_more_of_the_same_tokens():
+    """"If he has a Sincerity token, permanently give him Cavalry, and if he has two, also pemanently give him Naval"
+    (misprint as printed): "two" is two or more of the Sincerity tokens the first condition named; one token gives
+    Cavalry alone (token)."""
+    effects = read_text("After Kaito enters play, if he has a Sincerity token, permanently give him Cavalry, and if he "
+                        "has two, also pemanently give him Naval.", "Tsuruchi Kaito", "personality").triggers[0].effects
+    assert effects[1].condition.tokens.name == "Sincerity" and effects[1].condition.tokens.value == 2
+    assert effects[1].args.until == "permanent"
+    units = "    units: [{card: Samurai, id: s, tokens: {Sincerity: 2}}, {card: Samurai, id: t, tokens: {Sincerity: 1}}]\n"
+    script = "".join(f"  - effect: {{by: alice, source: {c}, do: {e.model_dump_json(by_alias=True, exclude_defaults=True)}}}\n"
+                     for c in "st" for e in effects)
+    result = run(board(two_players(alice=units), cards=SAMURAI, script=script,
+                       expect="  - keywords: {s: [Cavalry, Naval], t: [Cavalry]}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+def test_a_target_player_discards_a_card_of_his_choice():
+    """"…, and if she has two, a target player discards a card": that player discards from his own hand (discard)."""
+    effect = read_text("After Yukiko enters play, if she has a Sincerity token, draw a card, and if she has two, a target "
+                       "player discards a card.", "Kuni Yukiko", "personality").triggers[0].effects[1]
+    assert effect.name == "discard_cards" and effect.args.player == 1
+    script = "  - effect: {by: alice, do: {discard_cards: {player: opponent}}}\n"
+    result = run(board(two_players(alice=UNITS, bob="    hand: [Samurai, Samurai]\n"), cards=SAMURAI, script=script,
+                       expect="  - hand: {alice: 0, bob: 1}\n"))
+    assert failed(result) == [], result["expectations"]
+    assert any(t.startswith("Bob discards Samurai") for t in texts(result)), texts(result)
+
+
+def test_a_created_stat_given_as_an_amount_is_counted_as_the_card_is_created():
+    """"Create a 2C/0PH Illusion • Samurai • Spirit Personality with Force equal to this Shugenja's Chi, plus 1 if he is
+    Air": the Chi now, +1 only if he is Air; a later change to the Chi leaves the created card's Force (created-cards)."""
+    effect = read_text("Air Open, :bow:: Bow this Shugenja to create a 2C/0PH Illusion • Samurai • Spirit Personality "
+                       "with Force equal to this Shugenja's Chi, plus 1 if he is Air.", "The Wind's Champion",
+                       "spell").abilities[0].effects[1]
+    assert effect.args.force.stat == "chi" and effect.args.force.of == "host" and effect.args.chi == 2
+    force = "{stat: chi, of: s, plus_if: [{amount: 1, if: {card: s, has_keyword: Air}}]}"
+    result = replay(f"{{create: {{chi: 2, keywords: [Illusion, Samurai, Spirit], force: {force}}}}}",
+                    "{chi: {target: s, amount: 3}}",
+                    expect="  - force: {illusion-samurai-spirit-personality: 2}\n  - chi: {s: 5}\n")
+    assert failed(result) == [], result["expectations"]
+    assert any("Illusion" in t and "enters play" in t for t in texts(result)), texts(result)

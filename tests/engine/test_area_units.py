@@ -288,3 +288,27 @@ def test_actions_cannot_move_him_even_by_a_delayed_effect_but_other_effects_may(
     stated = script + "  - effect: {by: alice, do: {move_home: {target: agai}}}\n"
     result = battle(alice, cards, stated, "  - at: {agai: home}\n")
     assert failed(result) == [], result["expectations"]
+
+
+def _drill(title: str, printed: str) -> str:
+    return (f"{{title: {title}, type: strategy, text: 'Battle: Target your Personality. You may take an additional "
+            f"action to use {printed} on a card in his unit.'}}")
+
+
+BANNER = ("{title: War Banner, type: holding, text: 'Your Personalities have the ability, \"Battle: Gain 1 Honor.\"'}")
+
+
+@pytest.mark.parametrize("drill, printed, honor", [("Champion's Drill", "a printed ability", 8),
+                                                   ("Open Drill", "an ability", 9)])
+def test_an_additional_action_to_use_a_printed_ability_refuses_a_given_one(drill, printed, honor):
+    """CR Additional action: "an additional action to use a printed ability on a card in his unit" may use only
+    an ability printed on such a card; one the War Banner's trait gives Agai (continuous-traits, embedded-text)
+    is refused, while "to use an ability" takes it."""
+    alice = (f"    hand: [{drill}]\n    holdings: [{{card: War Banner}}]\n"
+             "    units: [{card: Agai, id: agai, at: bob.p1}]\n")
+    script = (f"  - pass: bob\n  - action: {{by: alice, card: {drill}, ability: 1, targets: [agai], choose: [\"yes\"]}}\n"
+              "  - action: {by: alice, card: agai, ability: 1}\n")
+    refused = "  - rejected: {step: 3, reason: restricted}\n" if honor == 8 else ""
+    result = battle(alice, f"  - {_drill(drill, printed)}\n  - {BANNER}\n  - {AGAI}\n  - {RIDER}\n", script,
+                    f"{refused}  - honor: {{alice: {honor}}}\n")
+    assert failed(result) == [], result["expectations"]

@@ -12,7 +12,7 @@ from lark import Token, Tree
 from ..abilities import TargetSpec
 from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _det_words, _name_words, _not, _sub, _tok
 from ..registry import Effect
-from ..structures import ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
+from ..structures import AbilityTest, ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
 ATTACK_EFFECTS = ("ranged_attack", "melee_attack", "fear")
 RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_target", "destroys_after",
@@ -20,14 +20,19 @@ RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_t
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER",
-         "shows": "SHOW"}
+         "shows": "SHOW", "named": "NAMED"}
 NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
            "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
-           "one additional time": ("ADDTIME", "additional")}
+           "one additional time": ("ADDTIME", "additional"),
+           # a lasting effect that ends when its player's next turn begins (duration-of-effects)
+           "until your next turn begins": ("DUR", "your_next_turn"),
+           # "all other players' Holdings": the other players' cards, a plural naming each of them
+           "all other players'": ("OTHERPLAYERS", "other"),
+           "the active player": ("THEACTIVEPLAYER", "active")}
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
 
 
@@ -90,6 +95,30 @@ class Readers:
                 raise Unreadable("a Spell comparing its own stats is not read")
             return "host"
         return ref
+
+    def post_with_ability(self, post, data):
+        """"with a Political ability": one of its abilities has that keyword (``abilities``)."""
+        words = [m.children[0] for m in _sub(post, "mods").children if isinstance(m, Tree)]
+        if any(w.type != "KEYWORD" for w in words):
+            raise Unreadable("an ability named by other than its keywords is not read")
+        data["ability"] = AbilityTest(keywords=[w.value for w in words])
+
+    def post_with_attack_ability(self, post, data):
+        """"with a Melee or Ranged Attack ability": one of its abilities makes either Attack (``abilities``)."""
+        data["ability"] = AbilityTest(effects=["melee_attack", "ranged_attack"])
+
+    def c_active_honor_ge(self, node):
+        """"If the active player has 11 or more Family Honor": the player whose turn it is (``turns-and-turn-order``);
+        "he" after it is that player."""
+        self.last = "active"
+        return Condition.model_validate({"of_player": "active",
+                                         "honor": {"op": ">=", "value": int(_tok(node, "NUMBER").value)}})
+
+    def post_not_named(self, post, data):
+        """"not named Yasuki Tono": a card whose title is not that one (``references``: a card named by its
+        title is any card with that title)."""
+        data["not_title"] = self.names[0] if _tok(post, "THISCARD") is not None \
+            else " ".join(t.value for t in post.children if t.type == "KEYWORD")
 
     def post_stat_than_last(self, post, data):
         """"a target enemy Personality with lower Force": lower than the card last referred to."""

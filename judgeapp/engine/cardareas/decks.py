@@ -199,6 +199,13 @@ class Readers:
             raise Unreadable("'refill it' with no Province named before it")
         return Effect.model_validate({"refill": {"province": where, "face_up": True}})
 
+    def e_refill_here(self, node):
+        """"Refill this Province face-up" on an Event: the Province it was used from, which it left for the
+        resolution area when its action was announced (``event``, ``provinces``)."""
+        if self.kind != "event" or _tok(node, "STATE").value != "face_up":
+            raise Unreadable("'refill this Province' other than face-up on an Event is not read")
+        return Effect.model_validate({"refill": {"province": "origin", "face_up": True}})
+
     def e_put_on_bottom(self, node):
         return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "bottom"}})
 
@@ -499,6 +506,13 @@ class Readers:
         self.last = "discarded"
         return Effect.model_validate({"discard_cards": {"player": who, "random": True}})
 
+    def e_discard_from_play(self, node):
+        """"Discard this Strategy from play": the card itself, in play, goes to its owner's discard pile
+        (``discard``); another card "from play" is not read."""
+        if self.np(_sub(node, *NP)) != "self":
+            raise Unreadable("discarding a card other than this one from play is not read")
+        return Effect.model_validate({"discard": {"target": "self"}})
+
     def e_discard_hand(self, node):
         """"Discard your hand": every card in it (``discard``)."""
         return Effect.model_validate({"discard_hand": {}})
@@ -525,6 +539,12 @@ class Readers:
         if _tok(node, "TYPE").value != "card":
             raise Unreadable("counting cards of one type in a hand is not read")
         return Condition(fewest_cards=True)
+
+    def c_hand_size(self, node):
+        """"If your maximum hand size is 10 or more": the player's stat as the condition is checked, every change
+        to it counted (``maximum-hand-size``)."""
+        op = ">=" if _tok(node, "ORMORE") is not None else "<="
+        return Condition.model_validate({"hand_size": {"op": op, "value": int(_tok(node, "NUMBER").value)}})
 
     def c_have_le(self, node):
         return self.count_controlled(node, "<=")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..abilities import Static, TriggerSpec
+from ..abilities import Static, TargetSpec, TriggerSpec
 from ..cardtree import NP, Unreadable, _attachment_words, _name_words, _sub, _tok
 from ..registry import Effect
-from ..structures import ActionTest, Amount, Condition, Filter, Whichever
+from ..structures import ActionTest, AllRef, Amount, Condition, Filter, Whichever
 from ..vocab import ELEMENTS
 
 PHRASES = {
@@ -45,10 +45,8 @@ WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first":
 NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier", "its_target")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 VALUE_KINDS = ("whichever", "that_stat")
-STATIC_KINDS = ("st_no_challenges", "st_no_refusal", "st_not_challenged", "st_duel_stat", "st_first_option",
-                "st_loses_duels", "st_focus_from_discard", "st_focused_value")
-# What a restriction forbids (``permissions``), checked by the duel (``challenge``, ``refuse``).
-RESTRICTED = {"st_no_challenges": "challenges", "st_no_refusal": "refusals", "st_not_challenged": "be_challenged"}
+STATIC_KINDS = ("st_duel_stat", "st_first_option", "st_loses_duels", "st_focus_from_discard", "st_focused_value",
+                "st_player_cannot")
 
 DUEL_STATS = ("chi", "force", "personal_honor")
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}  # "is greater than or equal to" (comparing-stats)
@@ -299,13 +297,23 @@ class Readers:
         return "challenger"
 
     # ----- restrictions (permissions) -----------------------------------------------------------
-    def _restriction(self, node, data) -> list[Static]:
-        """"This Personality cannot issue challenges", "Will not challenge", "Mitsumichi will not refuse
-        challenges", "cannot be challenged": a restriction the challenge checks (``permissions``,
-        ``challenge``, ``refuse``)."""
-        return [Static.model_validate({**data, "kind": "restrict", "what": RESTRICTED[node.data]})]
+    def read_st_player_cannot(self, node, data) -> list[Static]:
+        """"You cannot gain Honor, issue challenges, or take Political actions" (a Sensei's): no Honor gain of
+        yours from anything, none of your Personalities issues a challenge (a challenge is issued by its
+        challenger, ``challenge``), no action of yours with those keywords (``permissions``,
+        ``honor-gains-and-losses``)."""
+        return [self._player_restriction(r, data) for r in node.children if isinstance(r, Tree)
+                and r.data.startswith("pr_")]
 
-    read_st_no_challenges = read_st_no_refusal = read_st_not_challenged = _restriction
+    def _player_restriction(self, r: Tree, data: dict) -> Static:
+        if r.data == "pr_gain_honor":
+            return Static.model_validate({**data, "kind": "honor_change", "what": "no_gains", "player": "you"})
+        if r.data == "pr_challenges":
+            return Static.model_validate({**data, "kind": "restrict", "what": "challenges", "target": AllRef(
+                all=Filter(type=["personality"], side="your"))})
+        return Static.model_validate({**data, "kind": "restrict", "what": "take_actions", "by": "you",
+                                      "keywords": [t.value for t in _sub(r, "act_kinds").children
+                                                   if isinstance(t, Token) and t.type == "KEYWORD"]})
 
     # ----- focusing required (duel) -------------------------------------------------------------
     def e_must_focus(self, node):
@@ -709,6 +717,36 @@ class Readers:
         if not self.attack_amount:
             raise Unreadable("'its target' outside an Attack's or Fear's strength is not read")
         return len(self.targets) + 1
+
+    # ----- another player's choice (choices) ---------------------------------------------------------------
+    def s_another_may(self, tree: Tree, index: int):
+        """"Target another player, who may choose to lose 2 Honor": a target player other than you, who makes
+        the choice (``choices``, ``player_may``); what he may choose happens to him ("lose 2 Honor" is his loss)."""
+        self.targets.append(TargetSpec(player=True, filter=Filter(side="other"), at=len(self.effects)))
+        chooser = self.last = len(self.targets)
+        act = next(c for c in tree.children if isinstance(c, Tree) and c.data != "end")
+        chosen = [_for_player(e, chooser) for e in self.act(act, len(self.effects))]
+        self.effects.append(Effect.model_validate({"player_may": {"player": chooser, "do": chosen}}))
+
+    def s_if_not_chosen(self, tree: Tree, index: int):
+        """"If he does not choose this, gain Honor equal to …": what happens when the other player declines the
+        choice just read (``choices``)."""
+        if not self.effects or self.effects[-1].name != "player_may" or self.effects[-1].args.otherwise:
+            raise Unreadable("'if he does not choose this' after no other player's choice is not read")
+        first = len(self.targets)
+        otherwise = self.sentence_effects(tree)
+        if len(self.targets) != first:
+            raise Unreadable("targets chosen only if the other player declines are not read")
+        choice = self.effects[-1]
+        self.effects[-1] = choice.model_copy(update={"args": choice.args.model_copy(update={"otherwise": otherwise})})
+
+
+def _for_player(effect: Effect, player: int) -> Effect:
+    """"… who may choose to lose 2 Honor": an effect on a player with no subject of its own is the chooser's."""
+    if getattr(effect.args, "player", None) != "you":
+        raise Unreadable("another player's choice of an effect that is not his own is not read")
+    return effect.model_copy(update={"args": effect.args.model_copy(update={"player": player})})
+
 
 def _names_duel(tree: Tree) -> bool:
     """Whether the sentence starts "If the action creates a duel, …": "after your Personality wins" is that duel."""

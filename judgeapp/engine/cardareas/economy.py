@@ -26,7 +26,7 @@ AMOUNT_KINDS = {"half_plus"}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
                 "st_no_proclaim", "st_honor_change", "st_invest_fixed", "st_equip_as", "st_recruit_as",
                 "st_ability_cost_is", "st_ability_free", "st_actions_cost", "st_cost_each",
-                "st_bound", "st_reduce_equip"}
+                "st_bound", "st_reduce_equip", "st_equips_for", "st_only_bring"}
 
 
 class Readers:
@@ -144,6 +144,21 @@ class Readers:
         return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "target": "self", "what": "equip",
                                        "amount": less.negated()})]
 
+    def read_st_equips_for(self, node: Tree, data: dict) -> list[Static]:
+        """"Hibana Equips Fire Spells for 2 less Gold": the Gold Cost of such an attachment when it is Equipped to
+        this Personality (``equip``, ``continuous-traits``); a trait of a card in play, so it counts only while
+        Hibana is in play, which any Equip to her needs."""
+        if data["target"] != "self" or self.kind != "personality":
+            raise Unreadable("that Equip cost change is not read")
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub):
+            raise Unreadable("Equipping one named card for less is not read")
+        n = int(_tok(node, "NUMBER").value)
+        return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "what": "equip",
+                                       "target": AllRef(all=singular(self.filter_of(sub))),
+                                       "to": Filter(type=["personality"], in_unit=True),
+                                       "amount": -n if _tok(node, "LESS") is not None else n})]
+
     # ----- Honor Requirements and Proclaim ----------------------------------------------------
     def read_st_ignore_hr(self, node: Tree, data: dict) -> list[Static]:
         """"Mantis Clan players ignore Tametaka's Honor Requirement": he may be brought into play whatever the
@@ -233,6 +248,17 @@ class Readers:
                 raise Unreadable("Equipping to that Personality is not read")
         return [Static.model_validate({**data, "kind": "permit", "what": what, "target": target, "to": to,
                                        "designators": words})]
+
+    def read_st_only_bring(self, node: Tree, data: dict) -> list[Static]:
+        """"You may only Recruit Shadowlands Personalities", "You may only Recruit Personalities and Equip Spells that
+        are Fire": a restriction on the player's Recruit (or Equip) of the other cards of that type; the Sensei's
+        player still Recruits Holdings and Equips Items (``permissions``, ``recruit``, ``equip``; the reading is in
+        card_reading_notes)."""
+        keyword = _tok(node, "KEYWORD").value
+        verbs = [t for t in node.children if isinstance(t, Token) and t.type in ("RECRUIT", "EQUIP")]
+        return [Static.model_validate({**data, "kind": "restrict", "what": verb.type.lower(), "by": "you",
+                                       "to": Filter(type=[kind.value], without=[keyword])})
+                for verb, kind in zip(verbs, _toks(node, "TYPE"))]
 
     # ----- Honor gains and losses -------------------------------------------------------------
     def read_st_honor_change(self, node: Tree, data: dict) -> list[Static]:

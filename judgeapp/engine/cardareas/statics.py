@@ -26,7 +26,7 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_no_actions", "st_no_play", "st_no_bring", "st_stat_combat", "st_keyword_self_and_his",
                 "st_attach_one", "st_stat_each_yours",
                 "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses", "st_extra_use_actions",
-                "st_play_limit", "st_attack_from"}
+                "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -176,6 +176,16 @@ class Readers:
         return [Static.model_validate({**data, "target": group, "kind": "ability_keyword",
                                        "keywords": self.kwlist(_sub(node, "kwlist"))})]
 
+    def read_st_this_action_keywords(self, node, data) -> list[Static]:
+        """"This action has Home while this Shugenja is Water": the keywords for the abilities on this card, its
+        one action, as if printed on it while the condition holds (``keyword-inheritance``, ``home-keyword``,
+        ``absent``); only a Spell's or Strategy's trait reads so, each card with one action."""
+        if self.kind not in ("spell", "strategy"):
+            raise Unreadable("'this action' on a card that may have several actions is not read")
+        words = _sub(node, "kwlist")  # "Home" is its own token ("move home"): the keyword here
+        return [Static.model_validate({**data, "target": "self", "kind": "ability_keyword",
+                                       "keywords": self.kwlist(words) if words is not None else ["Home"]})]
+
     # ----- restrictions and permissions ---------------------------------------------------------------
     def read_st_attack_untargetable(self, node, data) -> list[Static]:
         """"Melee and Ranged Attacks may not target Kazuki": those effects cannot choose him as their
@@ -308,6 +318,17 @@ class Readers:
         return [Static.model_validate({**data, "kind": "own_attack_strength", "keywords": self._kinds(node),
                                        "target": AllRef(all=source), "amount": int(_tok(node, "SIGNED").value)})]
 
+    def read_st_attack_from_unit(self, node, data) -> list[Static]:
+        """"Ranged Attacks from actions in this unit have +1 strength": the attacks of the actions of the cards in
+        the unit of the trait's card, the card itself among them (``unit``, ``ranged-attack``); "If this Shugenja is
+        Fire, …": only while the condition holds, as "While …," (``continuous-traits``)."""
+        lead = _sub(node, "lead")
+        if lead is not None:
+            data["while"] = self.cond(lead.children[1])
+        return [Static.model_validate({**data, "kind": "own_attack_strength", "keywords": self._kinds(node),
+                                       "target": AllRef(all=Filter(in_unit=True)),
+                                       "amount": int(_tok(node, "SIGNED").value)})]
+
     @staticmethod
     def _kinds(node) -> list[str]:
         kinds = [ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children if isinstance(a, Tree)]
@@ -433,9 +454,8 @@ class Readers:
                                        "while": _and(data.get("while"), cond)})]
 
     def read_st_restrict_either(self, node, data) -> list[Static]:
-        """"Katata cannot attack or defend": two restrictions."""
-        return [Static.model_validate({**data, "kind": "restrict", "what": self.restriction(Tree("st", [r]))})
-                for r in node.children if isinstance(r, Tree) and r.data.startswith("r_")]
+        """"Katata cannot attack or defend", "Will not attach cards or issue challenges": a restriction each."""
+        return [self.restriction_static(r, data) for r in node.children if isinstance(r, Tree) and r.data.startswith("r_")]
 
     # ----- Honor gains and losses ---------------------------------------------------------------------
     def read_st_no_honor_change(self, node, data) -> list[Static]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static, read_text
-from ..cardtree import CREATED, NP, VALUES, Unreadable, _det_words, _lasting, _sub, _tok, _toks, _unread
+from ..cardtree import AMOUNTS, CREATED, NP, VALUES, Unreadable, _det_words, _lasting, _sub, _tok, _toks, _unread
 from ..registry import Effect
 from ..structures import AllRef, Amount, Condition, Filter
 from ..tokenkinds import LETTERS
@@ -22,12 +22,14 @@ from ..tokenkinds import LETTERS
 VALUE_KINDS = ("token_count", "tokens_removed", "plus_tokens")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
-CLAUSE_KINDS = ("stronger_per_token",)
+CLAUSE_KINDS = ("stronger_per_token", "if_also")
 WORDS = {"keyword": "KWWORD", "keywords": "KWWORD"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
            "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any"),
-           "as many": ("ASMANY", "many"), "per turn": ("PERTURN", "turn")}
+           "as many": ("ASMANY", "many"), "per turn": ("PERTURN", "turn"),
+           ", and if": ("ANDIF", "if"),  # "…, and if he has two, …": a clause with its own condition (duels' "and, if")
+           "pemanently": ("DUR", "permanent")}  # so misprinted on Tsuruchi Kaito
 
 
 class Readers:
@@ -69,6 +71,28 @@ class Readers:
 
     def c_card_no_token(self, node):
         return self._token_cond(node, "=", 0)
+
+    def c_card_has_named_tokens(self, node):
+        """"… and if he has two": two or more of the tokens the condition before named, as "if he has a Sincerity
+        token" is one or more (``token``)."""
+        name = getattr(self, "named_token", None)
+        if name is None:
+            raise Unreadable("'if he has two' with no token named before it is not read")
+        return Condition.model_validate({"card": self._card_cond(node), "tokens": {
+            "name": name, "op": ">=", "value": int(_tok(node, "NUMBER").value)}})
+
+    def clause_if_also(self, node: Tree, index: int) -> list[Effect]:
+        """"…, and if he has two, also permanently give him Naval": that clause's own condition (duels'
+        ``if_clause``), and its duration (``duration-of-effects``)."""
+        effects = self.clause_if_clause(node, index)
+        dur = _tok(node, "DUR")
+        return effects if dur is None else [_lasting(e, dur.value) for e in effects]
+
+    def e_player_discards(self, node):
+        """"A target player discards a card": a card of his own hand, of his choice (``discard``)."""
+        self.discarded = True
+        self.last = "discarded"
+        return Effect.model_validate({"discard_cards": {"player": self.who(node)}})
 
     def c_card_tokens_le(self, node):
         return self._token_cond(node, "<=", int(_tok(node, "NUMBER").value))
@@ -226,10 +250,13 @@ class Readers:
         return self._grant(self.np(_sub(node, *NP)), node)
 
     def e_give_keyword_ability(self, node):
-        """"Permanently give him Conqueror and the ability, "…"": both, for the same time."""
+        """"Permanently give him Conqueror and the ability, "…"", "… him Nonhuman, +2F, and the ability, "…"": all of
+        them, for the same time."""
         ref = self.np(_sub(node, *NP))
-        return [Effect.model_validate({"keyword": {"target": ref, "add": self.kwlist(_sub(node, "kwlist"))}}),
-                self._grant(ref, node)]
+        changes, kwlist = _sub(node, "changes"), _sub(node, "kwlist")
+        keywords = self.kwlist(kwlist) if kwlist is not None else [_tok(node, "KEYWORD").value]
+        return [Effect.model_validate({"keyword": {"target": ref, "add": keywords}}),
+                *(self._changes(ref, changes) if changes is not None else []), self._grant(ref, node)]
 
     def e_give_tokens_ability(self, node):
         """"Give Jairyu a +1F/+1C token and the permanent ability, "…"": tokens stay while the card is
@@ -239,6 +266,18 @@ class Readers:
         ref = tokens[0].args.target
         permanent = _tok(node, "ANDABILITY").value == "permanent"
         return tokens + [self._grant(ref, node, "permanent" if permanent else None)]
+
+    def e_create_stat_equal(self, node):
+        """"Create a 2C/0PH … Personality with Force equal to this Shugenja's Chi, plus 1 if he is Air": the stat the
+        statline leaves out, counted as the card is created (``created-cards``)."""
+        data = self._created(node)
+        stat = self.statword(_sub(node, "statword"))
+        printed = {tok.value[0] for tok in _toks(_sub(node, "statline"), "STATLINE")}
+        if data["type"] != "personality" or stat not in ("force", "chi", "personal_honor") or stat in printed:
+            raise Unreadable("a created card's stat given twice, or of a card other than a Personality, is not read")
+        data["ph" if stat == "personal_honor" else stat] = self.amount(_sub(node, *AMOUNTS))
+        self.last = CREATED
+        return Effect.model_validate({"create": data})
 
     def e_create_with_text(self, node):
         """"Create a 4F/2C/0PH Badger … Personality with the ability, "…"" (or "with the trait, "…" and the

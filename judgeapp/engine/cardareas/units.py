@@ -22,7 +22,8 @@ WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFE
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here"),
            ", and another of your": ("ALSOANOTHER", "your"), "his or her unit": ("HISUNIT", "his"),
            ", who must be": ("WHOMUSTBE", "who"), "and opposed": ("ANDOPPOSED", "opposed"),
-           "and himself": ("ANDHIMSELF", "himself")}
+           "and himself": ("ANDHIMSELF", "himself"),
+           "clan champion": ("KEYWORD", "Clan Champion")}  # a keyword of two words (keywords)
 
 NP_KINDS = ("poss_unit", "their_units")
 CLAUSE_KINDS = ("as_moves", "as_moves_lead", "either", "either_if", "stronger_each")
@@ -285,6 +286,12 @@ class Readers:
         (``rules-of-location``)."""
         data["at"] = "battlefield"
 
+    @staticmethod
+    def post_at_other_battlefield(post: Tree, data: dict) -> None:
+        """"your unbowed Personalities at another battlefield": at a battlefield other than the current one, where
+        a card may be targeted as the text names its location (``rules-of-location``)."""
+        data["at"] = "other_battlefield"
+
     def post_in_a_unit(self, post: Tree, data: dict) -> None:
         """"a target card in a unit": a Personality or a card attached to one (``unit``)."""
         if _tok(post, "TYPE").value != "unit":
@@ -328,6 +335,16 @@ class Readers:
         if (whose.value if whose is not None else data["type"]) not in ("unit", ["unit"]):
             raise Unreadable("a total Force of something other than a unit is not read")
         return True
+
+    @staticmethod
+    def c_army_fewer(node: Tree) -> Condition:
+        """"if your army has fewer units than the enemy army": your army is your units at the current battlefield,
+        the enemy army those opposing it (``army``, ``enemy``); a unit is counted by its Personality (``unit``)."""
+        if _tok(node, "TYPE").value not in ("unit", "personality"):
+            raise Unreadable("an army's count of other than units or Personalities is not read")
+        army = {"type": ["personality"], "at": "here"}
+        return Condition.model_validate({"count": {"filter": {**army, "side": "your"}, "op": "<",
+                                                   "value": {"count": {**army, "side": "enemy"}}}})
 
     def post_in_enemy_army(self, post: Tree, data: dict) -> None:
         """"the enemy army": the army opposing this card's, at its battlefield (``army``, ``opposing``)."""
@@ -463,14 +480,21 @@ class Readers:
 
     # ----- additional actions ---------------------------------------------------------------------------------
     def e_additional_use(self, node: Tree) -> Effect:
-        """"Take an additional action to use an ability on one of his Weapons": after this action the player has
-        another opportunity, only to use an ability of one of those cards in play (``additional-action``). "One of"
-        is which card the player uses then, not a target chosen now: every such card when the effect resolves."""
-        ref = self.np(_sub(node, *NP))
-        if ref != len(self.targets) or self.targets[-1].filter.in_unit_of is None:
+        """"Take an additional action to use an ability on one of his Weapons", "… on a card in his unit": after
+        this action the player has another opportunity, only to use an ability of one of those cards in play
+        (``additional-action``). "One of", "a card" is which card the player uses then, not a target chosen now:
+        every such card when the effect resolves. "A printed ability": not one an effect or trait gave the card."""
+        if _tok(node, "ACARD") is not None:
+            flt = Filter.model_validate(self.in_unit(_tok(node, "INUNIT").value))
+        else:
+            ref = self.np(_sub(node, *NP))
+            if ref != len(self.targets):
+                raise Unreadable("an additional action to use an ability of a card other than one of his is not read")
+            flt = self.targets.pop().filter  # "one of his Weapons" is read as a choice now; it is made when used
+        if flt.in_unit_of is None:
             raise Unreadable("an additional action to use an ability of a card other than one of his is not read")
-        flt = self.targets.pop().filter  # "one of his Weapons" is read as a choice now; it is made when used
-        return Effect.model_validate({"additional_play": {"target": {"all": flt}, "use": True}})
+        return Effect.model_validate({"additional_play": {"target": {"all": flt}, "use": True,
+                                                          "printed": _tok(node, "PRINTED") is not None}})
 
 
 def _option_word(effects: list[Effect]) -> str:

@@ -441,6 +441,11 @@ def describe_filter(f: Filter) -> str:
     if f.title:
         words = [f"“{f.title}”"]
     words += [s.replace("_", " ") for s in f.state if s.startswith("with")]
+    if f.ability is not None:
+        kinds = " or ".join({"melee_attack": "Melee Attack", "ranged_attack": "Ranged Attack"}[e] for e in f.ability.effects)
+        words.append(f"with a {' '.join(f.ability.keywords + ([kinds] if kinds else []))} ability")
+    if f.not_title:
+        words.append(f"not named “{f.not_title}”")
     if f.attached:
         words.append(f"with an attached {' '.join(f.attached)}")
     if f.not_attached:
@@ -453,6 +458,8 @@ def describe_filter(f: Filter) -> str:
         words.append("at any location")
     elif f.at == "battlefield":
         words.append("at a battlefield")
+    elif f.at == "other_battlefield":
+        words.append("at another battlefield")
     if f.zone in ("out_of_play", "in_and_out_of_play"):
         words.append(f.zone.replace("_", " "))
     elif f.zone != "play":

@@ -12,17 +12,18 @@ from .. import cardops
 from ..carddefs import CardDef, Number
 from ..registry import Primitive, primitive
 from ..state import Card
-from ..structures import Model, Ref, SmallInt, Word
+from ..references import amount
+from ..structures import Amount, Model, Ref, SmallInt, Word
 from ..vocab import Zone
-from .cards import describe_ref
+from .cards import describe_amount, describe_ref
 from .common import cards_of
 
 
 class CreateArgs(Model):
     type: Literal["personality", "follower", "item", "holding"] = "personality"
-    force: SmallInt = 0
-    chi: SmallInt = 0
-    ph: SmallInt = 0
+    force: SmallInt | Amount = 0  # "with Force equal to this Shugenja's Chi": counted as it is created
+    chi: SmallInt | Amount = 0
+    ph: SmallInt | Amount = 0
     keywords: list[Word] = Field(default_factory=list, max_length=8)
     attach_to: Ref | None = None  # a Follower or Item is created attached to this Personality
     at: Literal["home", "here"] | None = None  # as the text says; else as the rules say (created-cards)
@@ -36,6 +37,9 @@ class Create(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
+        # a stat the text gives as an amount is its printed value, counted as the card is created (created-cards)
+        args = args.model_copy(update={k: amount(g, getattr(args, k), ctx) for k in ("force", "chi", "ph")
+                                       if isinstance(getattr(args, k), Amount)})
         if args.type not in ("follower", "item"):
             return cls.create(g, ctx, args, None)
         hosts = [c for c in cards_of(g, ctx, args.attach_to) if c.in_play and c.type == "personality"] \
@@ -59,6 +63,13 @@ class Create(Primitive):
 
     @classmethod
     def describe(cls, args):
+        counted = [(k, w) for k, w in (("force", "Force"), ("chi", "Chi"), ("ph", "Personal Honor"))
+                   if isinstance(getattr(args, k), Amount)]
+        if counted:  # "a 2C/0PH … Personality with Force equal to …", as printed
+            fixed = "/".join(f"{getattr(args, k)}{letter}" for k, letter in (("force", "F"), ("chi", "C"), ("ph", "PH"))
+                             if k not in dict(counted))
+            given = ", ".join(f"{w} equal to {describe_amount(getattr(args, k))}" for k, w in counted)
+            return f"create a {fixed} {' • '.join(args.keywords)} {args.type.capitalize()} with {given}"
         stats = f"{args.force}F/{args.chi}C/{args.ph}PH " if args.type == "personality" else (
             f"{args.force:+d}F/{args.chi:+d}C " if args.type == "item" else f"{args.force}F " if args.force else "")
         where = f" attached to {describe_ref(args.attach_to)}" if args.attach_to is not None else (

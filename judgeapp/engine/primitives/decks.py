@@ -222,6 +222,7 @@ class AdditionalPlayArgs(Model):
     filter: Filter = Field(default_factory=Filter)  # else a card of this kind from hand ("to play a Terrain")
     kind: Literal["battle", "open"] | None = None  # "an additional Battle action"
     use: StrictBool = False  # "an additional action from the Spell": to use an ability of the card, not to play it
+    printed: StrictBool = False  # "to use a printed ability on …": not one an effect or trait gave the card
 
 
 @primitive
@@ -244,7 +245,8 @@ class AdditionalPlay(Primitive):
         for who in players(g, args.player, ctx):
             g.extra_actions[who] = g.extra_actions.get(who, 0) + 1
             g.extra_play[who] = {"cards": [c.id for c in cards] if cards is not None else None,
-                                 "filter": args.filter or Filter(), "kind": args.kind, "use": args.use}
+                                 "filter": args.filter or Filter(), "kind": args.kind, "use": args.use,
+                                 "printed": args.printed}
             what = ", ".join(c.title for c in cards) if cards is not None else f"a {describe_filter(args.filter or Filter())}"
             kind = f"{args.kind.capitalize()} " if args.kind else ""
             g.record(StepKind.EFFECT, f"{who.capitalize()} will take an additional {kind}action {cls.verb(args)} "
@@ -263,7 +265,9 @@ class AdditionalPlay(Primitive):
 
     @staticmethod
     def verb(args) -> str:
-        return "using an ability of" if args.use else "to play"
+        if args.use:
+            return "using a printed ability of" if args.printed else "using an ability of"
+        return "to play"
 
 
 DECK_WORDS = {"fate_deck": "Fate deck", "dynasty_deck": "Dynasty deck"}

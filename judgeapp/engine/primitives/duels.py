@@ -8,8 +8,10 @@ from pydantic import Field, model_validator
 
 from ..registry import Effect, Primitive, primitive
 from .common import cards_of, lasting_on_each
+from .honor import _who
 from .stats import StatArgs, _Stat
-from ..structures import Model, Ref
+from ..references import players
+from ..structures import Model, PlayerRef, Ref
 from ..vocab import StepKind, Until, Zone
 
 
@@ -180,3 +182,52 @@ class DuelsOf(Primitive):
 
         return (f"duels in which {describe_ref(args.target)} is the challenger are duels of "
                 f"{args.stat.replace('_', ' ').title()}")
+
+
+class PlayerMayArgs(Model):
+    player: PlayerRef  # who chooses: the text names him ("Target another player, who may choose to …")
+    do: list[Effect] = Field(min_length=1, max_length=10)
+    otherwise: list[Effect] = Field(default_factory=list, max_length=10)  # "If he does not choose this, …"
+
+
+@primitive
+class PlayerMay(Primitive):
+    """"Target another player, who may choose to lose 2 Honor. If he does not choose this, gain Honor …": an
+    optional effect whose choice the text gives to another player, not to the player taking the action
+    (``choices``: "If an action does not explicitly state which player makes a choice …, the choice belongs to
+    the player taking the action"). His answer is the script's next ``choose:`` (yes or no), else he chooses
+    to, said so; the effects after "may" are taken all or none (``choices``), and "If he does not choose this"
+    follows only a refusal. The effects resolve as the action's own (its player is still "you")."""
+
+    name, Args, cite = "player_may", PlayerMayArgs, "choices"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..resolution import run_effects
+
+        chooser = next(iter(players(g, args.player, ctx)), None)
+        if chooser is None:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: no player to choose, so “{cls.describe(args)}” does nothing",
+                     [cls.cite], ctx.player, "resolve")
+            return False
+        wanted = str(ctx.choices[0]).lower() if ctx.choices else None
+        if wanted in ("yes", "no"):
+            ctx.choices.pop(0)
+            note = "as the script chooses"
+        else:
+            wanted, note = "yes", "no choose: yes or no; the engine takes that he does"
+        chose = wanted == "yes"
+        g.record(StepKind.CHOICE, f"{chooser.capitalize()} chooses {'' if chose else 'not '}to: "
+                                  f"{'; '.join(e.describe() for e in args.do)} ({note})", [cls.cite], chooser,
+                 "resolve")
+        run_effects(g, ctx, [], list(args.do if chose else args.otherwise))
+        return chose
+
+    @classmethod
+    def describe(cls, args):
+        from ..abilities import describe_effect
+
+        return (f"{_who(args.player)} may choose to: " + "; ".join(describe_effect(e) for e in args.do)
+                + ("; if he does not: " + "; ".join(describe_effect(e) for e in args.otherwise)
+                   if args.otherwise else ""))

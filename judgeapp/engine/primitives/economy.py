@@ -119,7 +119,7 @@ def _cannot_attach(g, card, host, by: str) -> tuple[str, str] | None:
     if host.controller != by:
         return f"{host.title} is not {by}'s Personality", "equip"
     try:
-        entry_checks(g, card, by)
+        entry_checks(g, card, by, "equip")
     except Refused as refused:
         return refused.text, refused.section
     return attach_limit(g, card, host)

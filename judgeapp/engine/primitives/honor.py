@@ -21,7 +21,7 @@ def _who(player) -> str:
     if player in ("winner_controller", "loser_controller"):
         return f"the {player.split('_')[0]}'s controller"
     return {"you": "you", "each": "each player", "opponent": "your opponent", "other": "each other player",
-            "controller": "its controller"}.get(player, str(player))
+            "controller": "its controller", "active": "the active player"}.get(player, str(player))
 
 
 class _Honor(Primitive):

@@ -67,7 +67,8 @@ class _Stat(Primitive):
             before = current()
             bound = args.to_min if args.to_min is not None else args.to_max
             mop = "limited" if op == "add" and bound is not None else op
-            g.modifiers.append(Modifier(cls.stat, tid, mop, n, args.until, ctx.why(), len(g.modifiers), bound))
+            g.modifiers.append(Modifier(cls.stat, tid, mop, n, args.until, ctx.why(), len(g.modifiers), bound,
+                                        ctx.player))
             after = current()
             negated = limited_change(g, g.cards.get(tid), cls.stat, before, after)
             if negated:  # an Interrupt to the action negated it (interrupt-actions, negate)
