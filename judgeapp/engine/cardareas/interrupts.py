@@ -684,6 +684,13 @@ class Readers:
             raise Unreadable("movement into a defending army is not read")
         return self._limit(self.np(_sub(node, *NP)), ["moves"], into="attacking army")
 
+    def e_show_random_of_other(self, node):
+        """"show a random card in another player's hand": a card of his that no player chooses is displayed
+        (``show``); "another player" is the opponent, as the reader takes it elsewhere (``who``)."""
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("showing a random card of a kind is not read")
+        return Effect.model_validate({"show_random": {"player": "opponent"}})
+
     def e_negate_remaining(self, node):
         """"After the action targets your bowed Personality, negate its remaining effects": the
         interrupted action's effects from that point on do not resolve; those already carried out stay
