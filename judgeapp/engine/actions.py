@@ -18,7 +18,7 @@ from .resolution import alternative, candidates, fitting, passed_over, run_effec
 from .state import Card
 from .structures import Condition
 from .textstatics import ability_cost, ability_has, discipline_price, play_limit_problem
-from .vocab import DESIGNATOR_ROUND, DESIGNATOR_SECTION, Reason, Round, StepKind, Zone
+from .vocab import DESIGNATOR_ROUND, DESIGNATOR_SECTION, Reason, Round, StepKind, Until, Zone
 from .zones import move
 
 HAND_TYPES = frozenset({"strategy", "ring"})
@@ -455,7 +455,13 @@ def perform(g, card: Card, ability: Ability, designator: str, step: dict, round_
 
 def action_resolved(g, ctx: Context, card: Card | None) -> None:
     """The action has ended: effects waiting for it happen ("straighten this Follower after it
-    resolves", "Interrupt: After you Recruit …", ``delayed-effects``, ``interrupt-actions``)."""
+    resolves", "Interrupt: After you Recruit …", ``delayed-effects``, ``interrupt-actions``), and those lasting
+    "until after the action resolves" end (``duration-of-effects``).  Such an effect is created while the
+    action an Interrupt answers resolves, and no other action ends before it does: Interrupts end before
+    that action's effects begin (``interrupt-actions``)."""
+    from .flow import expire
+
+    expire(g, Until.END_OF_ACTION)
     triggers.fire(g, "after", triggers.Event("action_resolves", card, ctx.player, by=ctx.player, source=ctx.source,
                                              data={"action": ctx}))
 

@@ -134,12 +134,14 @@ class Until(StrEnum):
     END_OF_BATTLE = "end_of_battle"
     END_OF_PHASE = "end_of_phase"
     END_OF_DUEL = "end_of_duel"
+    END_OF_ACTION = "end_of_action"  # "until after the action resolves": the action an Interrupt answers
     PERMANENT = "permanent"
     YOUR_NEXT_TURN = "your_next_turn"  # until the next turn of the effect's player begins
 
 
 UNTIL_WORDS = {Until.END_OF_TURN: "until the end of the turn", Until.END_OF_BATTLE: "until the end of the battle",
                Until.END_OF_PHASE: "until the end of the phase", Until.END_OF_DUEL: "until the end of the duel",
+               Until.END_OF_ACTION: "until after the action resolves",
                Until.PERMANENT: "permanently", Until.YOUR_NEXT_TURN: "until your next turn begins"}
 
 

@@ -24,13 +24,15 @@ PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality
            "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
            "each game": ("EACHGAME", "game"),
            "geisha house": ("KEYWORD", "Geisha House"), "geisha houses": ("KEYWORD", "Geisha House"),
-           "or below": ("ORLESS", "<="), "proclaim action's": ("PROCLAIMACTIONS", "proclaim")}  # "if your Family Honor is 0 or below": as "0 or lower"  # not "the action" of an Interrupt followed by "phase"
+           "or below": ("ORLESS", "<="), "proclaim action's": ("PROCLAIMACTIONS", "proclaim"),
+           "until after the action resolves": ("DUR", "end_of_action")}  # "if your Family Honor is 0 or below": as "0 or lower"  # not "the action" of an Interrupt followed by "phase"
 DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows",
         "TARGET": "targeted", "REHONOR": "rehonored", "REHONORED": "rehonored"}
 BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
 DOERS = {"the_doer": None, "the_battle_doer": BATTLE_ACTION,  # "the Battle action", "your Battle action"
          "your_battle_doer": Condition(all=[Condition(action_by="you"), BATTLE_ACTION]), "fear_doer": None,
+         "your_doer": Condition(action_by="you"),
          "doer_on": None}
 CLAUSE_KINDS = {"after_it_bows"}
 STATIC_KINDS = {"st_negate_bonuses"}
@@ -383,7 +385,12 @@ class Readers:
         return Condition(phase=_tok(node, "PHASE").value)
 
     # ----- after the action does something ------------------------------------------------------------
-    def s_after_action_does(self, tree: Tree, i: int) -> None:
+    def s_after_each_action_does(self, tree: Tree, i: int) -> None:
+        """"After each time your action targets an enemy Follower or Personality, give it -2F until after the action
+        resolves": every such occurrence from the interrupted action's effects, not the first only."""
+        self.s_after_action_does(tree, i, each=True)
+
+    def s_after_action_does(self, tree: Tree, i: int, each: bool = False) -> None:
         """"After the action Recruits an Ashigaru Personality, create …", "After the action Equips a Spell
         to Tameko, …", "After your Battle action Recruits your Personality, …", "After a Personality is rehonored
         for the action's effects, …": the effects wait for that
@@ -393,7 +400,7 @@ class Readers:
         event = DOES[_sub(does, "doer_verb", "done_verb").children[0].type]
         sub = _sub(does, *NP)
         doer = _sub(does, *DOERS) or Tree("the_doer", [])  # "… is rehonored for the action's effects"
-        data: dict = {"occurrence": event}
+        data: dict = {"occurrence": event, **({"each": True} if each else {})}
         if doer.data == "fear_doer":  # "After any Fear effect from the action bows a card": each time one does
             data.update(effect="fear", each=True)
         if sub is None:  # "… a card"
@@ -676,6 +683,13 @@ class Readers:
         if _tok(node, "STATE").value != "attacking":
             raise Unreadable("movement into a defending army is not read")
         return self._limit(self.np(_sub(node, *NP)), ["moves"], into="attacking army")
+
+    def e_show_random_of_other(self, node):
+        """"show a random card in another player's hand": a card of his that no player chooses is displayed
+        (``show``); "another player" is the opponent, as the reader takes it elsewhere (``who``)."""
+        if _tok(node, "TYPE").value != "card":
+            raise Unreadable("showing a random card of a kind is not read")
+        return Effect.model_validate({"show_random": {"player": "opponent"}})
 
     def e_negate_remaining(self, node):
         """"After the action targets your bowed Personality, negate its remaining effects": the
