@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import acting, cardops, granted, memory, payment, triggers
 from .abilities import Ability, describe_condition
 from .primitives.actions import period_spent, spend, uses_allowed
+from .primitives.interrupts import widen
 from .references import Context, holds, joint, matches, together
 from .resolution import alternative, candidates, fitting, passed_over, run_effects, take_alternative, _lookup
 from .state import Card
@@ -286,8 +287,7 @@ def planned_widening(g, ctx: Context, step: dict) -> dict:
             continue
         for effect in ability.effects:
             if effect.name == "attack_targets" and (effect.condition is None or holds(g, effect.condition, planned)):
-                for kind in effect.args.attacks:
-                    out[kind] = list(dict.fromkeys(out.get(kind, []) + effect.args.types))
+                widen(out, effect.args)
     return out
 
 

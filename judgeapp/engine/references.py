@@ -268,8 +268,12 @@ def together(g, flt: Filter, cards: list, ctx) -> bool:
 def _stat(g, card: Card, test: StatTest) -> int:
     """The stat a filter compares: the card's own, or its unit's total Force, which counts bowed cards too
     except in battle resolution (``unit-and-army-force``)."""
-    if not test.unit_total:
-        return g.stat(card, test.stat)
+    return unit_total(g, card) if test.unit_total else g.stat(card, test.stat)
+
+
+def unit_total(g, card: Card) -> int:
+    """The total Force of the card's unit (the unit of its host, for an attachment); bowed cards count
+    except in battle resolution (``unit-and-army-force``)."""
     from .stats import unit_force
 
     return unit_force(g, g.host(card) or card, resolution=g.segment == "resolution")[0]
@@ -508,10 +512,8 @@ def amount(g, value, ctx) -> int:
             from .stats import printed
 
             n = sum(printed(c, a.stat) for c in cards)
-        elif a.unit_total:  # the unit's total Force: bowed cards count except in battle resolution (unit-and-army-force)
-            from .stats import unit_force
-
-            n = sum(unit_force(g, g.host(c) or c, resolution=g.segment == "resolution")[0] for c in cards)
+        elif a.unit_total:
+            n = sum(unit_total(g, c) for c in cards)
         else:
             n = sum(g.stat(c, a.stat) for c in cards)
     elif a.count is not None:
@@ -539,16 +541,17 @@ def amount(g, value, ctx) -> int:
     return n
 
 
-def script_choice(g, ctx, options: list[str], say, key=str) -> str:
-    """One of several options the acting player picks as the effect resolves: the script's ``choose:`` answer
-    when it names one of them, else the first, said so (``choices``). ``say(choice, note)`` words the step."""
+def script_choice(g, ctx, options: list[str], say, key=str, by: str | None = None) -> str:
+    """One of several options the acting player (or the player ``by`` the text names) picks as the effect
+    resolves: the script's ``choose:`` answer when it names one of them, else the first, said so (``choices``).
+    ``say(choice, note)`` words the step."""
     wanted = key(ctx.choices[0]) if ctx.choices else None
     if wanted in options:
         ctx.choices.pop(0)
         note = "as the script chooses"
     else:
         wanted, note = options[0], "the script names none of them; the engine takes the first"
-    g.record(StepKind.CHOICE, say(wanted, note), ["choices"], ctx.player)
+    g.record(StepKind.CHOICE, say(wanted, note), ["choices"], by or ctx.player)
     return wanted
 
 

@@ -10,7 +10,7 @@ from ..registry import Effect, Primitive, primitive
 from .common import cards_of, lasting_on_each
 from .honor import _who
 from .stats import StatArgs, _Stat
-from ..references import players
+from ..references import players, script_choice
 from ..structures import Model, PlayerRef, Ref
 from ..vocab import StepKind, Until, Zone
 
@@ -211,16 +211,10 @@ class PlayerMay(Primitive):
             g.record(StepKind.EFFECT, f"{ctx.why()}: no player to choose, so “{cls.describe(args)}” does nothing",
                      [cls.cite], ctx.player, "resolve")
             return False
-        wanted = str(ctx.choices[0]).lower() if ctx.choices else None
-        if wanted in ("yes", "no"):
-            ctx.choices.pop(0)
-            note = "as the script chooses"
-        else:
-            wanted, note = "yes", "no choose: yes or no; the engine takes that he does"
-        chose = wanted == "yes"
-        g.record(StepKind.CHOICE, f"{chooser.capitalize()} chooses {'' if chose else 'not '}to: "
-                                  f"{'; '.join(e.describe() for e in args.do)} ({note})", [cls.cite], chooser,
-                 "resolve")
+        chose = script_choice(g, ctx, ["yes", "no"], lambda answer, note: (
+            f"{chooser.capitalize()} chooses {'' if answer == 'yes' else 'not '}to: "
+            f"{'; '.join(e.describe() for e in args.do)} ({note})"), key=lambda answer: str(answer).lower(),
+            by=chooser) == "yes"
         run_effects(g, ctx, [], list(args.do if chose else args.otherwise))
         return chose
 

@@ -138,6 +138,13 @@ class AttackTargetsArgs(Model):
     types: list[Literal[tuple(WIDER)]] = Field(min_length=1, max_length=2)
 
 
+def widen(widened: dict, args: AttackTargetsArgs) -> None:
+    """Add the card types an attack_targets effect lets each of its attack kinds target; the Interrupt as played
+    and as planned for Good Faith widen the same way (``fear``, ``good-faith-rule``)."""
+    for kind in args.attacks:
+        widened[kind] = list(dict.fromkeys(widened.get(kind, []) + args.types))
+
+
 @primitive
 class AttackTargets(Primitive):
     """"The action's Fear effects may target Items": an Interrupt widens what the action's attack effects may
@@ -153,8 +160,7 @@ class AttackTargets(Primitive):
         action = interrupted_action(g, ctx, cls.cite, "change")
         if action is None:
             return False
-        for kind in args.attacks:
-            action.widened[kind] = list(dict.fromkeys(action.widened.get(kind, []) + args.types))
+        widen(action.widened, args)
         g.record(StepKind.EFFECT, f"{action.why()}: {cls.describe(args)} ({ctx.why()})",
                  [cls.cite] + [ATTACK_CITES[k] for k in args.attacks], ctx.player, "resolve")
         return True
