@@ -1,9 +1,10 @@
 """Argument shapes several primitives share, and reading their cards."""
 from __future__ import annotations
 
+from ..acting import is_action
 from ..references import resolve
 from ..registry import TargetLost
-from ..state import Ongoing
+from ..state import Delayed, Ongoing
 from ..structures import Model, Ref
 from ..vocab import UNTIL_WORDS, StepKind, Until
 
@@ -74,3 +75,13 @@ def lasting_on_each(g, ctx, target, kind: str, data: dict, until, cite: str, sai
         done = True
     return done
 
+
+def delay(g, ctx, spec, source: str | None = None, targets: dict | None = None, **kw) -> Delayed:
+    """Set up a delayed effect for the player now acting, with the targets chosen so far; one an action sets up
+    stays that action's effect when it resolves (``delayed-effects``). ``source`` names it in the steps (the
+    card's title by default)."""
+    delayed = Delayed(spec, ctx.player, source or (ctx.source.title if ctx.source else "a judge's effect"),
+                      dict(ctx.targets) if targets is None else targets, ctx.source.id if ctx.source else None,
+                      of_action=is_action(ctx), **kw)
+    g.delayed.append(delayed)
+    return delayed

@@ -7,14 +7,13 @@ from typing import Literal
 from pydantic import Field, StrictBool
 
 from .. import cardops
-from ..acting import is_action
 from ..references import ZONE_NAMES, amount, matches, players, script_choice
 from ..registry import Effect, Primitive, primitive
 from ..structures import AllRef, Condition, Filter, Model, Number, PlayerRef, Ref, SmallInt
 from ..vocab import StepKind, Zone
 from ..zones import move, refill
 from .cards import describe_amount, describe_filter, describe_ref
-from .common import TargetArgs, cards_of, entry_fails, names, pay_for_card
+from .common import TargetArgs, cards_of, delay, entry_fails, names, pay_for_card
 
 DYNASTY_TYPES = frozenset({"personality", "holding", "region", "event", "celestial"})
 
@@ -129,12 +128,10 @@ class Vacate(Primitive):
 def _refill_later(g, ctx, province: str) -> None:
     """The Province refills from the deck after the action if its own refill did not happen (``provinces``)."""
     from ..abilities import TriggerSpec
-    from ..state import Delayed
 
     spec = TriggerSpec(when="after", event="action_resolves", do=[{"refill": {"province": province}}],
                        text=f"After the action resolves: refill {province} if it is empty")
-    g.delayed.append(Delayed(spec, ctx.player, ctx.why(), {}, ctx.source.id if ctx.source else None, action=ctx,
-                             of_action=is_action(ctx)))
+    delay(g, ctx, spec, source=ctx.why(), targets={}, action=ctx)
 
 
 class RefillArgs(Model):
@@ -495,16 +492,14 @@ class AfterNext(Primitive):
     @classmethod
     def run(cls, g, ctx, args):
         from ..abilities import TriggerSpec
-        from ..state import Delayed
 
         cards = cards_of(g, ctx, args.card)
         if not cards:
             return False
         spec = TriggerSpec(when="after", event=args.event, condition=args.condition, do=list(args.do),
                            text=cls.describe(args))
-        g.delayed.append(Delayed(spec, ctx.player, ctx.why(), dict(ctx.targets), ctx.source.id if ctx.source else None,
-                                 watch=tuple(c.id for c in cards), lapses=args.this_turn, repeat=args.each,
-                                 of_action=is_action(ctx)))
+        delay(g, ctx, spec, source=ctx.why(), watch=tuple(c.id for c in cards), lapses=args.this_turn,
+              repeat=args.each)
         g.record(StepKind.EFFECT, "Delayed effect set up: " + cls.describe(args).replace(
             describe_ref(args.card), names(cards), 1) + f" ({ctx.why()})", [cls.cite], ctx.player, "resolve")
         return True

@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from ..acting import HonorChange, Limit, is_action
+from ..acting import HonorChange, Limit
 from ..registry import Effect, Primitive, primitive
 from ..references import amount
 from ..structures import ActionTest, AllRef, Filter, Model, Number, Ref, SmallInt
-from ..state import Delayed
 from ..vocab import StepKind
 from .cards import describe_amount, describe_filter, describe_ref
-from .common import cards_of, interrupted_action
+from .common import cards_of, delay, interrupted_action
 from .grants import NoArgs
 
 if TYPE_CHECKING:
@@ -277,10 +276,8 @@ class AfterAction(Primitive):
         spec = TriggerSpec(when=args.timing, event=args.occurrence, whose=args.whose, subject=args.subject,
                            from_zone=args.from_zone, do=list(args.do), targets=list(args.targets),
                            text=cls.describe(args))
-        g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
-                                 dict(ctx.targets), ctx.source.id if ctx.source else None, repeat=args.each,
-                                 action=ctx.interrupted, within=True, effect=args.effect, choices=list(ctx.choices),
-                                 first=args.first_target, of_action=is_action(ctx)))
+        delay(g, ctx, spec, repeat=args.each, action=ctx.interrupted, within=True, effect=args.effect,
+              choices=list(ctx.choices), first=args.first_target)
         g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})",
                  [cls.cite, "delayed-effects"], ctx.player, "resolve")
         return True

@@ -8,13 +8,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from ..acting import is_action
 from ..registry import Effect, Primitive, primitive
 from ..references import players
-from ..state import Delayed, Ongoing
+from ..state import Ongoing
 from ..structures import Condition, Model, Ref, Title
 from ..vocab import UNTIL_WORDS, StepKind, Until
-from .common import cards_of
+from .common import cards_of, delay
 from .cards import describe_ref
 from .interrupts import OwnTargets, then_words
 
@@ -168,9 +167,7 @@ class Delay(Primitive):
         event, phase, whose = timing_point(text)
         spec = TriggerSpec(when=timing, event=event, phase=phase, whose=whose, condition=args.condition,
                            do=list(args.do), targets=list(args.targets), text=f"{timing.capitalize()} {text}{_if_words(args)}: {then_words(args)}")
-        g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
-                                 dict(ctx.targets), ctx.source.id if ctx.source else None, action=ctx.interrupted,
-                                 choices=list(ctx.choices), first=args.first_target, of_action=is_action(ctx)))
+        delay(g, ctx, spec, action=ctx.interrupted, choices=list(ctx.choices), first=args.first_target)
         g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})", [cls.cite], ctx.player,
                  "resolve")
         return True
@@ -224,9 +221,7 @@ class Trigger(Primitive):
 
         spec = TriggerSpec(when=args.when, event=args.event, whose=args.whose, phase=args.phase, do=list(args.do),
                            text=cls.describe(args))
-        g.delayed.append(Delayed(spec, ctx.player, ctx.source.title if ctx.source else "a judge's effect",
-                                 dict(ctx.targets), ctx.source.id if ctx.source else None, repeat=True,
-                                 until=args.until, of_action=is_action(ctx)))
+        delay(g, ctx, spec, repeat=True, until=args.until)
         g.record(StepKind.EFFECT, f"From now {UNTIL_WORDS[args.until]}: {spec.text} ({ctx.why()})", [cls.cite],
                  ctx.player, "resolve")
         return True
