@@ -35,19 +35,35 @@ for _group, _names in (("NP_KINDS", NP), ("AMOUNT_KINDS", AMOUNTS), ("VALUE_KIND
     _names.update(kinds(_group))
 
 
-@lru_cache(maxsize=1)
 def parser() -> Lark:
     """The core grammar and each area's extensions (``cardrules_*.lark``, ``cardareas/*.lark``, ``%extend``).
 
     Building the LALR tables of the whole grammar takes seconds, so they are kept in the project's
     ``var/`` directory (``L5R_VAR_DIR``), keyed by lark on the grammar's text: a new process, or a
     replay's first card, loads them instead.  Not the shared temporary directory: the cache is a pickle."""
+    built = build(grammar_text())
+    if isinstance(built, LarkError):
+        raise built
+    return built
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
     here = Path(__file__).resolve().parent
-    text = "\n".join(p.read_text(encoding="utf-8") for p in [here / "cardrules.lark"]
-                      + sorted(here.glob("cardrules_*.lark")) + grammar_files())
+    return "\n".join(p.read_text(encoding="utf-8") for p in [here / "cardrules.lark"]
+                     + sorted(here.glob("cardrules_*.lark")) + grammar_files())
+
+
+@lru_cache(maxsize=2)
+def build(text: str) -> Lark | LarkError:
+    """The parser for a grammar's text, or the error that stopped its build.  The error is kept too: a grammar
+    that does not build would otherwise be rebuilt, for seconds, for every sentence a replay reads."""
     names = sorted(set(re.findall(r"\b[A-Z][A-Z_]*\b", re.sub(r"//.*", "", text))))
-    return Lark("%declare " + " ".join(names) + "\n" + text, parser="lalr", lexer=CardLexer,
-                start=["a_sentence", "t_sentence", "cond_only"], cache=_table_cache())
+    try:
+        return Lark("%declare " + " ".join(names) + "\n" + text, parser="lalr", lexer=CardLexer,
+                    start=["a_sentence", "t_sentence", "cond_only"], cache=_table_cache())
+    except LarkError as exc:
+        return exc
 
 
 def _table_cache() -> str | bool:

@@ -163,3 +163,17 @@ def test_an_interrupt_negates_the_actions_fear_only():
     result = run(board(players, at="attack/combat", extra="battlefield: bob.p1", cards=cards, script=script,
                        expect="  - unbowed: [s]\n  - honor: {alice: 9}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+def test_a_grammar_that_does_not_build_fails_at_once_for_every_sentence():
+    """An area grammar with a rule naming no known rule: its build error is kept and raised again, not rebuilt for
+    each sentence a replay reads (seconds each); the project's own grammar still builds."""
+    from lark.exceptions import LarkError
+
+    from judgeapp.engine import cardgrammar
+
+    broken = cardgrammar.grammar_text() + "\nbroken_rule: no_such_rule\n%extend a_sentence: broken_rule\n"
+    first = cardgrammar.build(broken)
+    assert isinstance(first, LarkError) and "no_such_rule" in str(first)
+    assert cardgrammar.build(broken) is first
+    assert not isinstance(cardgrammar.build(cardgrammar.grammar_text()), LarkError)
