@@ -252,10 +252,13 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Tasks acknowledged late are redelivered when their worker dies: a running worker looks
 # every CELERY_RESTORE_INTERVAL seconds for tasks unacknowledged for longer than the
-# visibility timeout and queues them again.
+# visibility timeout and queues them again.  That look holds a lock in Redis; a worker killed
+# while holding it leaves it until it expires (CELERY_UNACKED_MUTEX_EXPIRE seconds), and no
+# worker restores anything before then.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
     "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
+    "unacked_mutex_expire": int(os.environ.get("CELERY_UNACKED_MUTEX_EXPIRE", "300")),
     "unacked_restore_throttle": 1,
 }
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

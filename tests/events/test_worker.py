@@ -56,7 +56,9 @@ def check_all_with_a_killed_worker(committed, worker_factory, pool):
         version__registration__event=event, run=None)}
     assert len(at_submission) == LISTS
 
-    settings = {"CELERY_VISIBILITY_TIMEOUT": "3", "CELERY_RESTORE_INTERVAL": "1", "L5R_EVENTS_CHECK_CHUNK": "5"}
+    # The first worker may die holding the restore lock (kombu's unacked mutex): it must expire well within the wait.
+    settings = {"CELERY_VISIBILITY_TIMEOUT": "3", "CELERY_RESTORE_INTERVAL": "1", "CELERY_UNACKED_MUTEX_EXPIRE": "5",
+                "L5R_EVENTS_CHECK_CHUNK": "5"}
     first = worker_factory(**settings)
     first.start()
     run = services.start_validation(event, organizer, queue=first.queue)
