@@ -343,3 +343,19 @@ def test_an_action_from_a_card_opposing_this_one_and_its_units_personality():
     result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1", cards=WATCHER,
                        script=script, expect="  - hand: {alice: 2}\n  - honor: {alice: 11}\n"))
     assert failed(result) == [], (result["expectations"], texts(result))
+
+
+SCOUT = ("  - {title: Scout, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Battle: If your "
+         "current army is opposed, gain 1 Honor.\"}\n")
+
+
+def test_your_current_army_is_opposed_while_the_enemy_army_has_a_unit():
+    """"If your current army is opposed": an army is opposed when the enemy army at the battlefield has a unit
+    (opposed); alone at the battlefield, the ability's condition fails and it cannot be used."""
+    alice = "    units: [{card: Scout, id: sc, at: bob.p1}]\n"
+    script = "  - action: {by: alice, card: sc, ability: 1}\n"
+    for bob, expect in (("    units: [{card: Scout, id: w, at: bob.p1}]\n", "  - honor: {alice: 9}\n"),
+                        ("    units: [{card: Scout, id: w}]\n", "  - honor: {alice: 8}\n  - rejected: {step: 1}\n")):
+        result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                           cards=SCOUT, script=script, expect=expect))
+        assert failed(result) == [], (result["expectations"], texts(result))

@@ -29,6 +29,7 @@ PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABI
            "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any"),
            "as many": ("ASMANY", "many"), "per turn": ("PERTURN", "turn"),
            ", and if": ("ANDIF", "if"),  # "…, and if he has two, …": a clause with its own condition (duels' "and, if")
+           ", and no": ("ANDNO", "no"),  # "with Force less than … this Item's, and no attachments": one more qualifier
            "pemanently": ("DUR", "permanent")}  # so misprinted on Tsuruchi Kaito
 
 
@@ -415,6 +416,14 @@ class Readers:
         self.last = None
         return Effect.model_validate({"choose": {"options": [{"word": "Melee", "do": [melee.model_dump()]},
                                                              {"word": "Ranged", "do": [ranged.model_dump()]}]}})
+
+    def c_army_state(self, node):
+        """"If your current army is opposed": an army is opposed when the enemy army has a unit (``opposed``), so
+        when one of your cards at the current battlefield is; no battle, no army, so not opposed."""
+        state = _tok(node, "STATE").value
+        if state not in ("opposed", "unopposed"):
+            raise Unreadable(f"'your army is {state}' is not read")
+        return Condition(exists=Filter(side="your", at="here", state=[state]))
 
     # ----- removing tokens ------------------------------------------------------------------------
     def e_remove_token(self, node):
