@@ -359,3 +359,18 @@ def test_your_current_army_is_opposed_while_the_enemy_army_has_a_unit():
         result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
                            cards=SCOUT, script=script, expect=expect))
         assert failed(result) == [], (result["expectations"], texts(result))
+
+
+TOGGLER = ("  - {title: Toggler, type: personality, force: 3, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Repeatable Open: "
+           "Give Toggler a -2F/+3C Change token if she does not have one, or remove one if she does.\"}\n")
+
+
+def test_a_token_given_if_the_card_has_none_or_else_one_removed():
+    """Shabura's "Give her a Change token if she does not have one, or remove one if she does": looked at once as it
+    resolves, so the first use gives the token (and does not take it back), the second removes it (token)."""
+    units = "    units: [{card: Toggler, id: tg}]\n"
+    use = "  - action: {by: alice, card: tg, ability: 1}\n  - pass: bob\n"
+    for times, expect in ((1, "  - force: {tg: 1}\n  - chi: {tg: 5}\n  - tokens: {tg: {Change -2F/+3C: 1}}\n"),
+                          (2, "  - force: {tg: 3}\n  - chi: {tg: 2}\n")):
+        result = run(board(two_players(alice=units), cards=TOGGLER, script=use * times, expect=expect))
+        assert failed(result) == [], (result["expectations"], texts(result))

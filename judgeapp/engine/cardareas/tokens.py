@@ -22,7 +22,7 @@ from ..tokenkinds import LETTERS
 VALUE_KINDS = ("token_count", "tokens_removed", "plus_tokens")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
-CLAUSE_KINDS = ("stronger_per_token", "if_also")
+CLAUSE_KINDS = ("stronger_per_token", "if_also", "token_toggle")
 WORDS = {"keyword": "KWWORD", "keywords": "KWWORD", "who": "WHO"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
@@ -88,6 +88,19 @@ class Readers:
         effects = self.clause_if_clause(node, index)
         dur = _tok(node, "DUR")
         return effects if dur is None else [_lasting(e, dur.value) for e in effects]
+
+    def clause_token_toggle(self, node: Tree, index: int) -> list[Effect]:
+        """"Give Shabura a -2F/+3C Change token if she does not have one, or remove one if she does": one card, and
+        "one" a token of the name just given; whether it has one is looked at once, as the effect resolves, not again
+        after the token is given (``token``)."""
+        card, *others = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        ref = self.np(card)
+        if any(self.np(o) != ref for o in others) or any(int(n.value) != 1 for n in _toks(node, "NUMBER")):
+            raise Unreadable("'if she does not have one, or remove one if she does' about another card is not read")
+        give = self.named_tokens(ref, _sub(node, "named_tokens")).args
+        if give.count != 1:
+            raise Unreadable("more than one token given or removed in turn is not read")
+        return [Effect.model_validate({"toggle_token": {"target": ref, "name": give.name, "stats": give.stats}})]
 
     def s_after_each_this_turn(self, tree: Tree, i: int) -> None:
         """"After the target attacks this turn, draw a card": not "the next time" (a delayed effect, once) but each

@@ -254,3 +254,35 @@ class ShareTokens(Primitive):
     def describe(cls, args):
         kind = f"{tokenkinds.key('', args.stats).strip()} {args.name}".strip()
         return f"give {args.total} {kind} tokens in all to {describe_ref(args.target)}, at least one each, as you choose"
+
+
+class ToggleTokenArgs(Model):
+    target: Ref = "self"  # one card
+    name: Word  # the token's name ("Change")
+    stats: dict[Literal["force", "chi", "personal_honor", "gold_production"], SmallInt] = Field(
+        default_factory=dict, max_length=4)  # the changes of the token given ("-2F/+3C")
+
+
+@primitive
+class ToggleToken(Primitive):
+    """"Give Shabura a -2F/+3C Change token if she does not have one, or remove one if she does": whether the card
+    has a token of that name is looked at once, as the effect resolves, then one is given or one goes (``token``)."""
+
+    name, Args, cite = "toggle_token", ToggleTokenArgs, "token"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from .grants import Tokens, TokensArgs
+
+        card = next((c for c in cards_of(g, ctx, args.target) if c.in_play), None)
+        if card is None:
+            return False
+        has = tokenkinds.count(card.tokens, args.name) > 0
+        return Tokens.run(g, ctx, TokensArgs(target=args.target, name=args.name, count=-1 if has else 1,
+                                             stats={} if has else args.stats))
+
+    @classmethod
+    def describe(cls, args):
+        changes = tokenkinds.key("", args.stats).strip()
+        return (f"give {describe_ref(args.target)} a {changes} {args.name} token if it has no {args.name} token, "
+                f"else remove one of its {args.name} tokens")
