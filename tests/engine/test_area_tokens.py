@@ -374,3 +374,41 @@ def test_a_token_given_if_the_card_has_none_or_else_one_removed():
                           (2, "  - force: {tg: 3}\n  - chi: {tg: 2}\n")):
         result = run(board(two_players(alice=units), cards=TOGGLER, script=use * times, expect=expect))
         assert failed(result) == [], (result["expectations"], texts(result))
+
+
+THROES = ("  - {title: Throes, type: holding, text: \"Open, [Bow]: Straighten this Holding if you have not given any "
+          "Madness tokens this turn. Give a target Personality a Madness token.\"}\n")
+
+
+def test_tokens_you_have_given_this_turn_are_remembered_by_name():
+    """Throes of Madness: it straightens only if no effect of Alice's gave a Madness token this turn (token, memory):
+    a Fire token she gave, or a Madness token Bob gave, does not count; a Madness token she gave does."""
+    alice = UNITS + "    holdings: [{card: Throes, id: th}]\n"
+    use = "  - action: {by: alice, card: th, targets: [t]}\n"
+    for before, expect in (("", "  - unbowed: [th]\n"),
+                           ("  - effect: {by: alice, do: {tokens: {target: s, name: Fire}}}\n"
+                            "  - effect: {by: bob, do: {tokens: {target: s, name: Madness}}}\n", "  - unbowed: [th]\n"),
+                           ("  - effect: {by: alice, do: {tokens: {target: s, name: Madness}}}\n", "  - bowed: [th]\n")):
+        result = run(board(two_players(alice=alice), cards=SAMURAI + THROES, script=before + use,
+                           expect=expect + "  - tokens: {t: {Madness: 1}}\n"))
+        assert failed(result) == [], (result["expectations"], texts(result))
+
+
+SCHOLAR = ("  - {title: Scholar, type: personality, force: 3, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Open: Destroy one "
+           "or two of a target Personality's tokens. Give him as many +1F tokens as the number of tokens this "
+           "destroyed.\"}\n")
+
+
+def test_one_or_two_tokens_of_any_kind_are_chosen_as_the_effect_resolves_and_counted_after():
+    """Knowledge and Power: the script names the kinds (a Poison token, then a -1F token: two, so +2F); with no answer
+    the engine takes the first token; a card with none loses nothing and gets nothing (token, choices)."""
+    use = "  - action: {{by: alice, card: sc, targets: [s]{choose}}}\n"
+    units = "    units: [{{card: Scholar, id: sc}}, {{card: Samurai, id: s, tokens: {tokens}}}]\n"
+    for tokens, choose, expect in (
+            ("{Madness: 1, Poison -1F/-1C: 1, force: -1}", ", choose: [Poison, force]",
+             "  - tokens: {s: {Madness: 1, force: 2}}\n  - force: {s: 5}\n  - chi: {s: 2}\n"),
+            ("{Madness: 2}", "", "  - tokens: {s: {Madness: 1, force: 1}}\n  - force: {s: 4}\n"),
+            ("{}", "", "  - tokens: {s: {}}\n  - force: {s: 3}\n")):
+        result = run(board(two_players(alice=units.format(tokens=tokens)), cards=SAMURAI + SCHOLAR,
+                           script=use.format(choose=choose), expect=expect))
+        assert failed(result) == [], (result["expectations"], texts(result))

@@ -13,9 +13,9 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static, read_text
-from ..cardtree import AMOUNTS, CREATED, NP, VALUES, Unreadable, _det_words, _lasting, _sub, _tok, _toks, _unread
+from ..cardtree import AMOUNTS, CREATED, NP, VALUES, Unreadable, _det_words, _lasting, _not, _sub, _tok, _toks, _unread
 from ..registry import Effect
-from ..structures import AllRef, Amount, Condition, Filter
+from ..structures import AllRef, Amount, Condition, Filter, HappenedTest
 from ..tokenkinds import LETTERS
 
 
@@ -23,7 +23,7 @@ VALUE_KINDS = ("token_count", "tokens_removed", "plus_tokens")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
 CLAUSE_KINDS = ("stronger_per_token", "if_also", "token_toggle")
-WORDS = {"keyword": "KWWORD", "keywords": "KWWORD", "who": "WHO"}
+WORDS = {"keyword": "KWWORD", "keywords": "KWWORD", "who": "WHO", "given": "GIVEN"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
            "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any"),
@@ -438,6 +438,32 @@ class Readers:
             raise Unreadable(f"'your army is {state}' is not read")
         return Condition(exists=Filter(side="your", at="here", state=[state]))
 
+    def c_not_given_tokens(self, node):
+        """"If you have not given any Madness tokens this turn": none of your effects put a token of that name on a
+        card this turn, as the game remembers it (``token``)."""
+        if _tok(node, "DUR").value != "end_of_turn":
+            raise Unreadable("tokens given in a period other than this turn are not read")
+        return _not(Condition(happened=HappenedTest(event="tokens_given", by="you", token=_tok(node, "KEYWORD").value)))
+
+    def e_remove_some_tokens(self, node):
+        """"Destroy one or two of a target Personality's tokens": any kinds, as the player chooses (``token``)."""
+        least, most = (int(n.value) for n in _toks(node, "NUMBER"))
+        if not 1 <= least < most:
+            raise Unreadable("those numbers of tokens are not read")
+        card = self.poss(_sub(node, "np_poss"))
+        self.last, self.tokens_chosen = card, True
+        return Effect.model_validate({"remove_some_tokens": {"target": card, "least": least, "most": most}})
+
+    def e_give_stat_tokens_as_many(self, node):
+        """"Give him as many +1F tokens as the number of tokens this destroyed": one +1F token for each (``token``)."""
+        stat, n = _tok(node, "STATCHANGE").value
+        if n not in (1, -1):
+            raise Unreadable("as many tokens of that change are not read")
+        count = self.value(_sub(node, *VALUES))
+        if n < 0:
+            count = count.model_copy(update={"times": -count.times})
+        return Effect.model_validate({"tokens": {"target": self.np(_sub(node, *NP)), "name": stat, "count": count}})
+
     # ----- removing tokens ------------------------------------------------------------------------
     def e_remove_token(self, node):
         """"Remove a Madness token from Tenburo": one fewer, if he has one; "X to Y" needs it (``token``)."""
@@ -494,8 +520,8 @@ class Readers:
                                                                "name": _tok(node, "KEYWORD").value}})
 
     def value_tokens_removed(self, node) -> Amount:
-        """"the number of tokens destroyed", "twice the amount discarded": the tokens an earlier "zero or more" of
-        this ability removed (``token``)."""
+        """"the number of tokens destroyed", "twice the amount discarded": the tokens an earlier "zero or more" (or
+        "one or two") of this ability removed (``token``)."""
         state = _tok(node, "STATE")
         if not getattr(self, "tokens_chosen", False) or (state is not None and state.value != "discarded"):
             raise Unreadable("'the number of tokens destroyed' with no tokens chosen before it is not read")

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
-from .. import tokenkinds
+from .. import memory, tokenkinds
 from ..registry import Primitive, primitive
 from ..state import Ongoing
 from ..references import amount, players
@@ -109,6 +109,8 @@ class Tokens(Primitive):
             if not change:
                 continue
             g.add_tokens(card, kind, change)
+            if change > 0:
+                memory.tokens_given(g, card, args.name, ctx.player)
             g.version += 1
             g.record(StepKind.EFFECT, f"{card.title} {'gets' if change > 0 else 'loses'} "
                                       f"{_token_words(args.name, change, args.stats)} ({ctx.why()})", [cls.cite],

@@ -286,3 +286,59 @@ class ToggleToken(Primitive):
         changes = tokenkinds.key("", args.stats).strip()
         return (f"give {describe_ref(args.target)} a {changes} {args.name} token if it has no {args.name} token, "
                 f"else remove one of its {args.name} tokens")
+
+
+class RemoveSomeTokensArgs(Model):
+    target: Ref = 1  # one card
+    least: Annotated[StrictInt, Field(ge=1, le=20)] = 1
+    most: Annotated[StrictInt, Field(ge=1, le=20)] = 1
+
+
+@primitive
+class RemoveSomeTokens(Primitive):
+    """"Destroy one or two of a target Personality's tokens": tokens of any kind, as many as the player chooses
+    within the bounds, as the effect resolves (``token``, ``choices``): each ``choose:`` answer that names a kind the
+    card still holds ("Madness", "Poison -1F/-1C", "force" for a plain +1F or -1F token) is one token, up to the most; short of the least, the
+    engine takes the card's first tokens and says so. A card with fewer tokens loses what it has; "the number of
+    tokens this destroyed" after it is how many went."""
+
+    name, Args, cite = "remove_some_tokens", RemoveSomeTokensArgs, "token"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        card = next((c for c in cards_of(g, ctx, args.target) if c.in_play), None)
+        # plain stat tokens are kept as their total ("force": -2 is two -1F tokens): counted one by one here
+        held = {k: abs(n) for k, n in card.tokens.items()} if card is not None else {}
+        chosen: list[str] = []
+        while ctx.choices and len(chosen) < args.most and (kind := _held_kind(held, str(ctx.choices[0]))):
+            ctx.choices.pop(0)
+            chosen.append(kind)
+            held[kind] -= 1
+        note = "as the script chooses"
+        while len(chosen) < args.least and any(held.values()):
+            kind = next(k for k, n in held.items() if n)
+            chosen.append(kind)
+            held[kind] -= 1
+            note = "the script chose fewer; the engine takes the card's first tokens"
+        for kind in chosen:
+            g.add_tokens(card, kind, -1 if card.tokens[kind] > 0 else 1)
+        ctx.tokens_removed = len(chosen)
+        if not chosen:
+            g.record(StepKind.EFFECT, f"no token to remove ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            return False
+        g.version += 1
+        g.record(StepKind.EFFECT, f"{card.title} loses {len(chosen)} token{'s' if len(chosen) != 1 else ''}: "
+                                  f"{', '.join(chosen)} ({note}; {ctx.why()})", [cls.cite, "choices"], ctx.player,
+                 "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        many = str(args.most) if args.least == args.most else f"{args.least} to {args.most}"
+        return f"remove {many} of {describe_ref(args.target)}'s tokens, of any kinds, as you choose"
+
+
+def _held_kind(held: dict, answer: str) -> str | None:
+    """The kind of token a ``choose:`` answer names, if the card still holds one: its full key, or its name alone."""
+    exact = next((k for k, n in held.items() if n and k.lower() == answer.lower()), None)
+    return exact or next((k for k, n in held.items() if n and tokenkinds.parse(k)[0].lower() == answer.lower()), None)
