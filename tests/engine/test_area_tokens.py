@@ -412,3 +412,21 @@ def test_one_or_two_tokens_of_any_kind_are_chosen_as_the_effect_resolves_and_cou
         result = run(board(two_players(alice=units.format(tokens=tokens)), cards=SAMURAI + SCHOLAR,
                            script=use.format(choose=choose), expect=expect))
         assert failed(result) == [], (result["expectations"], texts(result))
+
+
+STONES = ("  - {title: Sage, type: personality, force: 1, chi: 3, honor: 0, cost: 3, ph: 1, keywords: [Shugenja]}\n"
+          "  - {title: Earth Sage, type: personality, force: 1, chi: 3, honor: 0, cost: 3, ph: 1, keywords: [Shugenja, "
+          "Earth]}\n  - {title: Stones, type: spell, cost: 0, text: \"Open, [Bow]: You may discard two Rock tokens "
+          "from this Shugenja, or one if he is Earth, to straighten this Spell.\"}\n")
+
+
+def test_tokens_discarded_to_do_something_are_all_there_or_none_go():
+    """Stones of Purity: two Rock tokens, or one if the Shugenja is Earth, go to straighten the Spell; with one token a
+    non-Earth Shugenja cannot discard two, so none goes and the Spell stays bowed (token, independence-of-effects)."""
+    use = "  - action: {by: alice, card: st, choose: ['yes']}\n"
+    for sage, rocks, expect in (("Sage", 2, "  - unbowed: [st]\n  - tokens: {sg: {}}\n"),
+                                ("Sage", 1, "  - bowed: [st]\n  - tokens: {sg: {Rock: 1}}\n"),
+                                ("Earth Sage", 2, "  - unbowed: [st]\n  - tokens: {sg: {Rock: 1}}\n")):
+        units = f"    units: [{{card: {sage}, id: sg, tokens: {{Rock: {rocks}}}, attach: [{{card: Stones, id: st}}]}}]\n"
+        result = run(board(two_players(alice=units), cards=STONES, script=use, expect=expect))
+        assert failed(result) == [], (result["expectations"], texts(result))

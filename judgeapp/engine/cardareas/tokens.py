@@ -471,6 +471,26 @@ class Readers:
         return Effect.model_validate({"tokens": {"target": self.np(card), "name": _token_name(kind, "A"),
                                                  "count": -1}})
 
+    def e_remove_tokens_or_fewer(self, node):
+        """"Discard two Rock tokens from this Shugenja, or one if he is Earth, to straighten this Spell": the number
+        that applies as it resolves (the condition looked at then); a card with fewer of them cannot discard that many,
+        so nothing is discarded and what depends on it ("to") does not happen (``token``, ``independence-of-effects``)."""
+        kind, card = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        name = _token_name(kind, "NUMBER")
+        usual = int(_tok(_sub(kind, "det"), "NUMBER").value)
+        fewer = int(_tok(node, "NUMBER").value)
+        ref = self.np(card)
+        cond = self.cond(self.cond_child(node))
+        if not 0 < fewer < usual:
+            raise Unreadable("'N tokens, or M if …' with M not fewer than N is not read")
+
+        def has(n: int) -> Condition:
+            return Condition.model_validate({"card": ref, "tokens": {"name": name, "op": ">=", "value": n}})
+        count = Amount(n=usual, times=-1, plus_if=[{"amount": usual - fewer, "if": cond}])  # taken away
+        enough = Condition(any=[Condition(all=[_not(cond), has(usual)]), Condition(all=[cond, has(fewer)])])
+        return Effect.model_validate({"tokens": {"target": ref, "name": name, "count": count.model_dump()},
+                                      "if": enough.model_dump(by_alias=True, exclude_defaults=True)})
+
     def e_transfer_token(self, node):
         """"Transfer a Masterwork token from this Holding to a target Armor or Weapon": one token, as it is, from
         one card to the other (``token``)."""

@@ -139,6 +139,10 @@ class Tokens(Primitive):
                     f"tokens")
         if isinstance(args.count, int) and args.count < 0:
             return f"remove {_token_words(args.name, args.count, args.stats)} from {describe_ref(args.target)}"
+        if isinstance(args.count, Amount) and args.count.n is not None and args.count.times < 0:
+            # "two Rock tokens, or one if he is Earth": a number taken away, told as a positive one
+            return (f"remove {args.name} tokens from {describe_ref(args.target)}, as many as "
+                    f"{describe_amount(args.count.negated())}")
         return f"give {describe_ref(args.target)} {_token_words(args.name, args.count, args.stats)}"
 
 
