@@ -430,3 +430,12 @@ def test_tokens_discarded_to_do_something_are_all_there_or_none_go():
         units = f"    units: [{{card: {sage}, id: sg, tokens: {{Rock: {rocks}}}, attach: [{{card: Stones, id: st}}]}}]\n"
         result = run(board(two_players(alice=units), cards=STONES, script=use, expect=expect))
         assert failed(result) == [], (result["expectations"], texts(result))
+
+
+def test_color_text_sentences_have_no_game_impact():
+    """"You reveal the corruption within.": color text, no game impact (color-text): the ability reads as without it."""
+    with_color = read_text("Open: Target your Personality. You reveal the corruption within. Lose 3 Honor.", "Colors",
+                           "strategy")
+    plain = read_text("Open: Target your Personality. Lose 3 Honor.", "Colors", "strategy")
+    assert not with_color.unparsed and with_color.abilities[0].effects == plain.abilities[0].effects
+    assert with_color.abilities[0].targets == plain.abilities[0].targets
