@@ -707,6 +707,8 @@ def describe_happened(test) -> str:
         out = f"{side}{what} has been at the current battlefield"
     elif test.event == "province_destroyed":
         out = "a Province destroyed" + (" by you" if test.by == "you" else "")
+    elif test.event == "tokens_given":
+        out = f"{side}{what} given {test.token or 'any'} tokens" + (" by you" if test.by == "you" else "")
     else:
         out = f"{side}{what} {test.event.replace('_', ' ')}" + (" by you" if test.by == "you" else "") + (
             " at the current battlefield" if test.at == "here" else "")

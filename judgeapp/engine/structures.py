@@ -287,6 +287,7 @@ class HappenedTest(Model):
     cause: Literal["resolution"] | None = None  # by battle resolution
     filter: Filter | None = None
     own: StrictBool = False  # to the text's own card ("if you Equipped this Item during this battle")
+    token: Word | None = None  # tokens of this name given ("if you have not given any Madness tokens this turn")
     times: Annotated[StrictInt, Field(ge=1, le=20)] = 1
 
 
