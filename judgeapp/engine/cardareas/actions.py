@@ -10,7 +10,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import TargetSpec
-from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _det_words, _name_words, _not, _sub, _tok
+from ..cardtree import ABSENCES, AMOUNTS, NP, STATICS, VALUES, Unreadable, _and, _det_words, _name_words, _not, _sub, _tok
 from ..registry import Effect
 from ..structures import AbilityTest, ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
@@ -696,3 +696,35 @@ class Readers:
         if _tok(node, "TYPE").value != "card":
             raise Unreadable("showing a random card of one type is not read")
         return Effect.model_validate({"show_random": {"player": self.who(node)}})
+
+    # ----- ongoing effects that work as continuous traits (``duration-of-effects``, ``continuous-traits``) ---------
+    def s_continuous(self, tree: Tree, i: int) -> None:
+        """"Your Cavalry Personalities have +1F while attacking and opposed (this turn)", "Until your next turn
+        begins, your Personalities have …", "A target Personality has -2F while attacking this turn": in an ability,
+        a continuous trait, read as a card's is, that the action's effect gives for its duration (the turn unless
+        printed otherwise, ``duration-of-effects``) — to the target it names, or as a generic effect on the cards it
+        describes (``given_traits``)."""
+        self.given_to = "generic"
+        try:
+            traits = self.static(next(c for c in tree.children if isinstance(c, Tree) and c.data in STATICS))
+        finally:
+            given, self.given_to = self.given_to, None
+        dur = _tok(tree, "DUR")
+        self.effects.append(Effect.model_validate({"given_traits": {
+            "traits": [st.model_dump(by_alias=True, exclude_defaults=True) for st in traits],
+            "target": None if given == "generic" else given, "until": dur.value if dur else "end_of_turn"}}))
+
+    s_continuous_for = s_continuous
+
+    def t_continuous_for(self, tree: Tree):
+        """A trait does not last "this turn": that is an ability's effect (``s_continuous``)."""
+        raise Unreadable("a continuous trait lasting a time is not a trait")
+
+    def subject_target_subject(self, node: Tree):
+        """"A target Personality has …" in an ability: the target is chosen now and given the trait, so "he"
+        and "this" in it are that card (``s_continuous``); a trait itself names no target."""
+        if getattr(self, "given_to", None) != "generic":
+            raise Unreadable("a target named by a trait is not read")
+        self.given_to = self.np(Tree("phrase", [Tree("det", [node.children[0]]), Tree("det", [node.children[1]]),
+                                                node.children[2]]))
+        return "self"
