@@ -23,7 +23,7 @@ WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS",
          "shows": "SHOW", "named": "NAMED"}
 NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
-VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat"}
+VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat", "number_this_did"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
            "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
@@ -188,6 +188,13 @@ class Readers:
         """"2 plus the number of other Personalities in this army"."""
         inner = self._inner(node)
         return inner.model_copy(update={"plus": inner.plus + self._number(node)})
+
+    def value_number_this_did(self, node):
+        """"Fear equal to the number this bowed": how many cards the action's effects before it bowed (each
+        once), counted when the Fear applies (``action-sequence``)."""
+        if _tok(node, "STATE").value != "bowed" or not self.effects:
+            raise Unreadable("'the number this …' other than bowed, or with no effect before it, is not read")
+        return Amount(did="bows")
 
     def value_plus_if(self, node):
         """"his Personal Honor, plus 2 if he is a Tactician": the condition is checked when the amount
