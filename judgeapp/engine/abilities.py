@@ -223,7 +223,7 @@ KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks"
 MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
                      "moves_unopposed": "moving to a battlefield where it would be unopposed",
                      "moves_by_card_effects": "being moved by card effects",
-                     "moves_by_actions": "being moved by actions"}
+                     "moves_by_actions": "being moved by actions", "actions": "use of its abilities"}
 
 
 class Static(Model):

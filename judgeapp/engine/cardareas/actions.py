@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..abilities import TargetSpec
+from ..abilities import Static, TargetSpec
 from ..cardtree import ABSENCES, AMOUNTS, NP, STATICS, VALUES, Unreadable, _and, _det_words, _name_words, _not, _sub, _tok
 from ..registry import Effect
 from ..structures import AbilityTest, ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
@@ -33,6 +33,7 @@ PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's
            # "all other players' Holdings": the other players' cards, a plural naming each of them
            "all other players'": ("OTHERPLAYERS", "other"),
            "the active player": ("THEACTIVEPLAYER", "active")}
+STATIC_KINDS = {"st_no_ability_use"}
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
 
 
@@ -726,6 +727,12 @@ class Readers:
     def t_continuous_for(self, tree: Tree):
         """A trait does not last "this turn": that is an ability's effect (``s_continuous``)."""
         raise Unreadable("a continuous trait lasting a time is not a trait")
+
+    def read_st_no_ability_use(self, node, data) -> list[Static]:
+        """"Players may not use abilities on Personalities": no player uses the abilities on such a card, as "its
+        abilities may not be used" (``permissions``)."""
+        group = AllRef(all=self.group_filter(next(c for c in node.children if isinstance(c, Tree))))
+        return [Static.model_validate({**data, "target": group, "kind": "restrict", "what": "actions"})]
 
     def subject_target_subject(self, node: Tree):
         """"A target Personality has …" in an ability: the target is chosen now and given the trait, so "he"
