@@ -223,7 +223,7 @@ KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks"
 MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
                      "moves_unopposed": "moving to a battlefield where it would be unopposed",
                      "moves_by_card_effects": "being moved by card effects",
-                     "moves_by_actions": "being moved by actions"}
+                     "moves_by_actions": "being moved by actions", "actions": "use of its abilities"}
 
 
 class Static(Model):
@@ -760,12 +760,14 @@ def target_refs(effect: Effect) -> set[int]:
 
 def _complete_own_targets() -> None:
     """The primitives whose effects wait with targets of their own (``OwnTargets``) hold a
-    ``TargetSpec``, which exists only now (the primitives are imported before this module)."""
+    ``TargetSpec``, which exists only now (the primitives are imported before this module); an effect giving
+    traits (``given_traits``) holds ``Static``s."""
+    from .primitives.actions import GivenTraitsArgs
     from .primitives.interrupts import AfterActionArgs, OwnTargets
     from .primitives.timing import DelayedArgs
 
-    for args in (OwnTargets, AfterActionArgs, DelayedArgs):
-        args.model_rebuild(_types_namespace={"TargetSpec": TargetSpec})
+    for args in (OwnTargets, AfterActionArgs, DelayedArgs, GivenTraitsArgs):
+        args.model_rebuild(_types_namespace={"TargetSpec": TargetSpec, "Static": Static})
 
 
 _complete_own_targets()

@@ -524,6 +524,10 @@ def amount(g, value, ctx) -> int:
         n = ctx.paid
     elif a.tokens_removed:
         n = ctx.tokens_removed
+    elif a.did is not None:
+        from .acting import count_done
+
+        n = count_done(g, a.did, ctx)
     elif a.n is not None:
         n = a.n
     else:

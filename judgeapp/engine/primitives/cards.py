@@ -551,6 +551,8 @@ def describe_amount(value) -> str:
         out = "the Gold paid"
     elif value.tokens_removed:
         out = "the number of tokens removed"
+    elif value.did is not None:
+        out = "the number of cards this bowed"
     else:
         out = "your Family Honor"
     if value.per != 1:
