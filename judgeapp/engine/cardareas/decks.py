@@ -19,7 +19,8 @@ from ..vocab import FATE_TYPES
 WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
          "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
          "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE", "random": "RANDOM",
-         "commit": "COMMIT", "commits": "COMMIT", "seppuku": "SEPPUKU", "whichever": "WHICHEVER"}
+         "commit": "COMMIT", "commits": "COMMIT", "seppuku": "SEPPUKU", "whichever": "WHICHEVER",
+         "discarding": "DISCARDING", "currently": "CURRENTLY"}
 PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
            "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand", "st_equip_from_discard"}
@@ -232,6 +233,14 @@ class Readers:
         if self.kind not in ("personality", "holding") or _tok(node, "STATE").value != "face_up":
             raise Unreadable("'refill the Province … entered play from' other than face-up on a Dynasty card is not read")
         return Effect.model_validate({"refill": {"province": "origin", "face_up": True}})
+
+    def e_into_province(self, node):
+        """"Put your target discarded Personality into one of your Provinces, discarding any card currently there":
+        face-down unless the text says face-up (``refill``)."""
+        states = [t.value for t in node.children if isinstance(t, Token) and t.type == "STATE"]
+        if any(s != "face_up" for s in states) or _tok(node, "TYPE").value != "card":
+            raise Unreadable("putting a card into a Province other than face-up or face-down is not read")
+        return Effect.model_validate({"into_province": {"target": self.np(_sub(node, *NP)), "face_up": bool(states)}})
 
     def e_put_on_bottom(self, node):
         return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "bottom"}})
