@@ -11,7 +11,7 @@ from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
 from ..cardtraits import _names_self
-from ..cardtree import NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
+from ..cardtree import AMOUNTS, NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
 from ..registry import Effect
 from ..structures import Condition
 from ..vocab import FATE_TYPES
@@ -241,6 +241,14 @@ class Readers:
         if any(s != "face_up" for s in states) or _tok(node, "TYPE").value != "card":
             raise Unreadable("putting a card into a Province other than face-up or face-down is not read")
         return Effect.model_validate({"into_province": {"target": self.np(_sub(node, *NP)), "face_up": bool(states)}})
+
+    def e_favor_holder_discards(self, node):
+        """"The player with the Imperial Favor discards it and loses 2 Honor": the holder discards the Favor, and the
+        same player, named once, loses the Honor (``imperial-favor``, ``references``)."""
+        effects = [Effect.model_validate({"discard_favor": {"player": "favor"}})]
+        if (n := _sub(node, *AMOUNTS)) is not None:
+            effects.append(Effect.model_validate({"lose_honor": {"player": "favor", "amount": self.amount(n)}}))
+        return effects
 
     def e_put_on_bottom(self, node):
         return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "bottom"}})
