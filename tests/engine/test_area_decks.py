@@ -139,3 +139,22 @@ def test_a_card_put_into_a_province_is_face_down_unless_the_text_says_face_up(wo
                        "targets: [Samurai]}\n", expect="  - at: {Samurai: province, Shrine: discard, Rice: dynasty_deck}\n"))
     assert failed(result) == [], result["expectations"]
     assert f"Samurai is put into alice.p1, face {face} (Petals's Open action)" in texts(result), texts(result)
+
+
+LEAVES = ("  - {title: Leaves, type: spell, cost: 1, text: 'After your action resolves, if it bowed an enemy card, give this "
+          "Shugenja +1F.'}\n"
+          "  - {title: Bower, type: personality, force: 2, chi: 2, honor: 1, cost: 4, ph: 1, "
+          "text: '<b>Battle:</b> Bow a target Personality.'}\n")
+
+
+@pytest.mark.parametrize("target,force", [("foe", 4), ("s", 3)])
+def test_after_your_action_resolves_if_it_bowed_an_enemy_card(target, force):
+    """Alice's Battle action bows Bob's Personality: once it has resolved, the Spell's trait gives its Shugenja +1F
+    (triggered-traits); bowing her own Personality instead is no enemy card bowed, and nothing happens."""
+    alice = ("    units:\n      - {card: Samurai, id: s, at: bob.p1, attach: [Leaves]}\n"
+             "      - {card: Bower, id: b, at: bob.p1}\n")
+    bob = "    units:\n      - {card: Samurai, id: foe, at: bob.p1}\n"
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=LEAVES + SAMURAI, script=f"  - action: {{by: alice, card: b, targets: [{target}]}}\n",
+                       expect=f"  - bowed: [{target}]\n  - force: {{s: {force}}}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -13,7 +13,7 @@ from ..abilities import Static, TriggerSpec
 from ..cardtraits import _names_self
 from ..cardtree import AMOUNTS, NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
 from ..registry import Effect
-from ..structures import Condition
+from ..structures import ActionTest, Condition
 from ..vocab import FATE_TYPES
 
 WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
@@ -477,6 +477,18 @@ class Readers:
         event = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("ev_"))
         spec = self.trigger(Tree("t_after", [Token("AFTER", "after"), event]))
         return TriggerSpec.model_validate({**spec, "once_per": "turn", "targets": self.targets,
+                                           "do": self.sentence_effects(tree)})
+
+    def t_after_your_action_did(self, tree: Tree) -> TriggerSpec:
+        """"After your action resolves, if it bowed any enemy cards, gain 1 Honor": the trait answers the end of each
+        action its player takes, and resolves only if that action's effects bowed such a card, as the card is now
+        (``triggered-traits``, ``action-sequence``)."""
+        sub = _sub(tree, *NP)
+        if _tok(tree, "STATE").value != "bowed" or sub.data not in ("phrase", "bare"):
+            raise Unreadable("'if it …' after your action resolves other than 'bowed' a kind of card is not read")
+        test = ActionTest(did="bows", fits=self.filter_of(sub))
+        return TriggerSpec.model_validate({"when": "after", "event": "action_resolves", "by": "you",
+                                           "condition": Condition(action=test), "targets": self.targets,
                                            "do": self.sentence_effects(tree)})
 
     def t_from_discard(self, tree: Tree) -> TriggerSpec:
