@@ -79,6 +79,8 @@ SECTIONS = {
     "element-keyword": "Element keyword",
     "seppuku": "Seppuku",
     "card-subtitles": "Card subtitles",
+    "refill": "Refill",
+    "fate-cards": "Fate Cards",
 }
 
 

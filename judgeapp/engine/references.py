@@ -480,6 +480,12 @@ def players(g, ref, ctx: Context) -> list[str]:
         return [p for p in g.in_turn_order() if p != ctx.player]
     if ref == "active":
         return [g.active]
+    if ref == "favor":
+        # "The player with the Imperial Favor discards it and loses 2 Honor": one player, the holder when the text
+        # first names him, still "the player" once he has discarded it (imperial-favor, references)
+        if "favor" not in ctx.targets and g.favor is not None:
+            ctx.targets["favor"] = [g.favor]
+        return list(ctx.targets.get("favor", []))
     if ref in ("attacker", "defender"):
         who = g.attacker if ref == "attacker" else g.defender
         return [who] if who else []
