@@ -357,6 +357,20 @@ class Readers:
         chosen cards' sum is bounded (``targeting``); only an upper bound is read, which each card must
         also meet alone."""
         self.post_stat_than_value(post, data)
+        self._together(data)
+
+    def post_together_than_same(self, post: Tree, data: dict) -> None:
+        """"one or more target enemy Followers with a total Force less than or equal to your Samurai's": the stat left
+        off after the possessive is the one compared (``comparing-stats``), here of the Samurai targeted before."""
+        stat = self.statword(_sub(post, "statword"))
+        whose = Tree("np_poss", [c for c in post.children if isinstance(c, Tree) and c.data in ("det", "mods")]
+                     + [_tok(post, "KEYWORDS")])
+        self._compare(post, data, Amount(stat=stat, of=self.poss(whose)))
+        self._together(data)
+
+    @staticmethod
+    def _together(data: dict) -> None:
+        """The stat test just read bounds the chosen cards' sum, not each card's own stat."""
         bound = data["stats"].pop()
         if bound["op"] not in ("<", "<="):
             raise Unreadable("a lower bound on the targets' total is not read")
