@@ -21,7 +21,7 @@ from .structures import AllRef, Amount, CardKind, Condition, Filter, Model, Numb
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["attaches", "becomes", "turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
-                    "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
+                    "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "assigns", "attacks", "defends", "moves",
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel", "refused",
                     "action_resolves", "province_destroyed", "drawn", "focused", "targeted"]
 PhaseName = Literal["action", "attack", "dynasty"]

@@ -428,8 +428,10 @@ class Board:
         return None
 
     def permitted(self, card: Card, what: str) -> bool:
+        """A trait's or a lasting effect's permission for the card ("He may assign even if bowed", ``permissions``)."""
         return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
-                   for src, st in self.statics())
+                   for src, st in self.statics()) or any(
+            o.kind == "permit" and o.target == card.id and o.data.get("what") == what for o in self.ongoing)
 
     def lobby_bonus(self, player: str) -> int:
         """A player's Lobby Bonus: "You have a +3 Lobby Bonus" (``lobby-bonus``)."""

@@ -81,6 +81,7 @@ SECTIONS = {
     "card-subtitles": "Card subtitles",
     "refill": "Refill",
     "fate-cards": "Fate Cards",
+    "assign": "Assign",
 }
 
 

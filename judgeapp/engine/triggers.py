@@ -196,7 +196,7 @@ def _traits(g, ev: Event):
 
 
 def trait_matches(g, card: Card, trig, ev: Event) -> bool:
-    if trig.event != ev.name:
+    if trig.event != ev.name and not (trig.event == "assigns" and _assigned(ev)):
         return False
     if trig.phase and trig.phase != ev.data.get("phase"):
         return False
@@ -229,6 +229,12 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
     if trig.once_per and g.trait_uses.get(use_key(card, trig), 0) >= 1:
         return False
     return True
+
+
+def _assigned(ev: Event) -> bool:
+    """A unit assigned to attack or to defend: when a player assigns a unit, the unit "assigns" (``assign``); a unit
+    moved into an army does not (``move``)."""
+    return ev.name in ("attacks", "defends") and ev.data.get("cause") == "assign"
 
 
 def use_key(card, trig) -> tuple:

@@ -39,7 +39,7 @@ def _deck(node: Tree) -> str:
 # "the next time he attacks / is destroyed / bows …": the event, and a condition on it
 NEXT_EVENTS = {"ev_attacks": ("attacks", None), "ev_attacks_you": ("attacks", Condition(you_are="defender")),
                "ev_destroyed": ("destroyed", None), "ev_destroyed_battle": ("destroyed", Condition(phase="battle")),
-               "ev_bows": ("bows", None)}
+               "ev_bows": ("bows", None), "ev_assigns": ("assigns", None)}
 
 
 class Readers:

@@ -468,7 +468,7 @@ class Arrange(Primitive):
 
 
 class AfterNextArgs(Model):
-    event: Literal["attacks", "destroyed", "bows"]
+    event: Literal["assigns", "attacks", "destroyed", "bows"]
     card: Ref
     this_turn: bool = False
     each: bool = False  # every such occurrence until the turn ends ("after the target attacks this turn")
@@ -476,7 +476,7 @@ class AfterNextArgs(Model):
     do: list[Effect] = Field(min_length=1, max_length=10)
 
 
-NEXT_WORDS = {"attacks": "attacks", "destroyed": "is destroyed", "bows": "bows"}
+NEXT_WORDS = {"assigns": "assigns", "attacks": "attacks", "destroyed": "is destroyed", "bows": "bows"}
 
 
 @primitive
