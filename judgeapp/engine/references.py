@@ -404,6 +404,10 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.would_be_opposed(card)
     if state in MEMORY:
         return g.arrived(card, **MEMORY[state])
+    if state == "bowed_this_turn":
+        return g.did(card, "bows")
+    if state == "produced_no_gold_this_turn":  # "that has not produced Gold this turn" (gold-producing-traits)
+        return not g.did(card, "produces_gold")
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):

@@ -29,7 +29,7 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
                 "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed", "dead",
                 "discarded", "moved_this_turn", "moved_this_battle", "moved_or_entered_this_battle",
                 "moved_to_battlefield_this_turn", "assigned_here", "moved_home_from_here", "in_play",
-                "unaligned", "entered_play_this_turn"]
+                "unaligned", "entered_play_this_turn", "bowed_this_turn", "produced_no_gold_this_turn"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "other_battlefield", "any"]  # other_battlefield: not the current one
