@@ -79,6 +79,8 @@ SECTIONS = {
     "element-keyword": "Element keyword",
     "seppuku": "Seppuku",
     "card-subtitles": "Card subtitles",
+    "starting-family-honor": "Starting Family Honor",
+    "sensei": "Sensei",
 }
 
 

@@ -530,6 +530,11 @@ def amount(g, value, ctx) -> int:
         n = ctx.tokens_removed
     elif a.n is not None:
         n = a.n
+    elif a.starting_honor is not None:
+        from .stats import starting_honor
+
+        who = players(g, a.starting_honor, ctx)
+        n = starting_honor(g, who[0]) if who else 0
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0

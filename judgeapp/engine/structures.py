@@ -185,6 +185,7 @@ class Amount(Model):
     count: Filter | None = None
     paid: StrictBool = False
     honor_of: PlayerRef | None = None
+    starting_honor: PlayerRef | None = None  # "your Starting Family Honor" (starting-family-honor)
     tokens: Word | None = None  # "the number of Tameko's Fire tokens": tokens of this name on ``of`` (token)
     times: SmallInt = 1
     plus: SmallInt = 0
@@ -208,10 +209,11 @@ class Amount(Model):
     @model_validator(mode="after")
     def _one_source(self):
         given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
-                 self.tokens is not None, self.n is not None, self.tokens_removed]
+                 self.tokens is not None, self.n is not None, self.tokens_removed, self.starting_honor is not None]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
-                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true} (with plus_if)")
+                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true}, {starting_honor: you} "
+                             "(with plus_if)")
         if self.or_of is not None and self.stat is None:
             raise ValueError("or_of is another card's stat: only with stat")
         return self

@@ -20,8 +20,8 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
          "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH", "equipped": "EQUIPPED",
          "gold-producing": "GOLDPRODUCING", "produced": "PRODUCE",
          # "an Honor-producing Holding": a term neither CR defines, so no grammar rule reads it (it is no keyword)
-         "honor-producing": "HONORPRODUCING"}
-VALUE_KINDS = {"gold_paid", "minus", "plus_if_control"}
+         "honor-producing": "HONORPRODUCING", "starting": "STARTING"}
+VALUE_KINDS = {"gold_paid", "minus", "plus_if_control", "starting_honor"}
 PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance"), "did not": ("DOESNOT", "not")}
 CLAUSE_KINDS = {"honor_instead"}
 AMOUNT_KINDS = {"half_plus"}
@@ -384,6 +384,11 @@ class Readers:
     def value_gold_paid(self, node: Tree) -> Amount:
         """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
         return Amount(paid=True)
+
+    def value_starting_honor(self, node: Tree) -> Amount:
+        """"your Starting Family Honor", "your starting Honor": the Stronghold's stat with the Sensei's modifier
+        (``starting-family-honor``, ``sensei``)."""
+        return Amount(starting_honor="you")
 
     def value_plus_if_control(self, node: Tree) -> Amount:
         """"the amount of Gold paid, plus 3 if you control a Yojimbo": the number added while the player controls such

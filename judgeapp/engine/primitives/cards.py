@@ -552,6 +552,8 @@ def describe_amount(value) -> str:
         out = "the Gold paid"
     elif value.tokens_removed:
         out = "the number of tokens removed"
+    elif value.starting_honor is not None:
+        out = "your Starting Family Honor"
     else:
         out = "your Family Honor"
     if value.per != 1:
