@@ -262,8 +262,9 @@ class Readers:
                 to = clan_or_keyword(singular(self.filter_of(host[0])))
             else:
                 raise Unreadable("Equipping to that Personality is not read")
+        given = _tok(node, "KEYWORD")  # "as a Political Open action": the action has that keyword (keywords)
         return [Static.model_validate({**data, "kind": "permit", "what": what, "target": target, "to": to,
-                                       "designators": words})]
+                                       "designators": words, "keywords": [given.value] if given is not None else []})]
 
     def read_st_only_bring(self, node: Tree, data: dict) -> list[Static]:
         """"You may only Recruit Shadowlands Personalities", "You may only Recruit Personalities and Equip Spells that
