@@ -240,7 +240,7 @@ class Static(Model):
     # this card is at; focused: the cards its player focused in a duel it is in ("Shinichi's focused cards")
     stat: StatName | None = None
     amount: Number = 0
-    keywords: list[Word] = Field(default_factory=list, max_length=8)
+    keywords: list[Word] = Field(default_factory=list, max_length=8)  # permit recruit/equip: the action's keywords
     what: Word | None = None  # restrict, permit: what; cannot_gain: the Clan Alignment excepted ("except Phoenix Clan")
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to;
     # permit: the cards a rulebook action may also target ("You may target defending Personalities with …")
@@ -295,8 +295,8 @@ class Static(Model):
         elif self.kind == "permit" and self.designators:
             what = f"{who} may be {'Recruited' if self.what == 'recruit' else 'Equipped'}" + (
                 f" to a {describe_filter(self.to)}" if self.to is not None else "") + \
-                f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
-                f"{'/'.join(d.capitalize() for d in self.designators)} action"
+                f" as {'an' if self.designators[0] in ('open', 'engage') and not self.keywords else 'a'} " \
+                f"{''.join(k + ' ' for k in self.keywords)}{'/'.join(d.capitalize() for d in self.designators)} action"
         elif self.kind in ("permit", "restrict") and self.what == "proclaim":
             what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":

@@ -181,6 +181,11 @@ class Board:
                    and (span == "turn" or (self.battlefield is not None and e["battle"] == self.battlefield))
                    and self._place_is(e["at"], to) and self._place_is(e["from"], where_from) for e in self.log)
 
+    def did(self, card: Card, event: str) -> bool:
+        """Whether the card itself did this (an event name: "bows", "produces_gold") this turn, as the game's memory
+        has it (``memory``): "a Holding that bowed this turn but did not produce Gold"."""
+        return any(e["card"] == card.id and e["turn"] == self.turn and e["event"] == event for e in self.log)
+
     def _place_is(self, place: str | None, want: str | None) -> bool:
         if want is None:
             return True

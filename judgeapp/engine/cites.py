@@ -82,6 +82,8 @@ SECTIONS = {
     "refill": "Refill",
     "fate-cards": "Fate Cards",
     "assign": "Assign",
+    "starting-family-honor": "Starting Family Honor",
+    "sensei": "Sensei",
 }
 
 

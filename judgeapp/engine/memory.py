@@ -35,6 +35,12 @@ def tokens_given(g, card, name: str, by: str | None) -> None:
     g.log.append({**_entry(g, "tokens_given", card, by, by, None, {}), "token": name})
 
 
+def produced(g, card, player: str) -> None:
+    """A card produced Gold (a Gold-producing trait used, or its text's "Produce N Gold"), for "a Holding that has
+    not produced Gold this turn" (``gold-producing-traits``)."""
+    g.log.append(_entry(g, "produces_gold", card, player, player, None, {}))
+
+
 def _entry(g, event: str, card, player, by, cause, data: dict) -> dict:
     host = g.host(card) if card is not None and card.in_play else None
     where = (host or card).location if card is not None and card.in_play else data.get("location")

@@ -404,6 +404,10 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.would_be_opposed(card)
     if state in MEMORY:
         return g.arrived(card, **MEMORY[state])
+    if state == "bowed_this_turn":
+        return g.did(card, "bows")
+    if state == "produced_no_gold_this_turn":  # "that has not produced Gold this turn" (gold-producing-traits)
+        return not g.did(card, "produces_gold")
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):
@@ -536,6 +540,11 @@ def amount(g, value, ctx) -> int:
         n = count_done(g, a.did, ctx)
     elif a.n is not None:
         n = a.n
+    elif a.starting_honor is not None:
+        from .stats import starting_honor
+
+        who = players(g, a.starting_honor, ctx)
+        n = starting_honor(g, who[0]) if who else 0
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0
