@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..cardtree import AMOUNTS, ATTACKS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
+from ..cardtree import AMOUNTS, ATTACKS, DESIGNATORS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
 from ..abilities import Static, TriggerSpec
 from ..registry import Effect
 from ..structures import ActionTest, AllRef, Amount, Condition, Filter
@@ -26,7 +26,6 @@ PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality
            "geisha house": ("KEYWORD", "Geisha House"), "geisha houses": ("KEYWORD", "Geisha House"),
            "or below": ("ORLESS", "<="), "proclaim action's": ("PROCLAIMACTIONS", "proclaim"),
            "until after the action resolves": ("DUR", "end_of_action")}  # "if your Family Honor is 0 or below": as "0 or lower"  # not "the action" of an Interrupt followed by "phase"
-DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows",
         "TARGET": "targeted", "REHONOR": "rehonored", "REHONORED": "rehonored"}
 BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
@@ -280,9 +279,20 @@ class Readers:
         if sub is not None:
             test = test.model_copy(update={"source": self._described(sub)})
         effect = Effect.model_validate({"negate_action": {"designators": kinds}})
-        if test == ActionTest():
-            return effect
-        return effect.model_copy(update={"condition": Condition(action=test)})
+        self.action_named = effect if test == ActionTest() else \
+            effect.model_copy(update={"condition": Condition(action=test)})
+        return self.action_named
+
+    def e_its_player_discards_favor(self, node):
+        """"Negate the effects of a Favor action, its player discards the Imperial Favor": "its" is the action just
+        negated, so the Favor is discarded only if the action is of that kind; a Favor action's player controls the
+        Favor (``good-faith-rule``), and an effect discarding it needs no control of it (``imperial-favor``)."""
+        negated = getattr(self, "action_named", None)
+        if negated is None:
+            raise Unreadable("'its player' with no action named before it is not read")
+        kinds = negated.args.designators
+        cond = _and(negated.condition, Condition(action=ActionTest(designators=kinds)) if kinds else None)
+        return Effect.model_validate({"discard_favor": {}}).model_copy(update={"condition": cond})
 
     def e_negate_card_action(self, node):
         """"Negate an Event's effects": the interrupted action, if it is from an Event."""
