@@ -276,6 +276,8 @@ def run_trait(g, card, trig, ev) -> None:
     ctx = Context(player=card.controller, source=card, label="trait", subject=ev.card, subject_player=ev.player,
                   duel=ev.data.get("duel"), occurrence=ev)  # a trait at a point of a duel sees that duel
                   # (focus-focus-effect); "Before …, negate the destruction" sees what it answers
+    if trig.action is not None:  # "After a Political action targets …, negate its remaining effects": that action's
+        ctx.interrupted = acting.causing(g, trig.action, ctx)
     if trig.once_per:
         key = triggers.use_key(card, trig)
         g.trait_uses[key] = g.trait_uses.get(key, 0) + 1

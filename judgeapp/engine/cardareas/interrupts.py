@@ -22,7 +22,7 @@ WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "loss
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
            "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
-           "each game": ("EACHGAME", "game"),
+           "each game": ("EACHGAME", "game"), "the first time each phase": ("FIRSTTIME", "phase"),
            "geisha house": ("KEYWORD", "Geisha House"), "geisha houses": ("KEYWORD", "Geisha House"),
            "or below": ("ORLESS", "<="), "proclaim action's": ("PROCLAIMACTIONS", "proclaim"),
            "until after the action resolves": ("DUR", "end_of_action")}  # "if your Family Honor is 0 or below": as "0 or lower"  # not "the action" of an Interrupt followed by "phase"
@@ -700,6 +700,23 @@ class Readers:
         if _tok(node, "TYPE").value != "card":
             raise Unreadable("showing a random card of a kind is not read")
         return Effect.model_validate({"show_random": {"player": "opponent"}})
+
+    def ev_ev_action_targets(self, node):
+        """"a Political action targets this Personality", "another player's Battle action targets this Personality":
+        this card (or its Personality) is targeted by the effects of such an action (``targeting``); "its" in the
+        effects is then that action (``triggered-traits``)."""
+        if self.designators:
+            raise Unreadable("an action targeting a card is read only as a trait's trigger")
+        ref = self.np(_sub(node, *NP))
+        if ref not in ("self", "host"):
+            raise Unreadable("an action targeting a card other than this one or its Personality is not read")
+        doer = _sub(node, "an_action", "others_action")
+        word = _sub(doer, "desig")
+        test = self._named_kind(word.children[0].value) if word is not None else ActionTest()
+        if doer.data == "others_action":
+            test = test.model_copy(update={"by": "other"})
+        self.waiting_in_action = True  # "negate its remaining effects": the action's, from its targeting on
+        return {"event": "targeted", "whose": ref, "action": test}
 
     def e_negate_remaining(self, node):
         """"After the action targets your bowed Personality, negate its remaining effects": the
