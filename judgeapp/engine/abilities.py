@@ -16,7 +16,7 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from . import primitives  # noqa: F401  (registers every primitive before a reading is validated)
 from .registry import Effect
-from .structures import AllRef, Amount, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
+from .structures import ActionTest, AllRef, Amount, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["attaches", "becomes", "turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
@@ -154,7 +154,9 @@ class TriggerSpec(Model):
     cause: Literal["other_card", "resolution", "seppuku"] | None = None
     condition: Condition | None = None
     optional: StrictBool = False
-    once_per: Literal["turn", "game"] | None = None
+    once_per: Literal["phase", "turn", "game"] | None = None
+    # "a Political action targets this Personality": the occurrence comes from the effects of such an action
+    action: ActionTest | None = None
     bow: StrictBool = False
     gold: StrictInt | None = None
     targets: list[TargetSpec] = Field(default_factory=list, max_length=8)
@@ -172,6 +174,10 @@ class TriggerSpec(Model):
             point = f"an action from {whose or 'a '}{what} resolves"
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
+        if self.action is not None:
+            from .primitives.interrupts import action_words
+
+            point += f" by {action_words(self.action)}"
         if self.cause:
             point += {"other_card": " by another player's card", "resolution": " by battle resolution",
                       "seppuku": " by committing seppuku"}[self.cause]
@@ -182,7 +188,7 @@ class TriggerSpec(Model):
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         if self.once_per:
-            point += f" (the first time {'each turn' if self.once_per == 'turn' else 'this game'})"
+            point += f" (the first time {'this game' if self.once_per == 'game' else 'each ' + self.once_per})"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]

@@ -278,6 +278,8 @@ def run_trait(g, card, trig, ev) -> None:
                   # (focus-focus-effect); "Before …, negate the destruction" sees what it answers; "After your action
                   # resolves, if it bowed …": "it" is the action that has just resolved (triggered-traits)
                   interrupted=ev.data.get("action") if ev.name == "action_resolves" else None)
+    if trig.action is not None:  # "After a Political action targets …, negate its remaining effects": that action's
+        ctx.interrupted = acting.causing(g, trig.action, ctx)
     if trig.once_per:
         key = triggers.use_key(card, trig)
         g.trait_uses[key] = g.trait_uses.get(key, 0) + 1

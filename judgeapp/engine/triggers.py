@@ -226,6 +226,8 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         return False
     if trig.for_action and not {k.lower() for k in trig.for_action} <= ev.data.get("action", frozenset()):
         return False
+    if trig.action is not None and acting.causing(g, trig.action, Context(player=card.controller, source=card)) is None:
+        return False
     if trig.once_per and g.trait_uses.get(use_key(card, trig), 0) >= 1:
         return False
     return True
@@ -238,8 +240,9 @@ def _assigned(ev: Event) -> bool:
 
 
 def use_key(card, trig) -> tuple:
-    """Where a trait's "the first time each turn / this game" use is kept: keys of "game" outlive the turn
-    (``flow.next_turn``; ``triggered-traits``, ``restrictions-on-number-of-times``)."""
+    """Where a trait's "the first time each phase / turn / this game" use is kept: keys of "game" outlive the turn
+    (``flow.next_turn``), those of "phase" end with it (``flow.phase_ends``; ``triggered-traits``,
+    ``restrictions-on-number-of-times``)."""
     return trig.once_per, card.id, trig.text or trig.event
 
 
