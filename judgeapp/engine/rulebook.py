@@ -83,8 +83,14 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
 
 
 def permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | None:
-    """The designator a card's trait lets this Recruit or Equip have in this round ("You may Equip this
-    Follower as a Battle action", ``permissions``), or None."""
+    """The designator a card's trait lets this Recruit, Equip or Tactical Advantage have in this round ("You may
+    Equip this Follower as a Battle action", "Ayumu's rulebook Tactical Advantage ability is a Battle/Open action for
+    Ayumu", ``permissions``), or None."""
+    if name == "tactical_advantage":
+        card = g.find(step.get("card"), by)
+        return None if card is None else next(
+            (d for src, st in g.statics() if st.kind == "permit" and st.what == name and g.static_applies(src, st, card)
+             for d in st.designators if DESIGNATOR_ROUND[d] == round_kind), None)
     if name not in ("recruit", "equip"):
         return None
     if name == "recruit":
@@ -574,7 +580,11 @@ def cavalry(g, step: dict, by: str) -> bool:
 
 def tactical_advantage(g, step: dict, by: str) -> bool:
     """Battle, on a Tactician: discard a card to give this Personality a Force bonus equal to the
-    Focus Value of the discarded card (``tactical-advantage``); once per turn per Tactician."""
+    Focus Value of the discarded card (``tactical-advantage``); once per turn per Tactician.  A trait may let
+    it be an Open or Engage action (``permissions``): outside battle its unit may be anywhere
+    (``rules-of-location``), and traits may increase the bonus ("… are increased by 2")."""
+    in_battle = g.battlefield is not None and g.segment in ("engage", "combat")
+    kind = {"engage": "engage", "combat": "battle"}[g.segment] if in_battle else "open"
     card = g.find(step.get("card"), by)
     if card is None or not card.in_play or card.controller != by or not g.has_keyword(card, "Tactician"):
         raise Refused(Reason.NO_TARGET, f"{step.get('card')} is not a Tactician {by} controls in play (card: the "
@@ -582,18 +592,20 @@ def tactical_advantage(g, step: dict, by: str) -> bool:
     if card.bowed:
         raise Refused(Reason.BOWED, f"{card.title} is bowed: abilities on bowed cards cannot be used",
                       "bowed-and-unbowed")
-    if card.location != g.battlefield:
+    if in_battle and card.location != g.battlefield:
         raise Refused(Reason.LOCATION, f"{card.title} is not at the current battlefield", "rules-of-location")
     if card.used.get("tactical_advantage"):
         raise Refused(Reason.USED, f"{card.title}'s Tactical Advantage was already used this turn", "using-abilities")
     if not g.players[by].hand:
         raise Refused(Reason.NO_TARGET, f"{by.capitalize()} has no card in hand to discard", "tactical-advantage")
-    _announce(g, by, f"uses {card.title}'s Tactical Advantage", ["tactical-advantage", "battle-actions"])
+    _announce(g, by, f"uses {card.title}'s Tactical Advantage", ["tactical-advantage", f"{kind}-actions"])
     card.used["tactical_advantage"] = 1
     ctx = _ctx(g, step, by, "Tactical Advantage", card)
+    ctx.designator = kind
     take_interrupts(g, step, ctx, None)
     discarded = _discard_from_hand(g, step, by, None, "Tactical Advantage", "tactical-advantage")
-    focus = g.stat(discarded, "focus")
+    focus = g.stat(discarded, "focus") + sum(st.amount for src, st in g.statics() if st.kind == "rulebook_bonus"
+                                             and st.what == "tactical_advantage" and g.static_applies(src, st, card))
     from .registry import make
     from .resolution import apply
 
