@@ -292,9 +292,12 @@ class Static(Model):
             what = f"{who} may be Equipped from your discard pile" + (
                 f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} "
                 f"{'/'.join(d.capitalize() for d in self.designators)} action" if self.designators else "")
-        elif self.kind == "permit" and self.what == "tactical_advantage":
-            what = f"you may use {who}'s rulebook Tactical Advantage ability as " \
-                   f"{'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
+        elif self.kind == "permit" and self.what == "designators":
+            what = f"{who}'s ability is {'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
+                   f"{'/'.join(d.capitalize() for d in self.designators)} action"
+        elif self.kind == "permit" and self.what in ("tactical_advantage", "reserve"):
+            article = "an Absent" if self.what == "reserve" else "an" if self.designators[0] in ("open", "engage") else "a"
+            what = f"you may use {who}'s rulebook {str(self.what).replace('_', ' ').title()} ability as {article} " \
                    f"{'/'.join(d.capitalize() for d in self.designators)} action"
         elif self.kind == "permit" and self.designators:
             what = f"{who} may be {'Recruited' if self.what == 'recruit' else 'Equipped'}" + (

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import acting, cardops, payment
 from .actions import Refused, action_resolved, take_interrupts
 from .primitives.actions import actions_extra
-from .references import Context, matches
+from .references import Context, card_context, holds, matches
 from .resolution import state_checks
 from .state import Card
 from .textstatics import (action_permissions, attach_problem, copies_problem, discard_permits, gold_cost, invest_price,
@@ -83,14 +83,12 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
 
 
 def permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | None:
-    """The designator a card's trait lets this Recruit, Equip or Tactical Advantage have in this round ("You may
-    Equip this Follower as a Battle action", "Ayumu's rulebook Tactical Advantage ability is a Battle/Open action for
-    Ayumu", ``permissions``), or None."""
-    if name == "tactical_advantage":
-        card = g.find(step.get("card"), by)
-        return None if card is None else next(
-            (d for src, st in g.statics() if st.kind == "permit" and st.what == name and g.static_applies(src, st, card)
-             for d in st.designators if DESIGNATOR_ROUND[d] == round_kind), None)
+    """The designator a card's trait lets this Recruit, Equip, Tactical Advantage or Reserve have in this round ("You
+    may Equip this Follower as a Battle action", "Ayumu's rulebook Tactical Advantage ability is a Battle/Open action
+    for Ayumu", "Mizuki's Reserve may be used as Absent Battle/Engage", ``permissions``), or None."""
+    if name in ("tactical_advantage", "reserve"):
+        return next((d for st in _ability_permits(g, step, by, name) for d in st.designators
+                     if DESIGNATOR_ROUND[d] == round_kind), None)
     if name not in ("recruit", "equip"):
         return None
     if name == "recruit":
@@ -104,6 +102,24 @@ def permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | No
         return None
     return next((d for st in action_permissions(g, card, by, name, host) for d in st.designators
                  if DESIGNATOR_ROUND[d] == round_kind), None)
+
+
+def _ability_permits(g, step: dict, by: str, name: str) -> list:
+    """The traits letting the card a Tactical Advantage or Reserve is for take it as another kind of action: those of
+    cards in play covering the Tactician (his own, his Tessen's "this Personality's"), the Reserve Personality's own
+    in its Province (a card's own traits work out of play, ``continuous-traits``)."""
+    if name == "tactical_advantage":
+        card = g.find(step.get("card"), by)
+        return [] if card is None else [st for src, st in g.statics() if st.kind == "permit" and st.what == name
+                                        and g.static_applies(src, st, card)]
+    try:
+        card = _province_card(g, step, by)[1]
+    except Refused:
+        return []
+    ctx = card_context(g, card)
+    ctx.player = by
+    return [st for st in card.card.reading.statics if st.kind == "permit" and st.what == name and st.target == "self"
+            and holds(g, st.while_, ctx)]
 
 
 def _equip_from_discard_as(g, step: dict, by: str, kind: str) -> None:

@@ -28,7 +28,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_attach_one", "st_stat_each_yours",
                 "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses", "st_extra_use_actions",
                 "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit",
-                "st_stat_if_he", "st_others_cannot_bow", "st_rulebook_bonus", "st_rulebook_as"}
+                "st_stat_if_he", "st_others_cannot_bow", "st_rulebook_bonus", "st_rulebook_as",
+                "st_ability_designators"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -607,11 +608,15 @@ class Readers:
     # ----- Tactical Advantage changed by a card -------------------------------------------------------------
     @staticmethod
     def _rulebook_ability(node) -> str:
-        """The player ability a trait names by its keywords ("the rulebook Tactical Advantage action"): only
-        Tactical Advantage is read (``tactical-advantage``)."""
-        if [t.value for t in _toks(node, "KEYWORD")][:2] != ["Tactical", "Advantage"]:
-            raise Unreadable("a change to that rulebook ability is not read")
-        return "tactical_advantage"
+        """The player ability a trait names by its keywords: "the rulebook Tactical Advantage action"
+        (``tactical-advantage``), "Mizuki's Reserve may be used as Absent …", Reserve being an Absent action
+        already (``reserve``)."""
+        words = tuple(t.value for t in _toks(node, "KEYWORD"))
+        if words == ("Tactical", "Advantage"):
+            return "tactical_advantage"
+        if words in (("Reserve",), ("Reserve", "Absent")):
+            return "reserve"
+        raise Unreadable("a change to that rulebook ability is not read")
 
     def read_st_rulebook_bonus(self, node, data) -> list[Static]:
         """"Kano's Force bonuses from the rulebook Tactical Advantage action are increased by 2": the Force
@@ -622,12 +627,25 @@ class Readers:
 
     def read_st_rulebook_as(self, node, data) -> list[Static]:
         """"Ayumu's rulebook Tactical Advantage ability is a Battle/Open action for Ayumu", an Item's "You may use
-        this Personality's Tactical Advantage ability as an Engage": his Tactical Advantage may also be taken in
-        that kind of action round (``permissions``, ``tactical-advantage``)."""
+        this Personality's Tactical Advantage ability as an Engage", "Mizuki's Reserve may be used as Absent
+        Battle/Engage": that player ability may also be taken in that kind of action round for this card
+        (``permissions``, ``tactical-advantage``, ``reserve``)."""
         words = [w.children[0].value.lower() for w in _sub(node, "desig_words").children if isinstance(w, Tree)]
         if any(w not in ("battle", "open", "engage") for w in words):
-            raise Unreadable("Tactical Advantage as that kind of action is not read")
+            raise Unreadable("that player ability as that kind of action is not read")
         kind = _tok(node, "TYPES")
         target = self._this(kind.value) if kind is not None else "self"
         return [Static.model_validate({**data, "target": target, "kind": "permit", "what": self._rulebook_ability(node),
                                        "designators": words})]
+
+    def read_st_ability_designators(self, node, data) -> list[Static]:
+        """"This card's ability is Battle/Open if you are a Unicorn Clan player", "While you control a Courtier, The
+        Sorrow's printed ability is Battle/Limited": the card's ability may be taken with either designator while
+        the condition holds (``abilities``: a dual designator, ``permissions``)."""
+        kind = _tok(node, "TYPES")
+        if kind is not None and kind.value not in (self.kind, "card"):
+            raise Unreadable("the ability of a card other than this one is not read")
+        words = [w.children[0].value.lower() for w in _sub(node, "desig_words").children if isinstance(w, Tree)]
+        if any(w not in ("battle", "open", "engage", "limited") for w in words):
+            raise Unreadable("an ability with that designator is not read")
+        return [Static.model_validate({**data, "kind": "permit", "what": "designators", "designators": words})]
