@@ -29,7 +29,7 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses", "st_extra_use_actions",
                 "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit",
                 "st_stat_if_he", "st_others_cannot_bow", "st_rulebook_bonus", "st_rulebook_as",
-                "st_ability_designators"}
+                "st_ability_designators", "st_attach_free"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -649,3 +649,15 @@ class Readers:
         if any(w not in ("battle", "open", "engage", "limited") for w in words):
             raise Unreadable("an ability with that designator is not read")
         return [Static.model_validate({**data, "kind": "permit", "what": "designators", "designators": words})]
+
+    def read_st_attach_free(self, node, data) -> list[Static]:
+        """"Attaches to Kataoka ignoring costs": Equipped to the Personality of that title, its Gold Cost is no longer a
+        cost of the Equip (``ignore``, ``equip``); the one word after "to" is his title, as "Equips to Akodo Kano"
+        names Akodo Kano (``references``)."""
+        sub = _sub(node, *NP)
+        head = _sub(sub, "keyworded") if sub.data == "bare" and len(sub.children) == 1 else None
+        words = [m.children[0] for m in _sub(head, "mods").children if isinstance(m, Tree)] if head is not None else []
+        if not words or any(t.type != "KEYWORD" for t in words):
+            raise Unreadable("attaching free to that card is not read")
+        return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": -1000,
+                                       "what": "equip", "to": Filter(title=" ".join(t.value for t in words))})]
