@@ -241,7 +241,7 @@ class Static(Model):
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "ability_keyword", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed", "ability_cost", "stat_min", "stat_max", "extra_use",
-                  "negate_bonuses", "play_limit"]
+                  "negate_bonuses", "play_limit", "rulebook_bonus"]
     target: Literal["self", "host", "unit", "province", "focused"] | AllRef | TargetedRef = "self"  # province: the one
     # this card is at; focused: the cards its player focused in a duel it is in ("Shinichi's focused cards")
     stat: StatName | None = None
@@ -298,6 +298,13 @@ class Static(Model):
             what = f"{who} may be Equipped from your discard pile" + (
                 f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} "
                 f"{'/'.join(d.capitalize() for d in self.designators)} action" if self.designators else "")
+        elif self.kind == "permit" and self.what == "designators":
+            what = f"{who}'s ability is {'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
+                   f"{'/'.join(d.capitalize() for d in self.designators)} action"
+        elif self.kind == "permit" and self.what in ("tactical_advantage", "reserve"):
+            article = "an Absent" if self.what == "reserve" else "an" if self.designators[0] in ("open", "engage") else "a"
+            what = f"you may use {who}'s rulebook {str(self.what).replace('_', ' ').title()} ability as {article} " \
+                   f"{'/'.join(d.capitalize() for d in self.designators)} action"
         elif self.kind == "permit" and self.designators:
             what = f"{who} may be {'Recruited' if self.what == 'recruit' else 'Equipped'}" + (
                 f" to a {describe_filter(self.to)}" if self.to is not None else "") + \
@@ -404,6 +411,9 @@ class Static(Model):
             each = f" for each of {describe_filter(self.amount.count)}s" if isinstance(self.amount, Amount) else ""
             what = f"{which} may be used twice per turn" if self.minimum else \
                 f"{which} may be used one additional time per turn{each}"
+        elif self.kind == "rulebook_bonus":
+            what = f"the {stat_words(self.stat)} bonuses {who} gets from the rulebook Tactical Advantage action are " \
+                   f"increased by {self.amount}"
         elif self.kind == "play_limit":
             what = f"you may only play {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card per {self.what}"
         elif self.kind == "copies":
