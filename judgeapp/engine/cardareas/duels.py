@@ -38,7 +38,7 @@ PHRASES = {
     "the challenger": ("THECHALLENGER", "challenger"),
     "the last card you focused in the duel": ("LASTFOCUSED", "last"), "loses any duel against": ("LOSESDUELSAGAINST", "duel"),
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "issued": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
          "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "lost": "LOST", "whichever": "WHICHEVER",
          "element": "ELEMENT"}
@@ -761,6 +761,29 @@ class Readers:
         spec = self.targets[-1]
         self.targets[-1] = spec.model_copy(update={"filter": spec.filter.model_copy(update={"duel_role": role})})
         self.effects.append(effect)
+
+
+    def c_you_won_duel_this_turn(self, node):
+        """"If you have won a duel this turn": one of your Personalities won a duel this turn, as the game recorded the
+        turn's duels (``duel``: a player wins a duel when his Personality does)."""
+        return Condition.model_validate({"duels_won": {"op": ">=", "value": 1}})
+
+    def c_issued_a_challenge(self, node):
+        """"If Burogun has issued a challenge this turn": he has challenged a Personality this turn (``challenge``)."""
+        return self._this_turn(node, "challenged")
+
+    def e_fear_stronger_may_target(self, node):
+        """"Each of the action's Fear effects have +1 strength and may target Items and Spells": each of the interrupted
+        action's Fear effects is stronger and may target those cards too (``interrupt-actions``, ``fear``)."""
+        return [self._strength(["fear"], int(_tok(node, "SIGNED").value), True), *self.e_fear_may_target(node)]
+
+    def e_fear_stronger_destroys(self, node):
+        """"The action's Fear effects have +1 strength and destroy Followers after bowing them": each of the interrupted
+        action's Fear effects is stronger, and each card of that kind they bow is then destroyed (``interrupt-actions``,
+        ``fear``)."""
+        self._interrupt_only()
+        stronger = self._strength(["fear"], int(_tok(node, "SIGNED").value), True)
+        return [stronger, self._destroys_bowed(_sub(node, "fear_destroys"), "fear")]
 
 
 def _for_player(effect: Effect, player: int) -> Effect:
