@@ -150,8 +150,9 @@ class TriggerSpec(Model):
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
     for_action: list[Word] | None = None  # "for a Favor Political action": the discarding action has these keywords
     while_in: Literal["hand", "discard"] | None = None  # triggers while its card is there, not in play (triggered-traits)
-    # another player's card did it, battle resolution, or a Personality's seppuku ("commits seppuku", seppuku)
-    cause: Literal["other_card", "resolution", "seppuku"] | None = None
+    # another player's card did it, battle resolution, a Personality's seppuku ("commits seppuku", seppuku), or a
+    # duel's loser destroyed as a consequence of losing it ("destroyed for losing the duel", for)
+    cause: Literal["other_card", "resolution", "seppuku", "losing_duel"] | None = None
     condition: Condition | None = None
     optional: StrictBool = False
     once_per: Literal["turn", "game"] | None = None
@@ -174,7 +175,7 @@ class TriggerSpec(Model):
             point += " by you" if self.by == "you" else " by another player"
         if self.cause:
             point += {"other_card": " by another player's card", "resolution": " by battle resolution",
-                      "seppuku": " by committing seppuku"}[self.cause]
+                      "seppuku": " by committing seppuku", "losing_duel": " for losing a duel"}[self.cause]
         if self.from_zone:
             point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
         if self.for_action:

@@ -79,6 +79,7 @@ SECTIONS = {
     "element-keyword": "Element keyword",
     "seppuku": "Seppuku",
     "card-subtitles": "Card subtitles",
+    "for": "For",
 }
 
 

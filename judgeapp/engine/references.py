@@ -633,7 +633,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
             if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
                 return False
-            if cond.duel_role and (ctx.duel or {}).get(cond.duel_role) is not c:
+            if cond.duel_role and (ctx.duel or {}).get(cond.duel_role) is not c:  # "the winner": None in a tie
                 return False
             if cond.lower_duel_stat and not lower_duel_stat(g, c):
                 return False

@@ -337,7 +337,7 @@ class Condition(Model):
     last_focused: StrictBool = False  # the text's card is the last card its player focused in this duel
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
     this_turn: Literal["won", "challenged"] | None = None
-    duel_role: Literal["challenger", "challenged"] | None = None  # ``card`` is that Personality of the duel
+    duel_role: Literal["challenger", "challenged", "winner"] | None = None  # ``card`` is that Personality of the duel
     challenges_issued: HonorTest | None = None  # how many challenges your Personalities issued this turn
     duels_won: HonorTest | None = None  # how many duels your Personalities won this turn
     dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")

@@ -786,6 +786,18 @@ class Readers:
         return [stronger, self._destroys_bowed(_sub(node, "fear_destroys"), "fear")]
 
 
+    def t_negate_loser_destruction(self, tree: Tree) -> TriggerSpec:
+        """"Before this Personality wins a duel, negate the loser's destruction": the loser's destruction is a
+        consequence of the duel that comes once it is won (``duel`` step 5), so what is negated is each destruction of
+        the loser of a duel this Personality won, for losing it (``for``, ``negate``); see card_reading_notes."""
+        ref = self.np(_sub(tree, *NP))
+        if ref not in ("self", "host"):
+            raise Unreadable("another card winning a duel is not read")
+        return TriggerSpec.model_validate({"when": "before", "event": "destroyed", "cause": "losing_duel",
+                                           "condition": {"card": ref, "duel_role": "winner"},
+                                           "do": [{"negate_occurrence": {"what": "destroyed"}}]})
+
+
 def _for_player(effect: Effect, player: int) -> Effect:
     """"… who may choose to lose 2 Honor": an effect on a player with no subject of its own is the chooser's."""
     if getattr(effect.args, "player", None) != "you":

@@ -60,8 +60,10 @@ class Destroy(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
+        # "Destroy the loser" names a consequence of losing the duel: he is destroyed "for losing" it (for)
+        losing = {"cause": "losing_duel", "duel": ctx.duel} if args.target in ("loser", "losers") and ctx.duel else {}
         return _each(g, ctx, args, lambda c: cardops.leave_play(g, c, "destroyed", ctx.why(), [cls.cite], ctx.player,
-                                                                ctx.source))
+                                                                ctx.source, **losing))
 
     @classmethod
     def describe(cls, args):
