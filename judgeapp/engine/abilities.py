@@ -759,12 +759,15 @@ def target_refs(effect: Effect) -> set[int]:
 
 def _complete_own_targets() -> None:
     """The primitives whose effects wait with targets of their own (``OwnTargets``) hold a
-    ``TargetSpec``, which exists only now (the primitives are imported before this module)."""
-    from .primitives.interrupts import AfterActionArgs, OwnTargets
-    from .primitives.timing import DelayedArgs
+    ``TargetSpec``, which exists only now (the primitives are imported before this module): each of them,
+    whichever primitive module defines it."""
+    from .primitives.interrupts import OwnTargets
 
-    for args in (OwnTargets, AfterActionArgs, DelayedArgs):
+    todo = [OwnTargets]
+    while todo:
+        args = todo.pop()
         args.model_rebuild(_types_namespace={"TargetSpec": TargetSpec})
+        todo += args.__subclasses__()
 
 
 _complete_own_targets()

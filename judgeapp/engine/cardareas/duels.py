@@ -41,7 +41,7 @@ PHRASES = {
 WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "issued": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
          "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "lost": "LOST", "whichever": "WHICHEVER",
-         "element": "ELEMENT"}
+         "element": "ELEMENT", "losing": "LOSING"}
 NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier", "its_target")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 VALUE_KINDS = ("whichever", "that_stat")
@@ -796,6 +796,29 @@ class Readers:
         return TriggerSpec.model_validate({"when": "before", "event": "destroyed", "cause": "losing_duel",
                                            "condition": {"card": ref, "duel_role": "winner"},
                                            "do": [{"negate_occurrence": {"what": "destroyed"}}]})
+
+
+    def t_focus_before_losing(self, tree: Tree) -> TriggerSpec:
+        """"As a Focus Effect, before your Personality in this duel is destroyed for losing it, …": once the focused
+        cards are face up, a delayed effect waits for that destruction, a consequence of this duel (``duel`` step 5,
+        ``for``), and happens before it (``focus-focus-effect``, ``delayed-effects``); "he" is that Personality, and
+        the targets it names are chosen when it happens."""
+        self.in_duel = True
+        ref = self.np(_sub(tree, *NP))
+        if ref != "duelist_yours":
+            raise Unreadable("the destruction for losing of a card other than your Personality in the duel is not read")
+        self.subject, self.last, self.person = "it", ref, ref
+        effects = self.sentence_effects(tree)
+        return TriggerSpec.model_validate({"when": "when", "event": "focused", "whose": "self", "do": [
+            {"before_losing_destruction": {"target": ref, "targets": [t.model_dump(mode="json") for t in self.targets],
+                                           "do": [e.model_dump(mode="json", by_alias=True) for e in effects]}}]})
+
+    def e_negate_poss_destruction(self, node):
+        """"… to negate his destruction": in a "before … is destroyed" effect, the destruction it waits for does not
+        happen (``negate``)."""
+        if self.subject != "it" or self.poss(_sub(node, "np_poss")) != getattr(self, "person", None):
+            raise Unreadable("negating a destruction other than the one waited for is not read")
+        return Effect.model_validate({"negate_occurrence": {"what": "destroyed"}})
 
 
 def _for_player(effect: Effect, player: int) -> Effect:

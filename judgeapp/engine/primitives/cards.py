@@ -479,7 +479,7 @@ def describe_filter(f: Filter) -> str:
     if f.in_unit:
         words.append("in this unit")
     if f.in_unit_of is not None:
-        words.append(f"in target {f.in_unit_of}'s unit")
+        words.append(f"in the unit of {describe_ref(f.in_unit_of)}")
     if f.unit_keyword and f.type != ["unit"]:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
