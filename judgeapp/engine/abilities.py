@@ -150,8 +150,9 @@ class TriggerSpec(Model):
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
     for_action: list[Word] | None = None  # "for a Favor Political action": the discarding action has these keywords
     while_in: Literal["hand", "discard"] | None = None  # triggers while its card is there, not in play (triggered-traits)
-    # another player's card did it, battle resolution, or a Personality's seppuku ("commits seppuku", seppuku)
-    cause: Literal["other_card", "resolution", "seppuku"] | None = None
+    # another player's card did it, battle resolution, a Personality's seppuku ("commits seppuku", seppuku), or a
+    # duel's loser destroyed as a consequence of losing it ("destroyed for losing the duel", for)
+    cause: Literal["other_card", "resolution", "seppuku", "losing_duel"] | None = None
     condition: Condition | None = None
     optional: StrictBool = False
     once_per: Literal["phase", "turn", "game"] | None = None
@@ -180,7 +181,7 @@ class TriggerSpec(Model):
             point += f" by {action_words(self.action)}"
         if self.cause:
             point += {"other_card": " by another player's card", "resolution": " by battle resolution",
-                      "seppuku": " by committing seppuku"}[self.cause]
+                      "seppuku": " by committing seppuku", "losing_duel": " for losing a duel"}[self.cause]
         if self.from_zone:
             point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
         if self.for_action:
@@ -776,14 +777,16 @@ def target_refs(effect: Effect) -> set[int]:
 
 def _complete_own_targets() -> None:
     """The primitives whose effects wait with targets of their own (``OwnTargets``) hold a
-    ``TargetSpec``, which exists only now (the primitives are imported before this module); an effect giving
-    traits (``given_traits``) holds ``Static``s."""
+    ``TargetSpec``, which exists only now (the primitives are imported before this module): each of them,
+    whichever primitive module defines it; an effect giving traits (``given_traits``) holds ``Static``s."""
     from .primitives.actions import GivenTraitsArgs
-    from .primitives.interrupts import AfterActionArgs, OwnTargets
-    from .primitives.timing import DelayedArgs
+    from .primitives.interrupts import OwnTargets
 
-    for args in (OwnTargets, AfterActionArgs, DelayedArgs, GivenTraitsArgs):
+    todo = [OwnTargets, GivenTraitsArgs]
+    while todo:
+        args = todo.pop()
         args.model_rebuild(_types_namespace={"TargetSpec": TargetSpec, "Static": Static})
+        todo += args.__subclasses__()
 
 
 _complete_own_targets()

@@ -84,6 +84,7 @@ SECTIONS = {
     "assign": "Assign",
     "starting-family-honor": "Starting Family Honor",
     "sensei": "Sensei",
+    "for": "For",
 }
 
 

@@ -92,7 +92,9 @@ class Filter(Model):
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit
-    in_unit_of: StrictInt | None = None  # in the unit of this chosen target ("one of his Weapons")
+    # in the unit of this chosen target ("one of his Weapons"), or of that Personality in the duel ("one of his
+    # Followers", he being your Personality in this duel)
+    in_unit_of: StrictInt | Literal["duelist_yours", "duelist_other"] | None = None
     unit_keyword: Word | None = None  # "in a Cavalry unit": every card of its unit has it (unit-keywords)
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
@@ -343,7 +345,7 @@ class Condition(Model):
     last_focused: StrictBool = False  # the text's card is the last card its player focused in this duel
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
     this_turn: Literal["won", "challenged"] | None = None
-    duel_role: Literal["challenger", "challenged"] | None = None  # ``card`` is that Personality of the duel
+    duel_role: Literal["challenger", "challenged", "winner"] | None = None  # ``card`` is that Personality of the duel
     challenges_issued: HonorTest | None = None  # how many challenges your Personalities issued this turn
     duels_won: HonorTest | None = None  # how many duels your Personalities won this turn
     dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")

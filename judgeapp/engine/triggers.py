@@ -262,8 +262,9 @@ def _enemy_card(g, ev: Event, player: str) -> bool:
 
 def _caused(ev: Event, cause: str, controller: str) -> bool:
     """"another player's card destroys …" (the effect's card is another player's), "… destruction from
-    battle resolution" (``battle-resolution``), "a Personality commits seppuku" (``seppuku``)."""
-    if cause in ("resolution", "seppuku"):
+    battle resolution" (``battle-resolution``), "a Personality commits seppuku" (``seppuku``), "destroyed for
+    losing the duel" (``for``)."""
+    if cause in ("resolution", "seppuku", "losing_duel"):
         return ev.data.get("cause") == cause
     return ev.source is not None and ev.source.controller != controller
 
