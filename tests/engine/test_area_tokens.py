@@ -439,3 +439,22 @@ def test_color_text_sentences_have_no_game_impact():
     plain = read_text("Open: Target your Personality. Lose 3 Honor.", "Colors", "strategy")
     assert not with_color.unparsed and with_color.abilities[0].effects == plain.abilities[0].effects
     assert with_color.abilities[0].targets == plain.abilities[0].targets
+
+
+LIBRARY = ("  - {title: Library, type: holding, text: \"Open, [Bow]: You may target and bow your Shugenja, or your "
+           "Personality with 0 Personal Honor, to lose 1 Honor and straighten this Holding.\"}\n"
+           "  - {title: Sage, type: personality, force: 1, chi: 3, honor: 0, cost: 3, ph: 1, keywords: [Shugenja]}\n"
+           "  - {title: Nobody, type: personality, force: 1, chi: 3, honor: 0, cost: 3, ph: 0}\n")
+
+
+def test_a_target_that_fits_either_of_two_descriptions():
+    """Hoarded Library: the target is a Shugenja or a Personality with 0 Personal Honor (targeting); Samurai, with 1
+    Personal Honor and no Shugenja, cannot be chosen."""
+    alice = ("    units: [{card: Sage, id: sg}, {card: Nobody, id: nb}, {card: Samurai, id: s}]\n"
+             "    holdings: [{card: Library, id: lib}]\n")
+    for target, expect in (("sg", "  - bowed: [sg]\n  - unbowed: [lib]\n  - honor: {alice: 7}\n"),
+                           ("nb", "  - bowed: [nb]\n  - unbowed: [lib]\n  - honor: {alice: 7}\n"),
+                           ("s", "  - unbowed: [s, lib]\n  - honor: {alice: 8}\n  - rejected: {step: 1}\n")):
+        script = f"  - action: {{by: alice, card: lib, targets: [{target}]}}\n"
+        result = run(board(two_players(alice=alice), cards=SAMURAI + LIBRARY, script=script, expect=expect))
+        assert failed(result) == [], (result["expectations"], texts(result))
