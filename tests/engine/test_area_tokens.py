@@ -458,3 +458,21 @@ def test_a_target_that_fits_either_of_two_descriptions():
         script = f"  - action: {{by: alice, card: lib, targets: [{target}]}}\n"
         result = run(board(two_players(alice=alice), cards=SAMURAI + LIBRARY, script=script, expect=expect))
         assert failed(result) == [], (result["expectations"], texts(result))
+
+
+SHIMA = ("  - {title: Shima, type: holding, text: \"Open: Target two of your Personalities. One copies Commander, Duelist, "
+         "Kensai, Magistrate, Paragon, Scout, or Yojimbo from the other.\"}\n"
+         "  - {title: Scout Guard, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 1, keywords: [Scout, "
+         "Samurai]}\n")
+
+
+def test_one_of_two_targets_copies_one_of_the_listed_keywords_from_the_other():
+    """Miryoku no Shima: the Samurai copies Scout from the guard (copy); the guard, chosen to copy, finds none of the
+    listed keywords on the Samurai (whose Samurai is not listed) and copies nothing."""
+    alice = "    units: [{card: Scout Guard, id: g}, {card: Samurai, id: s}]\n    holdings: [{card: Shima, id: sh}]\n"
+    for choose, keywords in (("[s, Scout]", "  - keywords: {s: [Scout]}\n"), ("[g]", "")):
+        script = f"  - action: {{by: alice, card: sh, targets: [g, s], choose: {choose}}}\n"
+        result = run(board(two_players(alice=alice), cards=SAMURAI + SHIMA, script=script, expect=keywords or
+                           "  - honor: {alice: 8}\n"))
+        assert failed(result) == [], (result["expectations"], texts(result))
+        assert any("chooses to copy" in t for t in texts(result)) == (choose != "[g]")

@@ -476,6 +476,13 @@ class Readers:
                 raise Unreadable("'X, or Y' naming cards other than 'your …' is not read")
         return self.new_target(Filter(any_of=[self.filter_of(p) for p in parts]))
 
+    def e_copy_keyword_between(self, node):
+        """"Target two of your Personalities. One copies Commander, …, or Yojimbo from the other" (``copy``)."""
+        if not self.targets or self.targets[-1].count != 2 or self.targets[-1].up_to:
+            raise Unreadable("'one copies … from the other' with no two targets before it is not read")
+        only = [t.value for t in node.children if isinstance(t, Token) and t.type == "KEYWORD"]
+        return Effect.model_validate({"copy_keyword_between": {"target": len(self.targets), "only": only}})
+
     # ----- removing tokens ------------------------------------------------------------------------
     def e_remove_token(self, node):
         """"Remove a Madness token from Tenburo": one fewer, if he has one; "X to Y" needs it (``token``)."""
