@@ -330,7 +330,7 @@ JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), (frozenset({"STATCHANGE",
                      ("COMMAPLUS", None, (frozenset({"AND"}), frozenset({"SIGNED"}))),
                      ("OR", MOD, (MOD, frozenset({"COMMAOR"}), MOD, frozenset({"TYPE"}))),
                      ("OR", MOD, (MOD, frozenset({"COMMA"}), MOD, frozenset({"COMMAOR"}), MOD, frozenset({"TYPE"})))],
-           "COMMAOR": [("OR", MOD, (MOD, frozenset({"TYPE"})))],
+           "COMMAOR": [("OR", MOD, (MOD, frozenset({"TYPE"}))), ("NPOR", None, (frozenset({"YOUR"}),))],
            "HIM": [("HIS", None, (frozenset({"FORCE", "CHI", "STAT"}),))],
            "OR": [("ORIF", None, (frozenset({"IF"}),)), ("QOR", None, (frozenset({"WITH", "WITHOUT"}),)),
                   ("ORTARGET", None, (frozenset({"A"}), frozenset({"TARGET"}))),
@@ -340,7 +340,7 @@ JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), (frozenset({"STATCHANGE",
 
 def _joiners(toks: list[Token]) -> list[Token]:
     """Joining words as their own tokens (``QAND``, ``QOR``, ``SAND``, ``COMMAPLUS``, ``ORIF``,
-    ``ORTARGET``, ``ORTHETARGET``), so the LALR grammar tells them from the "and", "or" or comma between two effects
+    ``ORTARGET``, ``ORTHETARGET``, ``NPOR``), so the LALR grammar tells them from the "and", "or" or comma between two effects
     ("… with lower Force and give him -2F", "give him +1F and dishonor him") by the words around them."""
     out = []
     for i, t in enumerate(toks):

@@ -100,7 +100,7 @@ def field_value(name: str, annotation):
         return st.sampled_from(["your", "any", "self"])
     if name == "phase":
         return st.sampled_from(["action", "attack", "dynasty"])
-    if name in ("add", "lose"):
+    if name in ("add", "lose", "only"):
         return st.lists(st.sampled_from(["Cavalry", "Resilient", "Samurai", "Duelist"]), min_size=1, max_size=2,
                         unique=True)
     if name == "name":

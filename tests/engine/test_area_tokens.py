@@ -439,3 +439,40 @@ def test_color_text_sentences_have_no_game_impact():
     plain = read_text("Open: Target your Personality. Lose 3 Honor.", "Colors", "strategy")
     assert not with_color.unparsed and with_color.abilities[0].effects == plain.abilities[0].effects
     assert with_color.abilities[0].targets == plain.abilities[0].targets
+
+
+LIBRARY = ("  - {title: Library, type: holding, text: \"Open, [Bow]: You may target and bow your Shugenja, or your "
+           "Personality with 0 Personal Honor, to lose 1 Honor and straighten this Holding.\"}\n"
+           "  - {title: Sage, type: personality, force: 1, chi: 3, honor: 0, cost: 3, ph: 1, keywords: [Shugenja]}\n"
+           "  - {title: Nobody, type: personality, force: 1, chi: 3, honor: 0, cost: 3, ph: 0}\n")
+
+
+def test_a_target_that_fits_either_of_two_descriptions():
+    """Hoarded Library: the target is a Shugenja or a Personality with 0 Personal Honor (targeting); Samurai, with 1
+    Personal Honor and no Shugenja, cannot be chosen."""
+    alice = ("    units: [{card: Sage, id: sg}, {card: Nobody, id: nb}, {card: Samurai, id: s}]\n"
+             "    holdings: [{card: Library, id: lib}]\n")
+    for target, expect in (("sg", "  - bowed: [sg]\n  - unbowed: [lib]\n  - honor: {alice: 7}\n"),
+                           ("nb", "  - bowed: [nb]\n  - unbowed: [lib]\n  - honor: {alice: 7}\n"),
+                           ("s", "  - unbowed: [s, lib]\n  - honor: {alice: 8}\n  - rejected: {step: 1}\n")):
+        script = f"  - action: {{by: alice, card: lib, targets: [{target}]}}\n"
+        result = run(board(two_players(alice=alice), cards=SAMURAI + LIBRARY, script=script, expect=expect))
+        assert failed(result) == [], (result["expectations"], texts(result))
+
+
+SHIMA = ("  - {title: Shima, type: holding, text: \"Open: Target two of your Personalities. One copies Commander, Duelist, "
+         "Kensai, Magistrate, Paragon, Scout, or Yojimbo from the other.\"}\n"
+         "  - {title: Scout Guard, type: personality, force: 1, chi: 2, honor: 0, cost: 3, ph: 1, keywords: [Scout, "
+         "Samurai]}\n")
+
+
+def test_one_of_two_targets_copies_one_of_the_listed_keywords_from_the_other():
+    """Miryoku no Shima: the Samurai copies Scout from the guard (copy); the guard, chosen to copy, finds none of the
+    listed keywords on the Samurai (whose Samurai is not listed) and copies nothing."""
+    alice = "    units: [{card: Scout Guard, id: g}, {card: Samurai, id: s}]\n    holdings: [{card: Shima, id: sh}]\n"
+    for choose, keywords in (("[s, Scout]", "  - keywords: {s: [Scout]}\n"), ("[g]", "")):
+        script = f"  - action: {{by: alice, card: sh, targets: [g, s], choose: {choose}}}\n"
+        result = run(board(two_players(alice=alice), cards=SAMURAI + SHIMA, script=script, expect=keywords or
+                           "  - honor: {alice: 8}\n"))
+        assert failed(result) == [], (result["expectations"], texts(result))
+        assert any("chooses to copy" in t for t in texts(result)) == (choose != "[g]")

@@ -23,6 +23,7 @@ VALUE_KINDS = ("token_count", "tokens_removed", "plus_tokens")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
 CLAUSE_KINDS = ("stronger_per_token", "if_also", "token_toggle")
+NP_KINDS = ("either_phrase",)
 WORDS = {"keyword": "KWWORD", "keywords": "KWWORD", "who": "WHO", "given": "GIVEN"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
@@ -463,6 +464,24 @@ class Readers:
         if n < 0:
             count = count.model_copy(update={"times": -count.times})
         return Effect.model_validate({"tokens": {"target": self.np(_sub(node, *NP)), "name": stat, "count": count}})
+
+    def np_either_phrase(self, node):
+        """"your Shugenja, or your Personality with 0 Personal Honor,": one card chosen that fits either
+        description (``targeting``), read as each part alone would be."""
+        cut = next(i for i, c in enumerate(node.children) if isinstance(c, Token) and c.type == "NPOR")
+        parts = [Tree("phrase", node.children[:cut]),
+                 Tree("phrase", [c for c in node.children[cut + 1:] if isinstance(c, Tree)])]
+        for part in parts:
+            if _det_words([d for d in part.children if d.data == "det"]) != ["YOUR"]:
+                raise Unreadable("'X, or Y' naming cards other than 'your …' is not read")
+        return self.new_target(Filter(any_of=[self.filter_of(p) for p in parts]))
+
+    def e_copy_keyword_between(self, node):
+        """"Target two of your Personalities. One copies Commander, …, or Yojimbo from the other" (``copy``)."""
+        if not self.targets or self.targets[-1].count != 2 or self.targets[-1].up_to:
+            raise Unreadable("'one copies … from the other' with no two targets before it is not read")
+        only = [t.value for t in node.children if isinstance(t, Token) and t.type == "KEYWORD"]
+        return Effect.model_validate({"copy_keyword_between": {"target": len(self.targets), "only": only}})
 
     # ----- removing tokens ------------------------------------------------------------------------
     def e_remove_token(self, node):

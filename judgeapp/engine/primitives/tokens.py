@@ -42,6 +42,23 @@ class Grant(Primitive):
         return f"{describe_ref(args.target)} gains the ability “{args.text}”{until}"
 
 
+def _copy_one(g, ctx, source, copiers: list, options: list[str], until: Until) -> bool:
+    """One of ``options`` (keywords the source has), which the script's ``choose:`` names (else the first, said so),
+    given to the copying cards for the time the effect lasts (``copy``, ``choices``)."""
+    from .grants import Keyword, KeywordArgs
+
+    if not options:
+        return False
+    wanted = str(ctx.choices.pop(0)).lower() if ctx.choices else None
+    chosen = next((k for k in options if k.lower() == wanted), None)
+    note = "as the script chooses" if chosen else (
+        (f"{wanted!r} is not one of its keywords; " if wanted else "no choose: answer; ") + "the engine takes the first")
+    chosen = chosen or options[0]
+    g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses to copy {chosen} from {source.title} ({note}; "
+                              f"its keywords: {', '.join(options)})", ["copy", "choices"], ctx.player, "resolve")
+    return Keyword.run(g, ctx, KeywordArgs(target=[c.id for c in copiers], add=[chosen], until=until))
+
+
 class CopyKeywordArgs(Model):
     target: Ref = "self"  # the card that copies
     source: Ref = 1  # the card copied from
@@ -59,23 +76,11 @@ class CopyKeyword(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
-        from .grants import Keyword, KeywordArgs
-
         sources = [c for c in cards_of(g, ctx, args.source) if c.in_play]
         copiers = [c for c in cards_of(g, ctx, args.target) if c.in_play and c not in sources]
         if not sources or not copiers:
             return False
-        options = _keywords(g, sources[0])
-        if not options:
-            return False
-        wanted = str(ctx.choices.pop(0)).lower() if ctx.choices else None
-        chosen = next((k for k in options if k.lower() == wanted), None)
-        note = "as the script chooses" if chosen else (
-            (f"{wanted!r} is not one of its keywords; " if wanted else "no choose: answer; ") + "the engine takes the first")
-        chosen = chosen or options[0]
-        g.record(StepKind.CHOICE, f"{ctx.player.capitalize()} chooses to copy {chosen} from {sources[0].title} ({note}; "
-                                  f"its keywords: {', '.join(options)})", [cls.cite, "choices"], ctx.player, "resolve")
-        return Keyword.run(g, ctx, KeywordArgs(target=[c.id for c in copiers], add=[chosen], until=args.until))
+        return _copy_one(g, ctx, sources[0], copiers, _keywords(g, sources[0]), args.until)
 
     @classmethod
     def describe(cls, args):
@@ -342,3 +347,38 @@ def _held_kind(held: dict, answer: str) -> str | None:
     """The kind of token a ``choose:`` answer names, if the card still holds one: its full key, or its name alone."""
     exact = next((k for k, n in held.items() if n and k.lower() == answer.lower()), None)
     return exact or next((k for k, n in held.items() if n and tokenkinds.parse(k)[0].lower() == answer.lower()), None)
+
+
+class CopyKeywordBetweenArgs(Model):
+    target: Ref = 1  # the two cards: one copies from the other
+    only: list[Word] = Field(min_length=1, max_length=12)  # the keywords that may be copied
+    until: Until = Until.END_OF_TURN
+
+
+@primitive
+class CopyKeywordBetween(Primitive):
+    """"Target two of your Personalities. One copies Commander, Duelist, … or Yojimbo from the other" (``copy``): as
+    the effect resolves the player chooses which card copies (the script's ``choose:`` names it, title or id; else the
+    first whose other card has one of the keywords, said so), then one of those keywords the other has now."""
+
+    name, Args, cite = "copy_keyword_between", CopyKeywordBetweenArgs, "copy"
+    card_args = ("target",)
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        cards = [c for c in cards_of(g, ctx, args.target) if c.in_play]
+        if len(cards) != 2:
+            return False
+        allowed = {k.lower() for k in args.only}
+        options = {c.id: [k for k in _keywords(g, other) if k.lower() in allowed] for c, other in zip(cards, cards[::-1])}
+        ids = sorted(options, key=lambda cid: not options[cid])  # a card that can copy something first
+        by_id = {c.id: c for c in cards}
+        copier = by_id[script_choice(g, ctx, ids, lambda cid, note: (
+            f"{ctx.player.capitalize()} chooses {by_id[cid].title} to copy from the other ({note})"), key=lambda answer: next(
+                (cid for cid in ids if str(answer).lower() in (cid.lower(), by_id[cid].title.lower())), None))]
+        source = next(c for c in cards if c is not copier)
+        return _copy_one(g, ctx, source, [copier], options[copier.id], args.until)
+
+    @classmethod
+    def describe(cls, args):
+        return f"one of {describe_ref(args.target)} copies {', '.join(args.only)} (one of them) from the other"
