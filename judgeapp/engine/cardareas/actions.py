@@ -23,7 +23,8 @@ WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS",
          "shows": "SHOW", "named": "NAMED", "resolved": "RESOLVED"}
 NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
-VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat", "number_this_did"}
+VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat", "number_this_did",
+               "whichever_printed"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
            "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
@@ -196,6 +197,12 @@ class Readers:
         if _tok(node, "STATE").value != "bowed" or not self.effects:
             raise Unreadable("'the number this …' other than bowed, or with no effect before it, is not read")
         return Amount(did="bows")
+
+    def value_whichever_printed(self, node):
+        """"Equal to his printed Personal Honor or 2, whichever is lower": the card's printed stat against the other
+        number, both counted when the effect applies (the duels area's ``value_whichever``, of the printed stat)."""
+        amount = self.value_whichever(node)
+        return amount.model_copy(update={"printed": True})
 
     def value_plus_if(self, node):
         """"his Personal Honor, plus 2 if he is a Tactician": the condition is checked when the amount
