@@ -21,7 +21,7 @@ OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER",
          "shows": "SHOW", "named": "NAMED", "resolved": "RESOLVED"}
-NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
+NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword", "his_kinds"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
 VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat", "number_this_did",
                "whichever_printed"}
@@ -466,6 +466,16 @@ class Readers:
         n = self.new_target(flt.model_copy(update=unit))
         self.last = self.person = whose  # "… to straighten him": the Personality whose card it is
         return n
+
+    def np_his_kinds(self, node):
+        """"Straighten your target Personality, and straighten his Weapons": every card of those kinds in his unit
+        when the effect applies (attached cards are a Personality's, ``possessive-case``, ``unit``)."""
+        whose = self.last
+        if not isinstance(whose, int) or self.targets[whose - 1].attack \
+                or self.targets[whose - 1].filter.type != ["personality"]:
+            raise Unreadable("'his …' of a card other than a target Personality is not read")
+        flt = self._kind_filter(Tree("kind_phrase", [_sub(node, "mods")]))
+        return AllRef(all=flt.model_copy(update={"in_unit_of": whose}))
 
     def e_give_keyword_with_followers(self, node):
         """"Give the target and each of his Followers Cavalry": the chosen Personality and every Follower in
