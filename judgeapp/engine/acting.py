@@ -135,6 +135,14 @@ def fits(g, test: ActionTest, ctx: Context) -> bool:
     return action is not None and _fits(g, test, action, ctx)
 
 
+def causing(g, test: ActionTest, ctx: Context) -> Context | None:
+    """The action whose own effects cause the occurrence now, if it is of that kind ("After a Political action
+    targets this Personality", ``triggered-traits``): the innermost effects resolving, an action's (a trait's
+    effects are no action's, ``action-sequence``)."""
+    now = current(g)
+    return owner(now) if is_action(now) and _fits(g, test, owner(now), ctx) else None
+
+
 def resolving_now(g, test: ActionTest, ctx: Context) -> bool:
     """Whether an action of that kind is resolving now: its effects, from the start of their resolution to their
     end (``action-sequence`` D), an Interrupt's among them; a trait's effects are no action's."""

@@ -181,6 +181,11 @@ class Board:
                    and (span == "turn" or (self.battlefield is not None and e["battle"] == self.battlefield))
                    and self._place_is(e["at"], to) and self._place_is(e["from"], where_from) for e in self.log)
 
+    def did(self, card: Card, event: str) -> bool:
+        """Whether the card itself did this (an event name: "bows", "produces_gold") this turn, as the game's memory
+        has it (``memory``): "a Holding that bowed this turn but did not produce Gold"."""
+        return any(e["card"] == card.id and e["turn"] == self.turn and e["event"] == event for e in self.log)
+
     def _place_is(self, place: str | None, want: str | None) -> bool:
         if want is None:
             return True
@@ -428,8 +433,10 @@ class Board:
         return None
 
     def permitted(self, card: Card, what: str) -> bool:
+        """A trait's or a lasting effect's permission for the card ("He may assign even if bowed", ``permissions``)."""
         return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
-                   for src, st in self.statics())
+                   for src, st in self.statics()) or any(
+            o.kind == "permit" and o.target == card.id and o.data.get("what") == what for o in self.ongoing)
 
     def lobby_bonus(self, player: str) -> int:
         """A player's Lobby Bonus: "You have a +3 Lobby Bonus" (``lobby-bonus``)."""

@@ -29,6 +29,7 @@ from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREA
                        _point_words, _sub, _tok, _toks, _unread)
 from .registry import Effect
 from .structures import ActionTest, AllRef, Amount, Condition, Filter, UnitOf
+from .vocab import FATE_TYPES
 
 for _group, _names in (("NP_KINDS", NP), ("AMOUNT_KINDS", AMOUNTS), ("VALUE_KINDS", VALUES), ("CLAUSE_KINDS", CLAUSES),
                        ("STATIC_KINDS", STATICS)):
@@ -710,6 +711,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                     if data.get("unit_keyword"):
                         raise Unreadable("a unit with two keywords is not read")
                     data["unit_keyword"] = tok.value  # "a Cavalry unit": every card of it has Cavalry (unit-keywords)
+                elif tok.value == "Fate" and types == ["card"] and not has_or:
+                    data["type"] = types = sorted(FATE_TYPES)  # "Discard a Fate card": any card of a Fate type (fate-cards)
                 elif tok.value in ABSENCES:
                     data.setdefault("without", []).append(ABSENCES[tok.value])
                 else:  # "a Battle Strategy": the designator word, read by the effect that needs it

@@ -456,13 +456,15 @@ class Readers:
         if int(_tok(node, "NUMBER").value) != 1:
             raise Unreadable("choosing a number of a card's attachments is not read")
         whose = self.last if _tok(node, "HIS") is not None else "self"
-        if whose == "self" and self.kind != "personality" or not (whose in ("self", "host") or isinstance(whose, int)):
+        duelist = whose in ("duelist_yours", "duelist_other")  # "your Personality in this duel …, one of his Followers"
+        if whose == "self" and self.kind != "personality" or not (whose in ("self", "host") or isinstance(whose, int)
+                                                                  or duelist):
             raise Unreadable("a possessive of a card other than a Personality is not read")
         if isinstance(whose, int) and self.targets[whose - 1].attack:
             raise Unreadable("'his' after an Attack or Fear (its target, or the card it names?) is not read")
         kinds = [self._kind_filter(k) for k in node.children if isinstance(k, Tree) and k.data == "kind_phrase"]
         flt = kinds[0] if len(kinds) == 1 else Filter(any_of=kinds)
-        unit = {"in_unit_of": whose} if isinstance(whose, int) else {"in_unit": True, "another": True}
+        unit = {"in_unit_of": whose} if isinstance(whose, int) or duelist else {"in_unit": True, "another": True}
         n = self.new_target(flt.model_copy(update=unit))
         self.last = self.person = whose  # "… to straighten him": the Personality whose card it is
         return n
