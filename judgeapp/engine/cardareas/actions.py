@@ -21,9 +21,10 @@ OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER",
          "shows": "SHOW", "named": "NAMED", "resolved": "RESOLVED"}
-NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
+NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword", "his_kinds"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
-VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat", "number_this_did"}
+VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat", "number_this_did",
+               "whichever_printed"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
            "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
@@ -196,6 +197,12 @@ class Readers:
         if _tok(node, "STATE").value != "bowed" or not self.effects:
             raise Unreadable("'the number this …' other than bowed, or with no effect before it, is not read")
         return Amount(did="bows")
+
+    def value_whichever_printed(self, node):
+        """"Equal to his printed Personal Honor or 2, whichever is lower": the card's printed stat against the other
+        number, both counted when the effect applies (the duels area's ``value_whichever``, of the printed stat)."""
+        amount = self.value_whichever(node)
+        return amount.model_copy(update={"printed": True})
 
     def value_plus_if(self, node):
         """"his Personal Honor, plus 2 if he is a Tactician": the condition is checked when the amount
@@ -461,6 +468,16 @@ class Readers:
         n = self.new_target(flt.model_copy(update=unit))
         self.last = self.person = whose  # "… to straighten him": the Personality whose card it is
         return n
+
+    def np_his_kinds(self, node):
+        """"Straighten your target Personality, and straighten his Weapons": every card of those kinds in his unit
+        when the effect applies (attached cards are a Personality's, ``possessive-case``, ``unit``)."""
+        whose = self.last
+        if not isinstance(whose, int) or self.targets[whose - 1].attack \
+                or self.targets[whose - 1].filter.type != ["personality"]:
+            raise Unreadable("'his …' of a card other than a target Personality is not read")
+        flt = self._kind_filter(Tree("kind_phrase", [_sub(node, "mods")]))
+        return AllRef(all=flt.model_copy(update={"in_unit_of": whose}))
 
     def e_give_keyword_with_followers(self, node):
         """"Give the target and each of his Followers Cavalry": the chosen Personality and every Follower in
