@@ -287,6 +287,7 @@ class HappenedTest(Model):
     cause: Literal["resolution"] | None = None  # by battle resolution
     filter: Filter | None = None
     own: StrictBool = False  # to the text's own card ("if you Equipped this Item during this battle")
+    keywords: list[Word] = Field(default_factory=list, max_length=4)  # an action with each ("a Kharmic action")
     times: Annotated[StrictInt, Field(ge=1, le=20)] = 1
 
 
