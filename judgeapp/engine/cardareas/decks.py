@@ -11,7 +11,7 @@ from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
 from ..cardtraits import _names_self
-from ..cardtree import AMOUNTS, NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
+from ..cardtree import AMOUNTS, NP, VALUES, Unreadable, _and, _not, _point_words, _sub, _tok
 from ..registry import Effect
 from ..structures import ActionTest, Condition, HappenedTest
 from ..vocab import FATE_TYPES
@@ -501,6 +501,20 @@ class Readers:
         return TriggerSpec.model_validate({"when": "after", "event": "action_resolves", "by": "you",
                                            "condition": Condition(action=test), "targets": self.targets,
                                            "do": self.sentence_effects(tree)})
+
+    def t_unless_after(self, tree: Tree) -> TriggerSpec:
+        """"Unless you are Spider Clan, discard a card after you Recruit Tsukino": a triggered trait whose effect
+        happens only while the condition does not hold when it resolves (``triggered-traits``)."""
+        kids = [c for c in _sub(tree, "clauses").children if isinstance(c, Tree) and c.data != "sep"]
+        if len(kids) != 1 or kids[0].data != "delayed_after" or _tok(kids[0], "AFTER") is None \
+                or _sub(kids[0], "may") is not None:
+            raise Unreadable("'Unless …, …' other than one effect after an occurrence is not read")
+        ev = next(c for c in kids[0].children if isinstance(c, Tree) and c.data.startswith("ev_"))
+        act = next(c for c in kids[0].children if isinstance(c, Tree) and c is not ev)
+        spec = self.trigger(Tree("t_after", [Token("AFTER", "after"), ev]))
+        unless = _not(self.cond(next(c for c in tree.children if isinstance(c, Tree) and c.data != "clauses")))
+        return TriggerSpec.model_validate({**spec, "condition": _and(spec.get("condition"), unless),
+                                           "targets": self.targets, "do": self.act(act, 0)})
 
     def t_from_discard(self, tree: Tree) -> TriggerSpec:
         """"Before your turn ends, if this Strategy is in your discard pile, put it in your hand": a trait
