@@ -23,11 +23,11 @@ EventName = Literal["attaches", "becomes", "turn_begins", "turn_ends", "phase_be
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
                     "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "assigns", "attacks", "defends", "moves",
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel", "refused",
-                    "action_resolves", "province_destroyed", "drawn", "focused", "targeted"]
+                    "action_resolves", "province_destroyed", "drawn", "focused", "lobbies", "targeted"]
 PhaseName = Literal["action", "attack", "dynasty"]
 EVENT_WORDS = {"duel_won": "wins a duel", "duel_lost": "loses a duel", "challenges": "challenges a Personality",
                "enters_duel": "enters a duel", "refused": "challenge is refused",
-               "targeted": "is targeted"}  # a trigger's words, where not its name
+               "lobbies": "Lobbies", "targeted": "is targeted"}  # a trigger's words, where not its name
 
 
 class CountIf(Model):
@@ -726,6 +726,10 @@ def describe_happened(test) -> str:
         out = "a Province destroyed" + (" by you" if test.by == "you" else "")
     elif test.event == "tokens_given":
         out = f"{side}{what} given {test.token or 'any'} tokens" + (" by you" if test.by == "you" else "")
+    elif test.event == "action_resolves":  # "you took a Kharmic action", "an action from a Political Strategy"
+        kind = " ".join(test.keywords + ["action"])
+        out = f"{'you' if test.by == 'you' else 'a player'} took {'an' if kind[0] in 'AEIOUaeiou' else 'a'} {kind}" + (
+            f" from a {what}" if test.filter is not None else "")
     else:
         out = f"{side}{what} {test.event.replace('_', ' ')}" + (" by you" if test.by == "you" else "") + (
             " at the current battlefield" if test.at == "here" else "")

@@ -46,7 +46,8 @@ def _entry(g, event: str, card, player, by, cause, data: dict) -> dict:
     where = (host or card).location if card is not None and card.in_play else data.get("location")
     return {"turn": g.turn, "battle": g.battlefield, "event": event, "card": card.id if card is not None else None,
             "player": player, "by": by, "cause": cause, "at": where, "from": data.get("from"),
-            "side": g.side(card) if card is not None and card.in_play else None}
+            "side": g.side(card) if card is not None and card.in_play else None,
+            "keywords": sorted(getattr(data.get("action"), "keywords", ()))}  # an action's own ("a Kharmic action")
 
 
 def count(g, test: HappenedTest, ctx: Context) -> int:
@@ -70,6 +71,8 @@ def _fits(g, test: HappenedTest, e: dict, ctx: Context) -> bool:
     if test.cause is not None and e["cause"] != test.cause:
         return False
     if test.token is not None and (e.get("token") or "").lower() != test.token.lower():
+        return False
+    if any(k.lower() not in e.get("keywords", ()) for k in test.keywords):
         return False
     if test.filter is not None:
         card = g.cards.get(e["card"]) if e["card"] else None

@@ -495,6 +495,9 @@ def lobby(g, step: dict, by: str) -> bool:
         g.set_favor(by)
         g.record(StepKind.EFFECT, f"{by.capitalize()} takes the Imperial Favor", ["lobby", "imperial-favor"], by,
                  "resolve")
+    from . import triggers
+
+    triggers.after(g, triggers.Event("lobbies", target, by, by=by))  # "After this Personality Lobbies" (triggered-traits)
     return True
 
 

@@ -295,6 +295,7 @@ class HappenedTest(Model):
     filter: Filter | None = None
     own: StrictBool = False  # to the text's own card ("if you Equipped this Item during this battle")
     token: Word | None = None  # tokens of this name given ("if you have not given any Madness tokens this turn")
+    keywords: list[Word] = Field(default_factory=list, max_length=4)  # an action with each ("a Kharmic action")
     times: Annotated[StrictInt, Field(ge=1, le=20)] = 1
 
 

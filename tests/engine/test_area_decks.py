@@ -158,3 +158,35 @@ def test_after_your_action_resolves_if_it_bowed_an_enemy_card(target, force):
                        cards=LEAVES + SAMURAI, script=f"  - action: {{by: alice, card: b, targets: [{target}]}}\n",
                        expect=f"  - bowed: [{target}]\n  - force: {{s: {force}}}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+TOOK = ("  - {title: Striker, type: personality, force: 2, chi: 2, honor: 1, cost: 4, ph: 1, "
+        "text: '<b>Battle:</b> Melee 2 Attack, or 3 if you took a Kharmic action this turn.'}\n"
+        "  - {title: Monk, type: personality, force: 1, chi: 2, honor: 1, cost: 4, ph: 1, "
+        "text: '<b>%sBattle:</b> Gain 1 Honor.'}\n")
+
+
+@pytest.mark.parametrize("keyword,where", [("Kharmic ", "dead"), ("", "bob.p1")])
+def test_if_you_took_a_kharmic_action_this_turn(keyword, where):
+    """The game's memory of actions (memory): after Alice's Kharmic action, Striker's Melee Attack has strength 3 and
+    destroys Bob's Force 3 Samurai (melee-attack); after an action without the keyword it has 2, and he stays."""
+    alice = "    units:\n      - {card: Striker, id: st, at: bob.p1}\n      - {card: Monk, id: m, at: bob.p1}\n"
+    bob = "    units:\n      - {card: Samurai, id: foe, at: bob.p1}\n"
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=TOOK % keyword + SAMURAI, script="  - action: {by: alice, card: m}\n"
+                       "  - action: {by: alice, card: st, targets: [foe]}\n", expect=f"  - at: {{foe: {where}}}\n"))
+    assert failed(result) == [], result["expectations"]
+
+
+LOBBY = ("  - {title: Armor, type: item, cost: 1, text: 'After this Personality Lobbies, gain 1 Honor.'}\n")
+
+
+@pytest.mark.parametrize("lobbier,honor", [("s", 13), ("t", 12)])
+def test_after_this_personality_lobbies(lobbier, honor):
+    """"After this Personality Lobbies": the Lobby with the Armor's Personality as its target gains Alice 1 Honor once
+    it has resolved (lobby, triggered-traits); a Lobby with her other Personality does not."""
+    alice = "    units: [{card: Samurai, id: s, attach: [Armor]}, {card: Samurai, id: t}]\n"
+    result = run(board(two_players(alice=alice, alice_honor=12), cards=LOBBY + SAMURAI,
+                       script=f"  - action: {{by: alice, rulebook: lobby, targets: [{lobbier}]}}\n",
+                       expect=f"  - favor: alice\n  - honor: {{alice: {honor}}}\n"))
+    assert failed(result) == [], result["expectations"]

@@ -11,16 +11,16 @@ from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
 from ..cardtraits import _names_self
-from ..cardtree import AMOUNTS, NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
+from ..cardtree import AMOUNTS, NP, VALUES, Unreadable, _and, _not, _point_words, _sub, _tok
 from ..registry import Effect
-from ..structures import ActionTest, Condition
+from ..structures import ActionTest, Condition, HappenedTest
 from ..vocab import FATE_TYPES
 
 WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
          "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
          "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE", "random": "RANDOM",
          "commit": "COMMIT", "commits": "COMMIT", "seppuku": "SEPPUKU", "whichever": "WHICHEVER",
-         "discarding": "DISCARDING", "currently": "CURRENTLY"}
+         "discarding": "DISCARDING", "currently": "CURRENTLY", "took": "TOOK", "resolved": "RESOLVED"}
 PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
            "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand", "st_equip_from_discard"}
@@ -250,6 +250,10 @@ class Readers:
             effects.append(Effect.model_validate({"lose_honor": {"player": "favor", "amount": self.amount(n)}}))
         return effects
 
+    def e_show_hand(self, node):
+        """"Show your hand to all players": every card in it, as the effect applies (``show``)."""
+        return Effect.model_validate({"show": {"target": {"all": {"zone": "hand", "side": "your"}}}})
+
     def e_put_on_bottom(self, node):
         return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "bottom"}})
 
@@ -431,6 +435,13 @@ class Readers:
     def ev_ev_other_turn(self, node):
         return {"event": "turn_begins" if _tok(node, "EDGE").value == "begins" else "turn_ends", "whose": "other"}
 
+    def ev_ev_lobbies(self, node):
+        """"After this Personality Lobbies": the rulebook Lobby has been taken with him as its target and has resolved
+        (``lobby``); "Lobbies" is a capitalised word, as the statics area reads it ("Teshan Lobbies without bowing")."""
+        if _tok(node, "KEYWORD").value != "Lobbies":
+            raise Unreadable("an event named by a capitalised word other than 'Lobbies' is not read")
+        return {"event": "lobbies", **self._whose(node)}
+
     def ev_ev_leaves(self, node):
         return {"event": "leaves_play", **self._whose(node)}
 
@@ -490,6 +501,20 @@ class Readers:
         return TriggerSpec.model_validate({"when": "after", "event": "action_resolves", "by": "you",
                                            "condition": Condition(action=test), "targets": self.targets,
                                            "do": self.sentence_effects(tree)})
+
+    def t_unless_after(self, tree: Tree) -> TriggerSpec:
+        """"Unless you are Spider Clan, discard a card after you Recruit Tsukino": a triggered trait whose effect
+        happens only while the condition does not hold when it resolves (``triggered-traits``)."""
+        kids = [c for c in _sub(tree, "clauses").children if isinstance(c, Tree) and c.data != "sep"]
+        if len(kids) != 1 or kids[0].data != "delayed_after" or _tok(kids[0], "AFTER") is None \
+                or _sub(kids[0], "may") is not None:
+            raise Unreadable("'Unless …, …' other than one effect after an occurrence is not read")
+        ev = next(c for c in kids[0].children if isinstance(c, Tree) and c.data.startswith("ev_"))
+        act = next(c for c in kids[0].children if isinstance(c, Tree) and c is not ev)
+        spec = self.trigger(Tree("t_after", [Token("AFTER", "after"), ev]))
+        unless = _not(self.cond(next(c for c in tree.children if isinstance(c, Tree) and c.data != "clauses")))
+        return TriggerSpec.model_validate({**spec, "condition": _and(spec.get("condition"), unless),
+                                           "targets": self.targets, "do": self.act(act, 0)})
 
     def t_from_discard(self, tree: Tree) -> TriggerSpec:
         """"Before your turn ends, if this Strategy is in your discard pile, put it in your hand": a trait
@@ -589,6 +614,22 @@ class Readers:
         return Effect.model_validate({"discard_hand": {}})
 
     # ----- conditions ------------------------------------------------------------------------
+    def c_took_action(self, node):
+        """"if you took a Kharmic action this turn": an action of yours with that keyword (a card's, or the rulebook
+        Kharmic ability) has been taken this turn — announced, so it ended, even if it was negated (``action-sequence``,
+        memory)."""
+        return self._actions_this_turn(node, keywords=[_tok(node, "KEYWORD").value])
+
+    def c_resolved_action_from(self, node):
+        """"If you have resolved an action from a Political Strategy this turn": an action of yours from such a card,
+        as the card is now, has ended this turn (memory)."""
+        return self._actions_this_turn(node, filter=self.filter_of(_sub(node, *NP)))
+
+    def _actions_this_turn(self, node, **test) -> Condition:
+        if _tok(node, "DUR").value != "end_of_turn":
+            raise Unreadable("a memory of actions other than this turn's is not read")
+        return Condition(happened=HappenedTest(event="action_resolves", by="you", **test))
+
     def c_not_destroyed(self, node):
         """"if it was not destroyed", of the battlefield's Province named before (``battle-resolution``)."""
         if _sub(node, *NP).data != "pronoun" or self.last != "battlefield":
