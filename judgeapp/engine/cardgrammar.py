@@ -905,6 +905,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
 
     def c_card_has(self, node):
         word = _tok(node, "KEYWORD").value
+        if _sub(node, *NP).data == "his_unit":  # "if his unit is Cavalry": its Personality and Followers all are (unit-keywords)
+            return Condition.model_validate({"card": self.np(_sub(node, *NP)).unit_of, "fits": {"unit_keyword": word}})
         if word in ABSENCES:  # "if he is Human": he does not have Nonhuman (CR Human, Infantry)
             return Condition.model_validate({"not": {"card": self._card_cond(node), "has_keyword": ABSENCES[word]}})
         return Condition.model_validate({"card": self._card_cond(node), "has_keyword": word})

@@ -22,7 +22,7 @@ WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFE
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here"),
            ", and another of your": ("ALSOANOTHER", "your"), "his or her unit": ("HISUNIT", "his"),
            ", who must be": ("WHOMUSTBE", "who"), "and opposed": ("ANDOPPOSED", "opposed"),
-           "and himself": ("ANDHIMSELF", "himself"),
+           "and himself": ("ANDHIMSELF", "himself"), ", who may be at home": ("MAYBEHOME", "home"),
            "clan champion": ("KEYWORD", "Clan Champion")}  # a keyword of two words (keywords)
 
 NP_KINDS = ("poss_unit", "their_units")
@@ -229,6 +229,14 @@ class Readers:
         if (must, when) != ("opposed", "defending") or data.get("at") not in (None, "here"):
             raise Unreadable("'who must be … if …' other than 'opposed if defending' at this battlefield is not read")
         data["any_of"] = [Filter(state=["attacking"]), Filter(state=["opposed"])]
+
+    @staticmethod
+    def post_may_be_home(post: Tree, data: dict) -> None:
+        """"Target your Personality, who may be at home": in a battle an action targets only at the current battlefield
+        unless its text names another location (``rules-of-location``); this one names home as well."""
+        if data.get("at") is not None:
+            raise Unreadable("'who may be at home' after another location is not read")
+        data["at"], data["any_of"] = "any", [Filter(at="here"), Filter(at="home")]
 
     def post_in_your_home(self, post: Tree, data: dict) -> None:
         """"your target Personality in your home": yours, at home."""
