@@ -334,7 +334,9 @@ JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), (frozenset({"STATCHANGE",
            "HIM": [("HIS", None, (frozenset({"FORCE", "CHI", "STAT"}),))],
            "OR": [("ORIF", None, (frozenset({"IF"}),)), ("QOR", None, (frozenset({"WITH", "WITHOUT"}),)),
                   ("ORTARGET", None, (frozenset({"A"}), frozenset({"TARGET"}))),
-                  ("ORYOU", None, (frozenset({"YOU"}), frozenset({"CONTROL", "IS", "HAS", "DOESNOT"})))]}
+                  ("ORYOU", None, (frozenset({"YOU"}), frozenset({"CONTROL", "IS", "HAS", "DOESNOT"}))),
+                  # "… if you control a Lion Clan Personality or your Stronghold's Gold Production is 3"
+                  ("ORYOU", None, (frozenset({"YOUR"}), frozenset({"TYPES"}), frozenset({"STAT", "FORCE", "CHI"})))]}
 
 
 def _joiners(toks: list[Token]) -> list[Token]:
