@@ -325,7 +325,20 @@ class Board:
             if c.zone is Zone.PLAY and c.id not in self.traits_negated():
                 for st in c.card.reading.statics:
                     out.append((c, st))
+        out += self.given_traits()
         self._statics_cache = (self.version, out)
+        return out
+
+    def given_traits(self) -> list:
+        """Traits an ongoing effect gives (``given_traits``): to a card, which holds them while in play unless its
+        traits are negated; or generic ones ("Your Personalities have +1F …"), held by the card whose action gave
+        them, in play or not, for "this" and "your" (``duration-of-effects``, ``continuous-traits``)."""
+        out = []
+        for o in self.ongoing:
+            if o.kind == "traits":
+                holder = self.cards[o.data.get("holder", o.target)]
+                if "holder" in o.data or holder.id not in self.traits_negated():
+                    out += [(holder, st) for st in o.data["traits"]]
         return out
 
     def traits_negated(self) -> set[str]:
@@ -420,8 +433,10 @@ class Board:
         return None
 
     def permitted(self, card: Card, what: str) -> bool:
+        """A trait's or a lasting effect's permission for the card ("He may assign even if bowed", ``permissions``)."""
         return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
-                   for src, st in self.statics())
+                   for src, st in self.statics()) or any(
+            o.kind == "permit" and o.target == card.id and o.data.get("what") == what for o in self.ongoing)
 
     def lobby_bonus(self, player: str) -> int:
         """A player's Lobby Bonus: "You have a +3 Lobby Bonus" (``lobby-bonus``)."""

@@ -60,8 +60,10 @@ class Destroy(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
+        # "Destroy the loser" names a consequence of losing the duel: he is destroyed "for losing" it (for)
+        losing = {"cause": "losing_duel", "duel": ctx.duel} if args.target in ("loser", "losers") and ctx.duel else {}
         return _each(g, ctx, args, lambda c: cardops.leave_play(g, c, "destroyed", ctx.why(), [cls.cite], ctx.player,
-                                                                ctx.source))
+                                                                ctx.source, **losing))
 
     @classmethod
     def describe(cls, args):
@@ -478,7 +480,7 @@ def describe_filter(f: Filter) -> str:
     if f.in_unit:
         words.append("in this unit")
     if f.in_unit_of is not None:
-        words.append(f"in target {f.in_unit_of}'s unit")
+        words.append(f"in the unit of {describe_ref(f.in_unit_of)}")
     if f.unit_keyword and f.type != ["unit"]:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
@@ -552,6 +554,8 @@ def describe_amount(value) -> str:
         out = "the Gold paid"
     elif value.tokens_removed:
         out = "the number of tokens removed"
+    elif value.did is not None:
+        out = "the number of cards this bowed"
     elif value.starting_honor is not None:
         out = "your Starting Family Honor"
     else:
