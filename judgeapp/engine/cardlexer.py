@@ -335,6 +335,8 @@ JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), (frozenset({"STATCHANGE",
            "OR": [("ORIF", None, (frozenset({"IF"}),)), ("QOR", None, (frozenset({"WITH", "WITHOUT"}),)),
                   ("ORTARGET", None, (frozenset({"A"}), frozenset({"TARGET"}))),
                   ("ORYOU", None, (frozenset({"YOU"}), frozenset({"CONTROL", "IS", "HAS", "DOESNOT"}))),
+                  # "… if you control a Lion Clan Personality or your Stronghold's Gold Production is 3"
+                  ("ORYOU", None, (frozenset({"YOUR"}), frozenset({"TYPES"}), frozenset({"STAT", "FORCE", "CHI"}))),
                   ("ORTHETARGET", MOD, (frozenset({"THE"}), frozenset({"TARGET"}), frozenset({"IS", "HAS"})))]}
 
 

@@ -297,6 +297,14 @@ class Readers:
         """"Produce 15 Gold" as an effect (``paying-gold-costs``)."""
         return Effect.model_validate({"produce_gold": {"amount": int(_tok(node, "NUMBER").value)}})
 
+    def e_produce_less(self, node: Tree) -> Effect:
+        """"All non-Unique Holdings produce 1 less Gold": each has that much less Gold Production, which each time it
+        produces takes that much off (``holding-gold-production``), until the turn ends as an action's give does."""
+        ref = self.np(_sub(node, *NP))
+        if not isinstance(ref, AllRef) or not set(ref.all.type) <= {"holding", "stronghold"} or not ref.all.type:
+            raise Unreadable("'… produce less Gold' of other than a group of Holdings is not read")
+        return Effect.model_validate({"gold_production": {"target": ref, "amount": -int(_tok(node, "NUMBER").value)}})
+
     def read_st_invest_fixed(self, node: Tree, data: dict) -> list[Static]:
         """"This Invest cost cannot be reduced": cost reductions stop short of the Invest cost (``invest``)."""
         return [Static.model_validate({**data, "kind": "invest_fixed"})]
