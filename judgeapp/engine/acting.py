@@ -123,6 +123,12 @@ def note(g, ev) -> None:
         ctx.did.append(Done(ev, g.battlefield if in_battle else None))
 
 
+def count_done(g, what: str, ctx: Context) -> int:
+    """"Fear equal to the number this bowed": how many cards this action's effects have bowed so far, each once
+    (``action-sequence``: its effects resolve in order, so an earlier one's bowing counts for a later one)."""
+    return len({done.event.card.id for done in owner(ctx).did if done.event.name == what and done.event.card})
+
+
 def fits(g, test: ActionTest, ctx: Context) -> bool:
     """Whether the action an Interrupt answers is of that kind and did that (``interrupt-actions``)."""
     action = owner(ctx) if test.this else ctx.interrupted
