@@ -143,6 +143,7 @@ class TriggerSpec(Model):
 
     timing: Literal["before", "when", "after"] = Field(alias="when")
     event: EventName
+    or_event: EventName | None = None  # "moves or bows the Earth Dragon": either occurrence, one trait
     whose: Literal["your", "any", "self", "host", "enemy", "other"] = "any"
     subject: Filter | None = None
     phase: PhaseName | None = None
@@ -170,7 +171,8 @@ class TriggerSpec(Model):
         whose = {"your": "your ", "self": "this card ", "host": "this Personality ", "enemy": "an enemy ",
                  "other": "another player's ", "any": ""}[self.whose]
         what = describe_filter(self.subject) if self.subject is not None else ""
-        point = f"{whose}{what} {EVENT_WORDS.get(self.event, self.event.replace('_', ' '))}".replace("  ", " ").strip()
+        happens = " or ".join(EVENT_WORDS.get(e, e.replace("_", " ")) for e in (self.event, self.or_event) if e)
+        point = f"{whose}{what} {happens}".replace("  ", " ").strip()
         if self.event == "action_resolves" and what:  # the action's card: "an action from a card opposing this card"
             point = f"an action from {whose or 'a '}{what} resolves"
         if self.by:

@@ -96,7 +96,7 @@ class TraitReaders:
         spec = fn(ev)
         if spec.pop("_when_only", False) and when != "before":
             raise Unreadable("'would' belongs to a before-trigger")
-        spec["when"] = "before" if spec.pop("_before", False) else when
+        spec["when"] = self.timing = "before" if spec.pop("_before", False) else when
         first = _tok(node, "FIRSTTIME")
         if first is not None:  # "the first time each turn": a usage limit on the trait (triggered-traits)
             spec["once_per"] = first.value

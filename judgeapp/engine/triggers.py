@@ -196,7 +196,7 @@ def _traits(g, ev: Event):
 
 
 def trait_matches(g, card: Card, trig, ev: Event) -> bool:
-    if trig.event != ev.name and not (trig.event == "assigns" and _assigned(ev)):
+    if ev.name not in (trig.event, trig.or_event) and not (trig.event == "assigns" and _assigned(ev)):
         return False
     if trig.phase and trig.phase != ev.data.get("phase"):
         return False

@@ -193,3 +193,30 @@ def test_the_first_time_each_phase_begins_again_with_each_phase():
                        expect="  - unbowed: [ward]\n  - at: {court-pressure: discard, late-pressure: discard}\n"))
     assert failed(result) == [], result["expectations"]
     assert sum("its remaining effects are negated and do not resolve" in t for t in texts(result)) == 2
+
+
+DRAGON = "'Before the first time each turn another player&#39;s action moves or bows Ward, negate it.'"
+
+
+def test_another_players_action_is_negated_before_it_bows_the_card_the_first_time_each_turn():
+    """"Before the first time each turn another player's action moves or bows Ward, negate it": Bob's first action
+    that would bow Ward does not bow him; the trait has then been used this turn, so his second does
+    (``triggered-traits``, ``negate``, ``timing-conflicts``)."""
+    cards = person("Ward", text=DRAGON) + strategy("Trip", "<b>Open:</b> Bow a target Personality.") + \
+        strategy("Shove", "<b>Open:</b> Bow a target Personality.")
+    alice = "    units: [{card: Ward, id: ward}]\n"
+    bob = "    hand: [Trip, Shove]\n"
+    script = ("  - pass: alice\n  - action: {by: bob, card: Trip, targets: [ward]}\n  - pass: alice\n"
+              "  - action: {by: bob, card: Shove, targets: [ward]}\n")
+    result = run(board(two_players(alice=alice, bob=bob), cards=cards, script=script, expect="  - bowed: [ward]\n"))
+    assert failed(result) == [], result["expectations"]
+    assert sum("Ward's bowing is negated" in t for t in texts(result)) == 1
+
+
+def test_your_own_action_is_not_another_players():
+    """The same trait does not answer its controller's own action, nor a trait's effects (no action's)."""
+    cards = person("Ward", text=DRAGON) + strategy("Rest", "<b>Open:</b> Bow a target Personality.")
+    alice = "    hand: [Rest]\n    units: [{card: Ward, id: ward}]\n"
+    script = "  - action: {by: alice, card: Rest, targets: [ward]}\n"
+    result = run(board(two_players(alice=alice), cards=cards, script=script, expect="  - bowed: [ward]\n"))
+    assert failed(result) == [], result["expectations"]

@@ -22,6 +22,7 @@ WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "loss
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
            "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
+           "the thiscard": ("THISCARD", "self"), "the thiscard's": ("THISCARDS", "self"),  # "the Earth Dragon": its own name
            "each game": ("EACHGAME", "game"), "the first time each phase": ("FIRSTTIME", "phase"),
            "geisha house": ("KEYWORD", "Geisha House"), "geisha houses": ("KEYWORD", "Geisha House"),
            "or below": ("ORLESS", "<="), "proclaim action's": ("PROCLAIMACTIONS", "proclaim"),
@@ -701,22 +702,32 @@ class Readers:
             raise Unreadable("showing a random card of a kind is not read")
         return Effect.model_validate({"show_random": {"player": "opponent"}})
 
-    def ev_ev_action_targets(self, node):
-        """"a Political action targets this Personality", "another player's Battle action targets this Personality":
-        this card (or its Personality) is targeted by the effects of such an action (``targeting``); "its" in the
-        effects is then that action (``triggered-traits``)."""
+    def ev_ev_action_does(self, node):
+        """"a Political action targets this Personality", "another player's action moves or bows the Earth Dragon":
+        such an action's own effects do that to this card (or its Personality) (``triggered-traits``); "its" in the
+        effects is then that action, and "it" the occurrence."""
         if self.designators:
-            raise Unreadable("an action targeting a card is read only as a trait's trigger")
+            raise Unreadable("an action doing something to a card is read only as a trait's trigger")
         ref = self.np(_sub(node, *NP))
         if ref not in ("self", "host"):
-            raise Unreadable("an action targeting a card other than this one or its Personality is not read")
+            raise Unreadable("an action doing something to a card other than this one or its Personality is not read")
+        events = [DOES[v.children[0].type] for v in node.children if isinstance(v, Tree) and v.data == "doer_verb"]
+        if set(events) - {"targeted", "moves", "bows", "destroyed"}:
+            raise Unreadable("that occurrence from an action is not read")
         doer = _sub(node, "an_action", "others_action")
         word = _sub(doer, "desig")
         test = self._named_kind(word.children[0].value) if word is not None else ActionTest()
         if doer.data == "others_action":
             test = test.model_copy(update={"by": "other"})
-        self.waiting_in_action = True  # "negate its remaining effects": the action's, from its targeting on
-        return {"event": "targeted", "whose": ref, "action": test}
+        self.waiting_in_action = True  # "negate its remaining effects": the action's, from that occurrence on
+        return {"event": events[0], "or_event": events[1] if len(events) > 1 else None, "whose": ref, "action": test}
+
+    def e_negate_it(self, node):
+        """"Before … moves or bows the Earth Dragon, negate it": the occurrence the before-trigger answers does not
+        happen, whichever it is (``negate``, ``timing-conflicts``)."""
+        if self.subject != "it" or getattr(self, "timing", None) != "before":
+            raise Unreadable("'negate it' outside a 'Before …' trait is not read")
+        return Effect.model_validate({"negate_occurrence": {"what": "it"}})
 
     def e_negate_remaining(self, node):
         """"After the action targets your bowed Personality, negate its remaining effects": the

@@ -322,7 +322,8 @@ class NegateRemaining(Primitive):
         return "negate the action's remaining effects"
 
 
-NEGATED = {"destroyed": "destruction", "dishonored": "dishonoring", "moves": "movement", "honor_gained": "gain"}
+NEGATED = {"destroyed": "destruction", "dishonored": "dishonoring", "moves": "movement", "bows": "bowing",
+           "honor_gained": "gain", "it": "occurrence"}  # "negate it": whichever occurrence the trait answers
 
 
 class NegateOccurrenceArgs(Model):
@@ -340,12 +341,12 @@ class NegateOccurrence(Primitive):
     @classmethod
     def run(cls, g, ctx, args):
         ev = ctx.occurrence
-        if ev is None or ev.name != args.what:
+        if ev is None or args.what not in (ev.name, "it"):
             g.record(StepKind.EFFECT, f"{ctx.why()}: there is no {NEGATED[args.what]} to negate here", [cls.cite],
                      ctx.player, "resolve")
             return False
         ev.data["negated"] = ctx.why()
-        what = f"{ev.card.title}'s {NEGATED[args.what]}" if ev.card is not None else \
+        what = f"{ev.card.title}'s {NEGATED.get(ev.name, ev.name.replace('_', ' '))}" if ev.card is not None else \
             f"{str(ev.player).capitalize()}'s Honor gain of {ev.data.get('amount')}"
         g.record(StepKind.EFFECT, f"{what} is negated ({ctx.why()})", [cls.cite, "timing-conflicts"], ctx.player,
                  "resolve")
@@ -353,7 +354,7 @@ class NegateOccurrence(Primitive):
 
     @classmethod
     def describe(cls, args):
-        return f"negate the {NEGATED[args.what]}"
+        return "negate that occurrence" if args.what == "it" else f"negate the {NEGATED[args.what]}"
 
 
 DID = {"moves": "moved", "recruited": "Recruited", "destroyed": "destroyed", "bows": "bowed"}
