@@ -223,7 +223,8 @@ KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks"
 MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
                      "moves_unopposed": "moving to a battlefield where it would be unopposed",
                      "moves_by_card_effects": "being moved by card effects",
-                     "moves_by_actions": "being moved by actions"}
+                     "moves_by_actions": "being moved by actions",
+                     "tactical_advantage": "rulebook Tactical Advantage ability"}
 
 
 class Static(Model):
@@ -618,6 +619,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not if s not in PREDICATES)}")
     if cond.has_keyword:
         parts.append(f"{subject} has {cond.has_keyword}")
+    if cond.printed_keyword:
+        parts.append(f"{subject} has the printed {cond.printed_keyword} keyword")
     if cond.has_attached:
         parts.append(f"{subject} has " + (f"{cond.attached_count} or more attached {' '.join(cond.has_attached)} cards"
                                           if cond.attached_count else f"an attached {' '.join(cond.has_attached)}"))

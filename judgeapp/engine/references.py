@@ -605,7 +605,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                                               amount(g, cond.count.value, ctx)):
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
+            or cond.printed_keyword or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
             or cond.dueling or cond.duel_role or cond.lower_duel_stat:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
@@ -614,6 +614,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if any(not has_state(g, c, s) for s in cond.is_) or any(has_state(g, c, s) for s in cond.is_not):
                 return False
             if cond.has_keyword and not g.has_keyword(c, cond.has_keyword):
+                return False
+            if cond.printed_keyword and not c.card.has_keyword(cond.printed_keyword):  # (keywords: printed)
                 return False
             if cond.has_attached and not has_attached(g, c, cond.has_attached, cond.attached_count or 1):
                 return False

@@ -301,6 +301,7 @@ class Condition(Model):
     is_: list[State] = Field(default_factory=list, alias="is", max_length=6)
     is_not: list[State] = Field(default_factory=list, max_length=6)
     has_keyword: Word | None = None  # of ``card``
+    printed_keyword: Word | None = None  # of ``card``, printed on it ("Unless they have the printed Tactician keyword")
     has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
     attached_count: int | None = Field(default=None, ge=2, le=4)  # … at least this many such attachments ("two Weapons")
     attached_to: Filter | None = None  # ``card`` is attached to a card of these ("if it is attached to a Commander")

@@ -661,3 +661,16 @@ class Readers:
             raise Unreadable("attaching free to that card is not read")
         return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": -1000,
                                        "what": "equip", "to": Filter(title=" ".join(t.value for t in words))})]
+
+    def t_follow_lack_ability(self, tree) -> list[Static]:
+        """"Your Personalities with 3 or more Chi have Tactician. Unless they have the printed Tactician keyword, they
+        do not have the Tactical Advantage ability": each card of the group the trait before names, without that
+        printed keyword (``keywords``), lacks the player ability (``tactician``: Tactical Advantage is every
+        Tactician's; a trait may take it away, ``permissions``)."""
+        if len(self.prior) != 1 or not isinstance(self.prior[0].target, AllRef):
+            raise Unreadable("'they' after that trait is not read")
+        if _tok(tree, "TITLE").value != "Tactical Advantage":
+            raise Unreadable("losing that ability is not read")
+        printed = _not(Condition(card="it", printed_keyword=_tok(tree, "KEYWORD").value))
+        return [Static.model_validate({"target": self.prior[0].target, "kind": "restrict", "what": "tactical_advantage",
+                                       "while": _and(self.prior[0].while_, printed)})]
