@@ -526,6 +526,8 @@ def amount(g, value, ctx) -> int:
         n = ctx.tokens_removed
     elif a.n is not None:
         n = a.n
+    elif a.provinces_destroyed is not None:  # a destroyed Province stays so, its place kept in the row (provinces)
+        n = sum(p.destroyed for who in players(g, a.provinces_destroyed, ctx) for p in g.players[who].provinces)
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0

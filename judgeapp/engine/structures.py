@@ -194,6 +194,7 @@ class Amount(Model):
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
     n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
     tokens_removed: StrictBool = False  # "the number of tokens destroyed": removed by this effect's "zero or more" (token)
+    provinces_destroyed: PlayerRef | None = None  # "for each of your Provinces that have been destroyed this game"
     added: "Amount | None" = None  # "the number of Rings you control plus Fire tokens on Fusawa": a second count added
     whichever: "Whichever | None" = None  # "its Focus Value or this Shugenja's Chi, whichever is higher"
 
@@ -208,7 +209,7 @@ class Amount(Model):
     @model_validator(mode="after")
     def _one_source(self):
         given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
-                 self.tokens is not None, self.n is not None, self.tokens_removed]
+                 self.tokens is not None, self.n is not None, self.tokens_removed, self.provinces_destroyed is not None]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
                              "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true} (with plus_if)")

@@ -6,7 +6,7 @@ from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
 from ..cardtree import ATTACKS, NP, STATICS, Unreadable, _and, _not, _singular, _sub, _tok, _toks
-from ..structures import ActionTest, AllRef, Condition, Filter
+from ..structures import ActionTest, AllRef, Amount, Condition, Filter
 from ..vocab import CLANS
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
@@ -17,7 +17,8 @@ PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_pl
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
            "need not to": ("NEEDNOT", "not"), "the combat segment": ("COMBATSEGMENT", "combat"),
-           "once per battle": ("ONCEPERBATTLE", "battle"), "per battle": ("PERBATTLE", "battle")}
+           "once per battle": ("ONCEPERBATTLE", "battle"), "per battle": ("PERBATTLE", "battle"),
+           "provinces that have been destroyed this game": ("DESTROYEDPROVINCES", "destroyed")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
                 "st_join", "st_enter", "st_provinces", "st_this_province",
                 "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength",
@@ -29,7 +30,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses", "st_extra_use_actions",
                 "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit",
                 "st_stat_if_he", "st_others_cannot_bow", "st_rulebook_bonus", "st_rulebook_as",
-                "st_ability_designators", "st_attach_free"}
+                "st_ability_designators", "st_attach_free",
+                "st_stat_each_destroyed"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -457,14 +459,16 @@ class Readers:
         return self._stat_changes(_sub(node, "changes"), {**data, "while": _and(data.get("while"), cond)})
 
     def _stat_changes(self, node, data: dict) -> list[Static]:
-        """A stat change for each of "+1F/+1C" (``bonuses-and-penalties``); ``per``: for each such card."""
+        """A stat change for each of "+1F/+1C" (``bonuses-and-penalties``); ``per``: for each such card, or each one
+        an amount counts."""
         per = data.pop("per", None)
         out = []
         for tok in _toks(node, "STATCHANGE"):
             stat, n = tok.value
             if n == "X" or stat == "family_honor":
                 raise Unreadable("that continuous stat change is not read")
-            amount = n if per is None else {"count": per.model_dump(exclude_defaults=True), "times": n}
+            amount = n if per is None else {**(per.model_dump(exclude_defaults=True) if isinstance(per, Amount) else {
+                "count": per.model_dump(exclude_defaults=True)}), "times": n}
             out.append(Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": amount}))
         return out
 
@@ -674,3 +678,8 @@ class Readers:
         printed = _not(Condition(card="it", printed_keyword=_tok(tree, "KEYWORD").value))
         return [Static.model_validate({"target": self.prior[0].target, "kind": "restrict", "what": "tactical_advantage",
                                        "while": _and(self.prior[0].while_, printed)})]
+
+    def read_st_stat_each_destroyed(self, node, data) -> list[Static]:
+        """"Masako has +1F/+1C for each of your Provinces that have been destroyed this game": her player's Provinces
+        destroyed so far, those the position starts with destroyed too (``provinces``, ``bonuses-and-penalties``)."""
+        return self._stat_changes(node, {**data, "per": Amount(provinces_destroyed="you")})

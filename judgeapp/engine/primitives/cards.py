@@ -551,6 +551,9 @@ def describe_amount(value) -> str:
         out = "the Gold paid"
     elif value.tokens_removed:
         out = "the number of tokens removed"
+    elif value.provinces_destroyed is not None:
+        whose = "your" if value.provinces_destroyed == "you" else f"the {value.provinces_destroyed}'s"
+        out = f"the number of {whose} destroyed Provinces"
     else:
         out = "your Family Honor"
     if value.per != 1:
