@@ -236,7 +236,7 @@ class Static(Model):
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "ability_keyword", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed", "ability_cost", "stat_min", "stat_max", "extra_use",
-                  "negate_bonuses", "play_limit", "rulebook_bonus"]
+                  "negate_bonuses", "play_limit", "rulebook_bonus", "victory_honor"]
     target: Literal["self", "host", "unit", "province", "focused"] | AllRef | TargetedRef = "self"  # province: the one
     # this card is at; focused: the cards its player focused in a duel it is in ("Shinichi's focused cards")
     stat: StatName | None = None
@@ -406,6 +406,9 @@ class Static(Model):
             each = f" for each of {describe_filter(self.amount.count)}s" if isinstance(self.amount, Amount) else ""
             what = f"{which} may be used twice per turn" if self.minimum else \
                 f"{which} may be used one additional time per turn{each}"
+        elif self.kind == "victory_honor":
+            victory, base = ("an Honor Victory", 40) if self.what == "honor" else ("a Dishonor Victory", -20)
+            what = f"the Family Honor required for {victory} is {base + self.amount} ({self.amount:+d})"
         elif self.kind == "rulebook_bonus":
             what = f"the {stat_words(self.stat)} bonuses {who} gets from the rulebook Tactical Advantage action are " \
                    f"increased by {self.amount}"

@@ -5,20 +5,22 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
-from ..cardtree import ATTACKS, NP, STATICS, Unreadable, _and, _not, _singular, _sub, _tok, _toks
+from ..cardtree import ATTACKS, LABELS, NP, STATICS, Unreadable, _and, _not, _singular, _sub, _tok, _toks
 from ..structures import ActionTest, AllRef, Amount, Condition, Filter
 from ..vocab import CLANS
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
          "who": "WHO", "except": "EXCEPT", "count": "COUNT", "towards": "TOWARDS",
          "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING", "taken": "TAKEN", "bring": "BRING",
-         "resolving": "RESOLVING", "increased": "INCREASE"}
+         "resolving": "RESOLVING", "increased": "INCREASE", "add": "ADD", "respectively": "RESPECTIVELY"}
 PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
            "need not to": ("NEEDNOT", "not"), "the combat segment": ("COMBATSEGMENT", "combat"),
            "once per battle": ("ONCEPERBATTLE", "battle"), "per battle": ("PERBATTLE", "battle"),
-           "provinces that have been destroyed this game": ("DESTROYEDPROVINCES", "destroyed")}
+           "provinces that have been destroyed this game": ("DESTROYEDPROVINCES", "destroyed"),
+           "the honor required for an honor victory": ("VICTORYHONOR", "honor"),
+           "the honor required for a dishonor victory": ("VICTORYHONOR", "dishonor")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
                 "st_join", "st_enter", "st_provinces", "st_this_province",
                 "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength",
@@ -683,3 +685,17 @@ class Readers:
         """"Masako has +1F/+1C for each of your Provinces that have been destroyed this game": her player's Provinces
         destroyed so far, those the position starts with destroyed too (``provinces``, ``bonuses-and-penalties``)."""
         return self._stat_changes(node, {**data, "per": Amount(provinces_destroyed="you")})
+
+    def t_victory_honor(self, tree) -> list[Static]:
+        """"Add 1 to the Honor required for an Honor Victory and -1 to the Honor required for a Dishonor Victory, or 2
+        and -2 respectively if you have Courtesy": 41 and -21 Family Honor for every player while the card is in play,
+        42 and -22 while its player has Courtesy (``honor-victory``, ``dishonor-loss-victory``)."""
+        if [t.value for t in _toks(tree, "VICTORYHONOR")] != ["honor", "dishonor"] \
+                or _tok(tree, "KEYWORD").value not in LABELS:
+            raise Unreadable("that change to the Honor victories need is not read")
+        label = LABELS[_tok(tree, "KEYWORD").value]
+        (honor, alt_honor), (dishonor, alt_dishonor) = _toks(tree, "NUMBER"), _toks(tree, "SIGNED")
+        changes = [("honor", int(honor.value), _not(label)), ("dishonor", int(dishonor.value), _not(label)),
+                   ("honor", int(alt_honor.value), label), ("dishonor", int(alt_dishonor.value), label)]
+        return [Static.model_validate({"kind": "victory_honor", "what": what, "amount": n, "while": cond})
+                for what, n, cond in changes]
