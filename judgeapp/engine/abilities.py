@@ -622,6 +622,8 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not if s not in PREDICATES)}")
     if cond.has_keyword:
         parts.append(f"{subject} has {cond.has_keyword}")
+    if cond.battle_here:
+        parts.append("a battle is at this card's Province")
     if cond.printed_keyword:
         parts.append(f"{subject} has the printed {cond.printed_keyword} keyword")
     if cond.has_attached:

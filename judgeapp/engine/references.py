@@ -599,6 +599,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
 
         if count(g, cond.happened, ctx) < cond.happened.times:
             return False
+    if cond.battle_here is not None and cond.battle_here != (  # (fortification)
+            g.battlefield is not None and ctx.source is not None and ctx.source.attached_to == g.battlefield):
+        return False
     if cond.battlefield_destroyed is not None:
         prov = g.province(g.battlefield)
         if prov is None or prov.destroyed != cond.battlefield_destroyed:

@@ -312,6 +312,8 @@ class Condition(Model):
     count: CountTest | None = None  # the number of cards matching a filter ("two or more Rings you control")
     happened: HappenedTest | None = None  # something earlier this turn or battle (memory)
     battlefield_destroyed: StrictBool | None = None  # the current battlefield's Province is destroyed
+    # a battle is at the Province the card is attached to ("during battles at this Province" on a Fortification)
+    battle_here: StrictBool | None = None
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
     hand_size: HonorTest | None = None  # your maximum hand size: "if your maximum hand size is 10 or more"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player

@@ -33,7 +33,7 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit",
                 "st_stat_if_he", "st_others_cannot_bow", "st_rulebook_bonus", "st_rulebook_as",
                 "st_ability_designators", "st_attach_free",
-                "st_stat_each_destroyed"}
+                "st_stat_each_destroyed", "st_own_attack_here"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -699,3 +699,11 @@ class Readers:
                    ("honor", int(alt_honor.value), label), ("dishonor", int(alt_dishonor.value), label)]
         return [Static.model_validate({"kind": "victory_honor", "what": what, "amount": n, "while": cond})
                 for what, n, cond in changes]
+
+    def read_st_own_attack_here(self, node, data) -> list[Static]:
+        """"Your Fear effects during battles at this Province have +1 strength", on a Fortification: its player's Fear
+        effects while a battle is at the Province it is attached to (``fortification``, ``fear``)."""
+        kinds = list(dict.fromkeys(ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children
+                                   if isinstance(a, Tree)))
+        return [Static.model_validate({**data, "kind": "own_attack_strength", "keywords": kinds, "while": Condition(
+            battle_here=True), "amount": int(_tok(node, "SIGNED").value)})]
