@@ -16,12 +16,12 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from . import primitives  # noqa: F401  (registers every primitive before a reading is validated)
 from .registry import Effect
-from .structures import AllRef, Amount, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
+from .structures import ActionTest, AllRef, Amount, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["attaches", "becomes", "turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
-                    "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
+                    "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "assigns", "attacks", "defends", "moves",
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel", "refused",
                     "action_resolves", "province_destroyed", "drawn", "focused", "targeted"]
 PhaseName = Literal["action", "attack", "dynasty"]
@@ -150,11 +150,14 @@ class TriggerSpec(Model):
     from_zone: Literal["province", "hand", "discard", "deck"] | None = None
     for_action: list[Word] | None = None  # "for a Favor Political action": the discarding action has these keywords
     while_in: Literal["hand", "discard"] | None = None  # triggers while its card is there, not in play (triggered-traits)
-    # another player's card did it, battle resolution, or a Personality's seppuku ("commits seppuku", seppuku)
-    cause: Literal["other_card", "resolution", "seppuku"] | None = None
+    # another player's card did it, battle resolution, a Personality's seppuku ("commits seppuku", seppuku), or a
+    # duel's loser destroyed as a consequence of losing it ("destroyed for losing the duel", for)
+    cause: Literal["other_card", "resolution", "seppuku", "losing_duel"] | None = None
     condition: Condition | None = None
     optional: StrictBool = False
-    once_per: Literal["turn", "game"] | None = None
+    once_per: Literal["phase", "turn", "game"] | None = None
+    # "a Political action targets this Personality": the occurrence comes from the effects of such an action
+    action: ActionTest | None = None
     bow: StrictBool = False
     gold: StrictInt | None = None
     targets: list[TargetSpec] = Field(default_factory=list, max_length=8)
@@ -172,9 +175,13 @@ class TriggerSpec(Model):
             point = f"an action from {whose or 'a '}{what} resolves"
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
+        if self.action is not None:
+            from .primitives.interrupts import action_words
+
+            point += f" by {action_words(self.action)}"
         if self.cause:
             point += {"other_card": " by another player's card", "resolution": " by battle resolution",
-                      "seppuku": " by committing seppuku"}[self.cause]
+                      "seppuku": " by committing seppuku", "losing_duel": " for losing a duel"}[self.cause]
         if self.from_zone:
             point += f" from {'your hand' if self.from_zone == 'hand' else 'a ' + self.from_zone.capitalize()}"
         if self.for_action:
@@ -182,7 +189,7 @@ class TriggerSpec(Model):
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         if self.once_per:
-            point += f" (the first time {'each turn' if self.once_per == 'turn' else 'this game'})"
+            point += f" (the first time {'this game' if self.once_per == 'game' else 'each ' + self.once_per})"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
@@ -223,7 +230,7 @@ KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks"
 MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
                      "moves_unopposed": "moving to a battlefield where it would be unopposed",
                      "moves_by_card_effects": "being moved by card effects",
-                     "moves_by_actions": "being moved by actions",
+                     "moves_by_actions": "being moved by actions", "actions": "use of its abilities",
                      "tactical_advantage": "rulebook Tactical Advantage ability"}
 
 
@@ -241,7 +248,7 @@ class Static(Model):
     # this card is at; focused: the cards its player focused in a duel it is in ("Shinichi's focused cards")
     stat: StatName | None = None
     amount: Number = 0
-    keywords: list[Word] = Field(default_factory=list, max_length=8)
+    keywords: list[Word] = Field(default_factory=list, max_length=8)  # permit recruit/equip: the action's keywords
     what: Word | None = None  # restrict, permit: what; cannot_gain: the Clan Alignment excepted ("except Phoenix Clan")
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to;
     # permit: the cards a rulebook action may also target ("You may target defending Personalities with …")
@@ -303,8 +310,8 @@ class Static(Model):
         elif self.kind == "permit" and self.designators:
             what = f"{who} may be {'Recruited' if self.what == 'recruit' else 'Equipped'}" + (
                 f" to a {describe_filter(self.to)}" if self.to is not None else "") + \
-                f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
-                f"{'/'.join(d.capitalize() for d in self.designators)} action"
+                f" as {'an' if self.designators[0] in ('open', 'engage') and not self.keywords else 'a'} " \
+                f"{''.join(k + ' ' for k in self.keywords)}{'/'.join(d.capitalize() for d in self.designators)} action"
         elif self.kind in ("permit", "restrict") and self.what == "proclaim":
             what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
@@ -725,6 +732,8 @@ def describe_happened(test) -> str:
         out = f"{side}{what} has been at the current battlefield"
     elif test.event == "province_destroyed":
         out = "a Province destroyed" + (" by you" if test.by == "you" else "")
+    elif test.event == "tokens_given":
+        out = f"{side}{what} given {test.token or 'any'} tokens" + (" by you" if test.by == "you" else "")
     else:
         out = f"{side}{what} {test.event.replace('_', ' ')}" + (" by you" if test.by == "you" else "") + (
             " at the current battlefield" if test.at == "here" else "")
@@ -776,12 +785,16 @@ def target_refs(effect: Effect) -> set[int]:
 
 def _complete_own_targets() -> None:
     """The primitives whose effects wait with targets of their own (``OwnTargets``) hold a
-    ``TargetSpec``, which exists only now (the primitives are imported before this module)."""
-    from .primitives.interrupts import AfterActionArgs, OwnTargets
-    from .primitives.timing import DelayedArgs
+    ``TargetSpec``, which exists only now (the primitives are imported before this module): each of them,
+    whichever primitive module defines it; an effect giving traits (``given_traits``) holds ``Static``s."""
+    from .primitives.actions import GivenTraitsArgs
+    from .primitives.interrupts import OwnTargets
 
-    for args in (OwnTargets, AfterActionArgs, DelayedArgs):
-        args.model_rebuild(_types_namespace={"TargetSpec": TargetSpec})
+    todo = [OwnTargets, GivenTraitsArgs]
+    while todo:
+        args = todo.pop()
+        args.model_rebuild(_types_namespace={"TargetSpec": TargetSpec, "Static": Static})
+        todo += args.__subclasses__()
 
 
 _complete_own_targets()

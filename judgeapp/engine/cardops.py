@@ -57,16 +57,17 @@ def set_honor_state(g, card: Card, dishonor: bool, why: str, cites: list[str], b
 
 def leave_play(g, card: Card, how: str, why: str, cites: list[str], by: str | None = None,
                source: Card | None = None, kind: StepKind = StepKind.EFFECT, preventable: bool = True,
-               cause: str = "effect", negatable: bool = True) -> list[Card]:
+               cause: str = "effect", negatable: bool = True, duel: dict | None = None) -> list[Card]:
     """A card leaves play destroyed, discarded or removed; a Personality takes his whole unit
-    with him, in the same way (``unit``).  Returns every card that left."""
+    with him, in the same way (``unit``).  Returns every card that left.  ``duel``: the duel whose
+    loser it is, when it leaves for losing it (``for``)."""
     if not card.in_play:
         return []
     if how in ("destroyed", "discarded") and card.type == "stronghold":
         g.record(kind, f"{card.title} does not leave play: effects only remove a Stronghold if they say so",
                  ["stronghold-immunity"], by)
         return []
-    ev = Event(how, card, card.controller, by, source, {"cause": cause}, preventable, negatable)
+    ev = Event(how, card, card.controller, by, source, {"cause": cause, "duel": duel}, preventable, negatable)
     if not triggers.before(g, ev):
         return []
     gone = [card]
@@ -83,7 +84,7 @@ def leave_play(g, card: Card, how: str, why: str, cites: list[str], by: str | No
     g.record(kind, text, cites + (["unit"] if names else []), by)
     if how == "destroyed":
         g.destroyed += [c.id for c in gone]
-    data = {"cause": cause, "was_dishonorable": was_dishonored, "controller": controller, "location": location,
+    data = {"cause": cause, "duel": duel, "was_dishonorable": was_dishonored, "controller": controller, "location": location,
             "host": host_was.id if host_was and host_was is not card else None}
     for c in gone:
         triggers.after(g, Event(how, c, controller, by, source, data))

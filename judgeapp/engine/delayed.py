@@ -31,6 +31,8 @@ def _matches(g, d: Delayed, timing: str, ev) -> bool:
         return False  # "after the action Recruits …": that action's own effects (interrupt-actions)
     if d.watch and (ev.card is None or ev.card.id not in d.watch):
         return False  # "after the next time he attacks": an occurrence about that card (delayed-effects)
+    if d.duel is not None and ev.data.get("duel") is not d.duel:
+        return False  # "before he is destroyed for losing it": for losing that duel (for)
     source = g.cards.get(d.source_id) if d.source_id else None
     if not trait_matches(g, _Anchor(d.owner, source), d.spec, ev):
         return False

@@ -202,7 +202,7 @@ def matches(g, flt: Filter, card: Card, ctx: Context, anywhere: bool = False) ->
         return False  # a family name is a word of a Personality's title (family-name)
     if flt.in_unit and (ctx.source is None or card not in g.unit_of(ctx.source)):
         return False
-    if flt.in_unit_of is not None and not any(card in g.unit_of(c) for c in ctx.targets.get(flt.in_unit_of) or []
+    if flt.in_unit_of is not None and not any(card in g.unit_of(c) for c in resolve(g, flt.in_unit_of, ctx) or []
                                               if isinstance(c, Card)):
         return False
     if flt.any_of and not any(matches(g, f.model_copy(update={"zone": flt.zone}), card, ctx) for f in flt.any_of):
@@ -404,6 +404,10 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.would_be_opposed(card)
     if state in MEMORY:
         return g.arrived(card, **MEMORY[state])
+    if state == "bowed_this_turn":
+        return g.did(card, "bows")
+    if state == "produced_no_gold_this_turn":  # "that has not produced Gold this turn" (gold-producing-traits)
+        return not g.did(card, "produces_gold")
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):
@@ -480,6 +484,12 @@ def players(g, ref, ctx: Context) -> list[str]:
         return [p for p in g.in_turn_order() if p != ctx.player]
     if ref == "active":
         return [g.active]
+    if ref == "favor":
+        # "The player with the Imperial Favor discards it and loses 2 Honor": one player, the holder when the text
+        # first names him, still "the player" once he has discarded it (imperial-favor, references)
+        if "favor" not in ctx.targets and g.favor is not None:
+            ctx.targets["favor"] = [g.favor]
+        return list(ctx.targets.get("favor", []))
     if ref in ("attacker", "defender"):
         who = g.attacker if ref == "attacker" else g.defender
         return [who] if who else []
@@ -524,8 +534,17 @@ def amount(g, value, ctx) -> int:
         n = ctx.paid
     elif a.tokens_removed:
         n = ctx.tokens_removed
+    elif a.did is not None:
+        from .acting import count_done
+
+        n = count_done(g, a.did, ctx)
     elif a.n is not None:
         n = a.n
+    elif a.starting_honor is not None:
+        from .stats import starting_honor
+
+        who = players(g, a.starting_honor, ctx)
+        n = starting_honor(g, who[0]) if who else 0
     elif a.provinces_destroyed is not None:  # a destroyed Province stays so, its place kept in the row (provinces)
         n = sum(p.destroyed for who in players(g, a.provinces_destroyed, ctx) for p in g.players[who].provinces)
     else:
@@ -640,7 +659,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                 return False
             if cond.dueling is not None and not any(matches(g, cond.dueling, other, ctx) for other in facing(g, c)):
                 return False
-            if cond.duel_role and (ctx.duel or {}).get(cond.duel_role) is not c:
+            if cond.duel_role and (ctx.duel or {}).get(cond.duel_role) is not c:  # "the winner": None in a tie
                 return False
             if cond.lower_duel_stat and not lower_duel_stat(g, c):
                 return False

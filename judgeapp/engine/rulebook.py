@@ -46,23 +46,27 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
     name = step["rulebook"]
     by = step["by"]
     kind, wanted, section = ABILITIES[name]
+    keywords = KEYWORDS.get(name, frozenset())
     try:
         if round_kind != wanted:
-            allowed = permitted_as(g, step, by, name, round_kind)
+            allowed = _permit(g, step, by, name, round_kind)
             if allowed is None:
                 raise Refused(Reason.WRONG_ROUND, f"{_title(name)} is a {kind.capitalize()} action: it cannot be "
                                                   "taken now", section)
-            kind = allowed
+            kind, given = allowed
+            if given:
+                keywords |= given
+                step = {**step, "as_keywords": sorted(given)}
         if name == "equip":
             _equip_from_discard_as(g, step, by, kind)
         if kind in ("limited", "dynasty") and by != g.active and not _open_lobby(g, name, step, by):
             raise Refused(Reason.NOT_ACTIVE_PLAYER, f"{kind.capitalize()} actions are for the active player "
                                                     f"({g.active})", f"{kind}-actions")
-        barred = g.player_restricted(by, "take_actions", KEYWORDS.get(name, frozenset()))
+        barred = g.player_restricted(by, "take_actions", keywords)
         if barred:
             raise Refused(Reason.RESTRICTED, barred, "permissions")
         if name not in REPEATABLE and name != "tactical_advantage" and g.players[by].used.get(name, 0) >= 1 + \
-                actions_extra(g, by, KEYWORDS.get(name, frozenset()), [kind]):
+                actions_extra(g, by, keywords, [kind]):
             raise Refused(Reason.USED, f"{by.capitalize()} has already used {_title(name)} this turn",
                           "player-abilities-and-traits")
         if round_kind == Round.COMBAT or round_kind == Round.ENGAGE:
@@ -86,8 +90,15 @@ def permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | No
     """The designator a card's trait lets this Recruit, Equip, Tactical Advantage or Reserve have in this round ("You
     may Equip this Follower as a Battle action", "Ayumu's rulebook Tactical Advantage ability is a Battle/Open action
     for Ayumu", "Mizuki's Reserve may be used as Absent Battle/Engage", ``permissions``), or None."""
+    allowed = _permit(g, step, by, name, round_kind)
+    return allowed[0] if allowed is not None else None
+
+
+def _permit(g, step: dict, by: str, name: str, round_kind: str) -> tuple[str, frozenset[str]] | None:
+    """That designator, with the keywords the trait gives the action ("You may Recruit this Holding as a Political
+    Open action": a Political action, ``keywords``, ``permissions``), or None."""
     if name in ("tactical_advantage", "reserve"):
-        return next((d for st in _ability_permits(g, step, by, name) for d in st.designators
+        return next(((d, frozenset()) for st in _ability_permits(g, step, by, name) for d in st.designators
                      if DESIGNATOR_ROUND[d] == round_kind), None)
     if name not in ("recruit", "equip"):
         return None
@@ -100,8 +111,8 @@ def permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | No
         card, host = g.find(step.get("card"), by, prefer=Zone.HAND), _first_target(g, step, by)
     if card is None:
         return None
-    return next((d for st in action_permissions(g, card, by, name, host) for d in st.designators
-                 if DESIGNATOR_ROUND[d] == round_kind), None)
+    return next(((d, frozenset(k.lower() for k in st.keywords)) for st in action_permissions(g, card, by, name, host)
+                 for d in st.designators if DESIGNATOR_ROUND[d] == round_kind), None)
 
 
 def _ability_permits(g, step: dict, by: str, name: str) -> list:
@@ -164,7 +175,7 @@ def _ctx(g, step: dict, by: str, label: str, source: Card | None = None) -> Cont
     return Context(player=by, source=source, label=label, choices=list(step.get("choose") or []),
                    round=None, discard_named=list(step.get("discard") or []) if isinstance(step.get("discard"), list)
                    else ([step["discard"]] if step.get("discard") else []), designator=ABILITIES[name][0],
-                   keywords=KEYWORDS.get(name, frozenset()))
+                   keywords=KEYWORDS.get(name, frozenset()) | frozenset(step.get("as_keywords", ())))
 
 
 def _first_target(g, step: dict, by: str) -> Card | None:

@@ -155,3 +155,4 @@ class Delayed:
     lapses: bool = False  # "the next time this turn …": it ends with the turn if it has not happened
     first: int = 1  # the number of its own first target (``spec.targets``), after those it keeps
     of_action: bool = False  # an action set it up: its effects are that action's (delayed-effects)
+    duel: dict | None = None  # it waits for an occurrence from this duel ("destroyed for losing it", for)

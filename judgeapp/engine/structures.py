@@ -29,7 +29,7 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
                 "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed", "dead",
                 "discarded", "moved_this_turn", "moved_this_battle", "moved_or_entered_this_battle",
                 "moved_to_battlefield_this_turn", "assigned_here", "moved_home_from_here", "in_play",
-                "unaligned", "entered_play_this_turn"]
+                "unaligned", "entered_play_this_turn", "bowed_this_turn", "produced_no_gold_this_turn"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "other_battlefield", "any"]  # other_battlefield: not the current one
@@ -92,7 +92,9 @@ class Filter(Model):
     stats: list[StatTest] = Field(default_factory=list, max_length=4)
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit
-    in_unit_of: StrictInt | None = None  # in the unit of this chosen target ("one of his Weapons")
+    # in the unit of this chosen target ("one of his Weapons"), or of that Personality in the duel ("one of his
+    # Followers", he being your Personality in this duel)
+    in_unit_of: StrictInt | Literal["duelist_yours", "duelist_other"] | None = None
     unit_keyword: Word | None = None  # "in a Cavalry unit": every card of its unit has it (unit-keywords)
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"
@@ -185,6 +187,7 @@ class Amount(Model):
     count: Filter | None = None
     paid: StrictBool = False
     honor_of: PlayerRef | None = None
+    starting_honor: PlayerRef | None = None  # "your Starting Family Honor" (starting-family-honor)
     tokens: Word | None = None  # "the number of Tameko's Fire tokens": tokens of this name on ``of`` (token)
     times: SmallInt = 1
     plus: SmallInt = 0
@@ -194,6 +197,7 @@ class Amount(Model):
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
     n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
     tokens_removed: StrictBool = False  # "the number of tokens destroyed": removed by this effect's "zero or more" (token)
+    did: Literal["bows"] | None = None  # "the number this bowed": the cards this action's effects bowed so far
     provinces_destroyed: PlayerRef | None = None  # "for each of your Provinces that have been destroyed this game"
     added: "Amount | None" = None  # "the number of Rings you control plus Fire tokens on Fusawa": a second count added
     whichever: "Whichever | None" = None  # "its Focus Value or this Shugenja's Chi, whichever is higher"
@@ -209,10 +213,13 @@ class Amount(Model):
     @model_validator(mode="after")
     def _one_source(self):
         given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
-                 self.tokens is not None, self.n is not None, self.tokens_removed, self.provinces_destroyed is not None]
+                 self.tokens is not None, self.n is not None, self.tokens_removed, self.did is not None,
+                 self.starting_honor is not None, self.provinces_destroyed is not None]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
-                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true} (with plus_if)")
+                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true}, {did: bows}, "
+                             "{starting_honor: you} "
+                             "(with plus_if)")
         if self.or_of is not None and self.stat is None:
             raise ValueError("or_of is another card's stat: only with stat")
         return self
@@ -288,6 +295,7 @@ class HappenedTest(Model):
     cause: Literal["resolution"] | None = None  # by battle resolution
     filter: Filter | None = None
     own: StrictBool = False  # to the text's own card ("if you Equipped this Item during this battle")
+    token: Word | None = None  # tokens of this name given ("if you have not given any Madness tokens this turn")
     times: Annotated[StrictInt, Field(ge=1, le=20)] = 1
 
 
@@ -341,7 +349,7 @@ class Condition(Model):
     last_focused: StrictBool = False  # the text's card is the last card its player focused in this duel
     # ``card`` has won a duel ("if he won a duel this turn") or issued a challenge ("has challenged a Personality") this turn
     this_turn: Literal["won", "challenged"] | None = None
-    duel_role: Literal["challenger", "challenged"] | None = None  # ``card`` is that Personality of the duel
+    duel_role: Literal["challenger", "challenged", "winner"] | None = None  # ``card`` is that Personality of the duel
     challenges_issued: HonorTest | None = None  # how many challenges your Personalities issued this turn
     duels_won: HonorTest | None = None  # how many duels your Personalities won this turn
     dueling: Filter | None = None  # ``card`` is in a duel in progress facing such a Personality ("while dueling …")

@@ -214,7 +214,7 @@ def test_yaml_bombs_nesting_and_size_are_refused():
 
 def test_a_script_that_never_ends_stops_at_the_budget():
     script = "  - advance: dynasty\n  - advance: next_turn\n" * 1500
-    result = run(board(two_players(), script=script), max_steps=2000)
+    result = run(board(two_players(), script=script), max_steps=2000, seconds=120)  # the steps run out, not the time
     assert result["stopped"] and "step budget" in result["stopped"]
     assert result["steps"][-1]["text"].startswith("Replay stopped")
 

@@ -38,10 +38,10 @@ PHRASES = {
     "the challenger": ("THECHALLENGER", "challenger"),
     "the last card you focused in the duel": ("LASTFOCUSED", "last"), "loses any duel against": ("LOSESDUELSAGAINST", "duel"),
 }
-WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
+WORDS = {"refuse": "REFUSE", "refuses": "REFUSE", "refused": "REFUSED", "first": "FIRST", "issue": "ISSUE", "issued": "ISSUE", "challenged": "CHALLENGED", "uses": "USES", "won": "WON", "dueling": "DUELING", "creates": "CREATES",
          "end": "END", "resolution": "RESOLUTION", "focused": "FOCUSED", "duels": "DUEL", "where": "WHERE",
          "against": "AGAINST", "removing": "REMOVING", "focuses": "FOCUS", "lost": "LOST", "whichever": "WHICHEVER",
-         "element": "ELEMENT"}
+         "element": "ELEMENT", "losing": "LOSING"}
 NP_KINDS = ("duelist", "the_other", "challenger", "both_duelists", "your_earlier", "its_target")
 CLAUSE_KINDS = ("after_it_ends", "if_clause", "if_refused")
 VALUE_KINDS = ("whichever", "that_stat")
@@ -761,6 +761,64 @@ class Readers:
         spec = self.targets[-1]
         self.targets[-1] = spec.model_copy(update={"filter": spec.filter.model_copy(update={"duel_role": role})})
         self.effects.append(effect)
+
+
+    def c_you_won_duel_this_turn(self, node):
+        """"If you have won a duel this turn": one of your Personalities won a duel this turn, as the game recorded the
+        turn's duels (``duel``: a player wins a duel when his Personality does)."""
+        return Condition.model_validate({"duels_won": {"op": ">=", "value": 1}})
+
+    def c_issued_a_challenge(self, node):
+        """"If Burogun has issued a challenge this turn": he has challenged a Personality this turn (``challenge``)."""
+        return self._this_turn(node, "challenged")
+
+    def e_fear_stronger_may_target(self, node):
+        """"Each of the action's Fear effects have +1 strength and may target Items and Spells": each of the interrupted
+        action's Fear effects is stronger and may target those cards too (``interrupt-actions``, ``fear``)."""
+        return [self._strength(["fear"], int(_tok(node, "SIGNED").value), True), *self.e_fear_may_target(node)]
+
+    def e_fear_stronger_destroys(self, node):
+        """"The action's Fear effects have +1 strength and destroy Followers after bowing them": each of the interrupted
+        action's Fear effects is stronger, and each card of that kind they bow is then destroyed (``interrupt-actions``,
+        ``fear``)."""
+        self._interrupt_only()
+        stronger = self._strength(["fear"], int(_tok(node, "SIGNED").value), True)
+        return [stronger, self._destroys_bowed(_sub(node, "fear_destroys"), "fear")]
+
+
+    def t_negate_loser_destruction(self, tree: Tree) -> TriggerSpec:
+        """"Before this Personality wins a duel, negate the loser's destruction": the loser's destruction is a
+        consequence of the duel that comes once it is won (``duel`` step 5), so what is negated is each destruction of
+        the loser of a duel this Personality won, for losing it (``for``, ``negate``); see card_reading_notes."""
+        ref = self.np(_sub(tree, *NP))
+        if ref not in ("self", "host"):
+            raise Unreadable("another card winning a duel is not read")
+        return TriggerSpec.model_validate({"when": "before", "event": "destroyed", "cause": "losing_duel",
+                                           "condition": {"card": ref, "duel_role": "winner"},
+                                           "do": [{"negate_occurrence": {"what": "destroyed"}}]})
+
+
+    def t_focus_before_losing(self, tree: Tree) -> TriggerSpec:
+        """"As a Focus Effect, before your Personality in this duel is destroyed for losing it, …": once the focused
+        cards are face up, a delayed effect waits for that destruction, a consequence of this duel (``duel`` step 5,
+        ``for``), and happens before it (``focus-focus-effect``, ``delayed-effects``); "he" is that Personality, and
+        the targets it names are chosen when it happens."""
+        self.in_duel = True
+        ref = self.np(_sub(tree, *NP))
+        if ref != "duelist_yours":
+            raise Unreadable("the destruction for losing of a card other than your Personality in the duel is not read")
+        self.subject, self.last, self.person = "it", ref, ref
+        effects = self.sentence_effects(tree)
+        return TriggerSpec.model_validate({"when": "when", "event": "focused", "whose": "self", "do": [
+            {"before_losing_destruction": {"target": ref, "targets": [t.model_dump(mode="json") for t in self.targets],
+                                           "do": [e.model_dump(mode="json", by_alias=True) for e in effects]}}]})
+
+    def e_negate_poss_destruction(self, node):
+        """"… to negate his destruction": in a "before … is destroyed" effect, the destruction it waits for does not
+        happen (``negate``)."""
+        if self.subject != "it" or self.poss(_sub(node, "np_poss")) != getattr(self, "person", None):
+            raise Unreadable("negating a destruction other than the one waited for is not read")
+        return Effect.model_validate({"negate_occurrence": {"what": "destroyed"}})
 
 
 def _for_player(effect: Effect, player: int) -> Effect:

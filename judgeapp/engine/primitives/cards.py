@@ -60,8 +60,10 @@ class Destroy(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
+        # "Destroy the loser" names a consequence of losing the duel: he is destroyed "for losing" it (for)
+        losing = {"cause": "losing_duel", "duel": ctx.duel} if args.target in ("loser", "losers") and ctx.duel else {}
         return _each(g, ctx, args, lambda c: cardops.leave_play(g, c, "destroyed", ctx.why(), [cls.cite], ctx.player,
-                                                                ctx.source))
+                                                                ctx.source, **losing))
 
     @classmethod
     def describe(cls, args):
@@ -409,7 +411,8 @@ PREDICATES = {"would_be_opposed": "would be opposed at this battlefield", "moved
               "moved_or_entered_this_battle": "has moved or entered play this battle",
               "moved_to_battlefield_this_turn": "has moved to a battlefield this turn",
               "assigned_here": "assigned to this battlefield", "moved_home_from_here": "was moved home from this battlefield",
-              "entered_play_this_turn": "entered play this turn"}
+              "entered_play_this_turn": "entered play this turn", "bowed_this_turn": "bowed this turn",
+              "produced_no_gold_this_turn": "has not produced Gold this turn"}
 
 
 def describe_filter(f: Filter) -> str:
@@ -477,7 +480,7 @@ def describe_filter(f: Filter) -> str:
     if f.in_unit:
         words.append("in this unit")
     if f.in_unit_of is not None:
-        words.append(f"in target {f.in_unit_of}'s unit")
+        words.append(f"in the unit of {describe_ref(f.in_unit_of)}")
     if f.unit_keyword and f.type != ["unit"]:
         words.append(f"in a {f.unit_keyword} unit")
     for t in f.stats:
@@ -551,6 +554,10 @@ def describe_amount(value) -> str:
         out = "the Gold paid"
     elif value.tokens_removed:
         out = "the number of tokens removed"
+    elif value.did is not None:
+        out = "the number of cards this bowed"
+    elif value.starting_honor is not None:
+        out = "your Starting Family Honor"
     elif value.provinces_destroyed is not None:
         whose = "your" if value.provinces_destroyed == "you" else f"the {value.provinces_destroyed}'s"
         out = f"the number of {whose} destroyed Provinces"

@@ -7,8 +7,9 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from ..registry import Effect, Primitive, primitive
-from .common import cards_of, lasting_on_each
+from .common import cards_of, delay, lasting_on_each
 from .honor import _who
+from .interrupts import OwnTargets, then_words
 from .stats import StatArgs, _Stat
 from ..references import players, script_choice
 from ..structures import Model, PlayerRef, Ref
@@ -225,3 +226,41 @@ class PlayerMay(Primitive):
         return (f"{_who(args.player)} may choose to: " + "; ".join(describe_effect(e) for e in args.do)
                 + ("; if he does not: " + "; ".join(describe_effect(e) for e in args.otherwise)
                    if args.otherwise else ""))
+
+
+class BeforeLosingArgs(OwnTargets):
+    target: Ref = "duelist_yours"
+    do: list[Effect] = Field(min_length=1, max_length=4)
+
+
+@primitive
+class BeforeLosingDestruction(Primitive):
+    """"As a Focus Effect, before your Personality in this duel is destroyed for losing it, you may destroy one of his
+    Followers to negate his destruction": a delayed effect, set up as the Focus Effect resolves (``duel`` step 4),
+    that happens before that Personality is destroyed as a consequence of losing this duel ("Destroy the loser", the
+    duel's or the action's, after it resolves; ``for``), once; its own targets are chosen then (``delayed-effects``)."""
+
+    name, Args, cite = "before_losing_destruction", BeforeLosingArgs, "delayed-effects"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..abilities import TriggerSpec
+
+        cards = cards_of(g, ctx, args.target)
+        if not cards or ctx.duel is None:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: no Personality in a duel, so “{cls.describe(args)}” does nothing",
+                     [cls.cite, "for"], ctx.player, "resolve")
+            return False
+        spec = TriggerSpec(when="before", event="destroyed", cause="losing_duel", do=list(args.do),
+                           targets=list(args.targets), text=f"Before {cards[0].title} is destroyed for losing the "
+                                                            f"duel: {then_words(args)}")
+        delay(g, ctx, spec, watch=(cards[0].id,), duel=ctx.duel, lapses=True, first=args.first_target)
+        g.record(StepKind.EFFECT, f"Delayed effect set up: “{spec.text}” ({ctx.why()})", [cls.cite, "for"], ctx.player,
+                 "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        from .cards import describe_ref
+
+        return f"before {describe_ref(args.target)} is destroyed for losing this duel: {then_words(args)}"
