@@ -232,7 +232,8 @@ KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks"
 MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
                      "moves_unopposed": "moving to a battlefield where it would be unopposed",
                      "moves_by_card_effects": "being moved by card effects",
-                     "moves_by_actions": "being moved by actions", "actions": "use of its abilities"}
+                     "moves_by_actions": "being moved by actions", "actions": "use of its abilities",
+                     "tactical_advantage": "rulebook Tactical Advantage ability"}
 
 
 class Static(Model):
@@ -244,7 +245,7 @@ class Static(Model):
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "ability_keyword", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed", "ability_cost", "stat_min", "stat_max", "extra_use",
-                  "negate_bonuses", "play_limit", "rulebook_bonus"]
+                  "negate_bonuses", "play_limit", "rulebook_bonus", "victory_honor"]
     target: Literal["self", "host", "unit", "province", "focused"] | AllRef | TargetedRef = "self"  # province: the one
     # this card is at; focused: the cards its player focused in a duel it is in ("Shinichi's focused cards")
     stat: StatName | None = None
@@ -414,6 +415,9 @@ class Static(Model):
             each = f" for each of {describe_filter(self.amount.count)}s" if isinstance(self.amount, Amount) else ""
             what = f"{which} may be used twice per turn" if self.minimum else \
                 f"{which} may be used one additional time per turn{each}"
+        elif self.kind == "victory_honor":
+            victory, base = ("an Honor Victory", 40) if self.what == "honor" else ("a Dishonor Victory", -20)
+            what = f"the Family Honor required for {victory} is {base + self.amount} ({self.amount:+d})"
         elif self.kind == "rulebook_bonus":
             what = f"the {stat_words(self.stat)} bonuses {who} gets from the rulebook Tactical Advantage action are " \
                    f"increased by {self.amount}"
@@ -627,6 +631,10 @@ def describe_condition(cond: Condition | None) -> str:
         parts.append(f"{subject} is not {' or '.join(s.replace('_', ' ') for s in cond.is_not if s not in PREDICATES)}")
     if cond.has_keyword:
         parts.append(f"{subject} has {cond.has_keyword}")
+    if cond.battle_here:
+        parts.append("a battle is at this card's Province")
+    if cond.printed_keyword:
+        parts.append(f"{subject} has the printed {cond.printed_keyword} keyword")
     if cond.has_attached:
         parts.append(f"{subject} has " + (f"{cond.attached_count} or more attached {' '.join(cond.has_attached)} cards"
                                           if cond.attached_count else f"an attached {' '.join(cond.has_attached)}"))

@@ -138,6 +138,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         self.discarded = False  # a card was discarded by an earlier effect ("the card's Focus Value")
         self.after_action = False  # an Interrupt whose effects wait until the action has resolved
         self.person: object = None  # the last Personality named, for "him"/"he" after a card ("discard a card to move him")
+        self.prior: list = []  # a continuous trait's statics, for the sentences after it about its cards (continued)
         self.attack_amount = False  # reading an Attack's or Fear's strength, whose target is the next one
         # a sentence that only changes an earlier effect takes its leading "If" here (order-of-effects, exception 1)
         self.modifier = None
@@ -252,10 +253,24 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         """A trait; ``more``: the sentences after it that refer back to it, part of the same
         trait (``traits``), read in order like an ability's."""
         tree = parse(sentence, self.names, "t_sentence")
+        if more and tree.data == "continuous":
+            return self.continued(tree, more)
         if more and tree.data != "triggered":
             raise Unreadable("sentences referring back to a trait other than a triggered one are not read")
         self.more = list(more)
         return getattr(self, "t_" + tree.data)(tree)
+
+    def continued(self, tree: Tree, more: list[str]) -> list:
+        """A continuous trait and the sentences after it about its cards ("Your Personalities with 3 or more Chi
+        have Tactician. Unless they have the printed Tactician keyword, they do not have …", ``traits``): each
+        a trait of an area's own ``follow_`` kind, reading the first one's statics in ``self.prior``."""
+        self.prior = out = self.t_continuous(tree)
+        for sentence in more:
+            follow = parse(sentence, self.names, "t_sentence")
+            if not follow.data.startswith("follow_"):
+                raise Unreadable("that sentence referring back to a continuous trait is not read")
+            out = out + getattr(self, "t_" + follow.data)(follow)
+        return out
 
     # ----- clauses --------------------------------------------------------------------------
     def clause(self, node: Tree, index: int) -> list[Effect]:

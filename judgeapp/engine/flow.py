@@ -12,6 +12,7 @@ from .game import Request
 from .payment import empty_pool
 from .resolution import state_checks
 from .rulebook import take_rulebook
+from .textstatics import victory_honor
 from .triggers import Event
 from .vocab import ROUNDS, Point, Reason, Round, StepKind, Until, UNTIL_WORDS, Zone
 
@@ -199,7 +200,7 @@ def end_of_turn(g):
                               StepKind.RULE)
     triggers.fire(g, "when", ev)
     g.record(StepKind.RULE, f"{g.active.capitalize()}'s turn ends", ["the-turn-sequence"])
-    if g.players[g.active].honor <= -20:
+    if g.players[g.active].honor <= -20 + victory_honor(g, "dishonor"):
         honor.lose(g, g.active, "dishonor", f"ends the turn on {g.players[g.active].honor} Honor",
                    "dishonor-loss-victory")
     expire(g, "end_of_turn")
@@ -220,7 +221,7 @@ def next_turn(g) -> None:
     triggers.fire(g, "before", ev)
     g.record(StepKind.RULE, f"Turn {g.turn}: {g.active.capitalize()}'s turn begins", ["turns-and-turn-order"])
     expire(g, Until.YOUR_NEXT_TURN, g.active)
-    if g.players[g.active].honor >= 40:
+    if g.players[g.active].honor >= 40 + victory_honor(g, "honor"):
         honor.win(g, g.active, "honor", f"begins the turn on {g.players[g.active].honor} Family Honor",
                   "honor-victory")
     triggers.fire(g, "after", ev)

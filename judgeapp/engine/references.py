@@ -545,6 +545,8 @@ def amount(g, value, ctx) -> int:
 
         who = players(g, a.starting_honor, ctx)
         n = starting_honor(g, who[0]) if who else 0
+    elif a.provinces_destroyed is not None:  # a destroyed Province stays so, its place kept in the row (provinces)
+        n = sum(p.destroyed for who in players(g, a.provinces_destroyed, ctx) for p in g.players[who].provinces)
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0
@@ -616,6 +618,9 @@ def holds(g, cond: Condition | None, ctx) -> bool:
 
         if count(g, cond.happened, ctx) < cond.happened.times:
             return False
+    if cond.battle_here is not None and cond.battle_here != (  # (fortification)
+            g.battlefield is not None and ctx.source is not None and ctx.source.attached_to == g.battlefield):
+        return False
     if cond.battlefield_destroyed is not None:
         prov = g.province(g.battlefield)
         if prov is None or prov.destroyed != cond.battlefield_destroyed:
@@ -624,7 +629,7 @@ def holds(g, cond: Condition | None, ctx) -> bool:
                                               amount(g, cond.count.value, ctx)):
         return False
     if cond.card is not None or cond.is_ or cond.is_not or cond.has_keyword or cond.has_attached or cond.stat \
-            or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
+            or cond.printed_keyword or cond.fits or cond.tokens or cond.attached_to or cond.this_turn \
             or cond.dueling or cond.duel_role or cond.lower_duel_stat:
         cards = resolve(g, cond.card if cond.card is not None else "self", ctx) or []
         if not cards:
@@ -633,6 +638,8 @@ def holds(g, cond: Condition | None, ctx) -> bool:
             if any(not has_state(g, c, s) for s in cond.is_) or any(has_state(g, c, s) for s in cond.is_not):
                 return False
             if cond.has_keyword and not g.has_keyword(c, cond.has_keyword):
+                return False
+            if cond.printed_keyword and not c.card.has_keyword(cond.printed_keyword):  # (keywords: printed)
                 return False
             if cond.has_attached and not has_attached(g, c, cond.has_attached, cond.attached_count or 1):
                 return False

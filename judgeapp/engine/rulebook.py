@@ -619,6 +619,9 @@ def tactical_advantage(g, step: dict, by: str) -> bool:
     if card is None or not card.in_play or card.controller != by or not g.has_keyword(card, "Tactician"):
         raise Refused(Reason.NO_TARGET, f"{step.get('card')} is not a Tactician {by} controls in play (card: the "
                                         "Tactician)", "tactician")
+    barred = g.restricted(card, "tactical_advantage")  # "… they do not have the Tactical Advantage ability"
+    if barred:
+        raise Refused(Reason.RESTRICTED, barred, "tactical-advantage")
     if card.bowed:
         raise Refused(Reason.BOWED, f"{card.title} is bowed: abilities on bowed cards cannot be used",
                       "bowed-and-unbowed")

@@ -198,6 +198,7 @@ class Amount(Model):
     n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
     tokens_removed: StrictBool = False  # "the number of tokens destroyed": removed by this effect's "zero or more" (token)
     did: Literal["bows"] | None = None  # "the number this bowed": the cards this action's effects bowed so far
+    provinces_destroyed: PlayerRef | None = None  # "for each of your Provinces that have been destroyed this game"
     added: "Amount | None" = None  # "the number of Rings you control plus Fire tokens on Fusawa": a second count added
     whichever: "Whichever | None" = None  # "its Focus Value or this Shugenja's Chi, whichever is higher"
 
@@ -213,7 +214,7 @@ class Amount(Model):
     def _one_source(self):
         given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
                  self.tokens is not None, self.n is not None, self.tokens_removed, self.did is not None,
-                 self.starting_honor is not None]
+                 self.starting_honor is not None, self.provinces_destroyed is not None]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
                              "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true}, {did: bows}, "
@@ -310,6 +311,7 @@ class Condition(Model):
     is_: list[State] = Field(default_factory=list, alias="is", max_length=6)
     is_not: list[State] = Field(default_factory=list, max_length=6)
     has_keyword: Word | None = None  # of ``card``
+    printed_keyword: Word | None = None  # of ``card``, printed on it ("Unless they have the printed Tactician keyword")
     has_attached: list[Word] = Field(default_factory=list, max_length=4)  # ``card`` has an attachment with these
     attached_count: int | None = Field(default=None, ge=2, le=4)  # … at least this many such attachments ("two Weapons")
     attached_to: Filter | None = None  # ``card`` is attached to a card of these ("if it is attached to a Commander")
@@ -319,6 +321,8 @@ class Condition(Model):
     count: CountTest | None = None  # the number of cards matching a filter ("two or more Rings you control")
     happened: HappenedTest | None = None  # something earlier this turn or battle (memory)
     battlefield_destroyed: StrictBool | None = None  # the current battlefield's Province is destroyed
+    # a battle is at the Province the card is attached to ("during battles at this Province" on a Fortification)
+    battle_here: StrictBool | None = None
     hand: HonorTest | None = None  # the number of cards in your hand: "if you now have 6 or more cards in your hand"
     hand_size: HonorTest | None = None  # your maximum hand size: "if your maximum hand size is 10 or more"
     most_cards: StrictBool | None = None  # more cards in your hand than each other player

@@ -210,3 +210,11 @@ def attack_against(g, card: Card, attack: str, attacker: str, source: Card | Non
             else:
                 change += st.amount if isinstance(st.amount, int) else 0
     return negated, change
+
+
+def victory_honor(g, what: str) -> int:
+    """The change traits in play make to the Family Honor an Honor Victory (``honor-victory``, ``what`` "honor") or a
+    Dishonor loss (``dishonor-loss-victory``, "dishonor") needs, for every player: "Add 1 to the Honor required for an
+    Honor Victory and -1 to the Honor required for a Dishonor Victory"."""
+    return sum(st.amount for src, st in g.statics() if st.kind == "victory_honor" and st.what == what
+               and holds(g, st.while_, card_context(g, src)))

@@ -5,19 +5,22 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
-from ..cardtree import ATTACKS, NP, STATICS, Unreadable, _and, _not, _singular, _sub, _tok, _toks
-from ..structures import ActionTest, AllRef, Condition, Filter
+from ..cardtree import ATTACKS, LABELS, NP, STATICS, Unreadable, _and, _not, _singular, _sub, _tok, _toks
+from ..structures import ActionTest, AllRef, Amount, Condition, Filter
 from ..vocab import CLANS
 
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
          "who": "WHO", "except": "EXCEPT", "count": "COUNT", "towards": "TOWARDS",
          "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING", "taken": "TAKEN", "bring": "BRING",
-         "resolving": "RESOLVING", "increased": "INCREASE"}
+         "resolving": "RESOLVING", "increased": "INCREASE", "add": "ADD", "respectively": "RESPECTIVELY"}
 PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
            "need not to": ("NEEDNOT", "not"), "the combat segment": ("COMBATSEGMENT", "combat"),
-           "once per battle": ("ONCEPERBATTLE", "battle"), "per battle": ("PERBATTLE", "battle")}
+           "once per battle": ("ONCEPERBATTLE", "battle"), "per battle": ("PERBATTLE", "battle"),
+           "provinces that have been destroyed this game": ("DESTROYEDPROVINCES", "destroyed"),
+           "the honor required for an honor victory": ("VICTORYHONOR", "honor"),
+           "the honor required for a dishonor victory": ("VICTORYHONOR", "dishonor")}
 STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target", "st_join_clan", "st_join_controls",
                 "st_join", "st_enter", "st_provinces", "st_this_province",
                 "st_no_clan", "st_no_clan_one", "st_state_no_clan", "st_others_attack", "st_others_attack_strength",
@@ -29,7 +32,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses", "st_extra_use_actions",
                 "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit",
                 "st_stat_if_he", "st_others_cannot_bow", "st_rulebook_bonus", "st_rulebook_as",
-                "st_ability_designators", "st_attach_free"}
+                "st_ability_designators", "st_attach_free",
+                "st_stat_each_destroyed", "st_own_attack_here"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -457,14 +461,16 @@ class Readers:
         return self._stat_changes(_sub(node, "changes"), {**data, "while": _and(data.get("while"), cond)})
 
     def _stat_changes(self, node, data: dict) -> list[Static]:
-        """A stat change for each of "+1F/+1C" (``bonuses-and-penalties``); ``per``: for each such card."""
+        """A stat change for each of "+1F/+1C" (``bonuses-and-penalties``); ``per``: for each such card, or each one
+        an amount counts."""
         per = data.pop("per", None)
         out = []
         for tok in _toks(node, "STATCHANGE"):
             stat, n = tok.value
             if n == "X" or stat == "family_honor":
                 raise Unreadable("that continuous stat change is not read")
-            amount = n if per is None else {"count": per.model_dump(exclude_defaults=True), "times": n}
+            amount = n if per is None else {**(per.model_dump(exclude_defaults=True) if isinstance(per, Amount) else {
+                "count": per.model_dump(exclude_defaults=True)}), "times": n}
             out.append(Static.model_validate({**data, "kind": "stat", "stat": stat, "amount": amount}))
         return out
 
@@ -661,3 +667,43 @@ class Readers:
             raise Unreadable("attaching free to that card is not read")
         return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": -1000,
                                        "what": "equip", "to": Filter(title=" ".join(t.value for t in words))})]
+
+    def t_follow_lack_ability(self, tree) -> list[Static]:
+        """"Your Personalities with 3 or more Chi have Tactician. Unless they have the printed Tactician keyword, they
+        do not have the Tactical Advantage ability": each card of the group the trait before names, without that
+        printed keyword (``keywords``), lacks the player ability (``tactician``: Tactical Advantage is every
+        Tactician's; a trait may take it away, ``permissions``)."""
+        if len(self.prior) != 1 or not isinstance(self.prior[0].target, AllRef):
+            raise Unreadable("'they' after that trait is not read")
+        if _tok(tree, "TITLE").value != "Tactical Advantage":
+            raise Unreadable("losing that ability is not read")
+        printed = _not(Condition(card="it", printed_keyword=_tok(tree, "KEYWORD").value))
+        return [Static.model_validate({"target": self.prior[0].target, "kind": "restrict", "what": "tactical_advantage",
+                                       "while": _and(self.prior[0].while_, printed)})]
+
+    def read_st_stat_each_destroyed(self, node, data) -> list[Static]:
+        """"Masako has +1F/+1C for each of your Provinces that have been destroyed this game": her player's Provinces
+        destroyed so far, those the position starts with destroyed too (``provinces``, ``bonuses-and-penalties``)."""
+        return self._stat_changes(node, {**data, "per": Amount(provinces_destroyed="you")})
+
+    def t_victory_honor(self, tree) -> list[Static]:
+        """"Add 1 to the Honor required for an Honor Victory and -1 to the Honor required for a Dishonor Victory, or 2
+        and -2 respectively if you have Courtesy": 41 and -21 Family Honor for every player while the card is in play,
+        42 and -22 while its player has Courtesy (``honor-victory``, ``dishonor-loss-victory``)."""
+        if [t.value for t in _toks(tree, "VICTORYHONOR")] != ["honor", "dishonor"] \
+                or _tok(tree, "KEYWORD").value not in LABELS:
+            raise Unreadable("that change to the Honor victories need is not read")
+        label = LABELS[_tok(tree, "KEYWORD").value]
+        (honor, alt_honor), (dishonor, alt_dishonor) = _toks(tree, "NUMBER"), _toks(tree, "SIGNED")
+        changes = [("honor", int(honor.value), _not(label)), ("dishonor", int(dishonor.value), _not(label)),
+                   ("honor", int(alt_honor.value), label), ("dishonor", int(alt_dishonor.value), label)]
+        return [Static.model_validate({"kind": "victory_honor", "what": what, "amount": n, "while": cond})
+                for what, n, cond in changes]
+
+    def read_st_own_attack_here(self, node, data) -> list[Static]:
+        """"Your Fear effects during battles at this Province have +1 strength", on a Fortification: its player's Fear
+        effects while a battle is at the Province it is attached to (``fortification``, ``fear``)."""
+        kinds = list(dict.fromkeys(ATTACKS[a.children[0].type] for a in _sub(node, "attack_kinds").children
+                                   if isinstance(a, Tree)))
+        return [Static.model_validate({**data, "kind": "own_attack_strength", "keywords": kinds, "while": Condition(
+            battle_here=True), "amount": int(_tok(node, "SIGNED").value)})]

@@ -558,6 +558,9 @@ def describe_amount(value) -> str:
         out = "the number of cards this bowed"
     elif value.starting_honor is not None:
         out = "your Starting Family Honor"
+    elif value.provinces_destroyed is not None:
+        whose = "your" if value.provinces_destroyed == "you" else f"the {value.provinces_destroyed}'s"
+        out = f"the number of {whose} destroyed Provinces"
     else:
         out = "your Family Honor"
     if value.per != 1:
