@@ -80,6 +80,7 @@ SECTIONS = {
     "seppuku": "Seppuku",
     "card-subtitles": "Card subtitles",
     "for": "For",
+    "perspective": "Perspective",
 }
 
 

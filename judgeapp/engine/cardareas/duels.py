@@ -821,6 +821,22 @@ class Readers:
         return Effect.model_validate({"negate_occurrence": {"what": "destroyed"}})
 
 
+    def s_player_fear_at_loser_unit(self, tree: Tree, index: int):
+        """"The winner creates Fear 4 targeting a card in the loser's unit": once the duel has resolved, the winner's
+        player makes the Fear effect, so he chooses its target, enemy from his side (``perspective``, ``fear``); in a tie
+        there is no winner and no effect (``duel``)."""
+        if getattr(self, "duel_at", None) is None:
+            raise Unreadable("an effect the winner makes with no duel before it is not read")
+        if self.np(_sub(tree, *NP)) != "winner" or _tok(tree, "TYPE").value != "unit":
+            raise Unreadable("an effect made by a player other than the winner's is not read")
+        own = len(self.targets) + 1
+        spec = TargetSpec(filter=Filter(type=["personality", "follower"], side="enemy", in_unit_of="loser"),
+                          attack="fear")
+        self.effects.append(Effect.model_validate({"player_creates": {
+            "player": "winner_controller", "targets": [spec.model_dump(mode="json")], "first_target": own,
+            "do": [{"fear": {"target": own, "amount": int(_tok(tree, "NUMBER").value)}}]}}))
+
+
 def _for_player(effect: Effect, player: int) -> Effect:
     """"… who may choose to lose 2 Honor": an effect on a player with no subject of its own is the chooser's."""
     if getattr(effect.args, "player", None) != "you":
