@@ -734,9 +734,21 @@ class Readers:
         chosen = [_for_player(e, chooser) for e in self.act(act, len(self.effects))]
         self.effects.append(Effect.model_validate({"player_may": {"player": chooser, "do": chosen}}))
 
+    def e_may_challenge(self, node):
+        """"Another player's target Personality may challenge Amiki": whether he issues the challenge is the choice of
+        that Personality's player, not of the player taking the action (``choices``, ``player_may``); "If he does not,
+        …" follows his declining (``challenge``)."""
+        challenger, challenged = (self.np(c) for c in node.children if isinstance(c, Tree) and c.data in NP)
+        if not isinstance(challenger, int):
+            raise Unreadable("a challenge a card other than a target may issue is not read")
+        self.duel_at = self.index
+        self.last = self.person = challenger
+        return Effect.model_validate({"player_may": {"player": challenger, "do": [
+            {"duel": {"challenger": challenger, "challenged": challenged}}]}})
+
     def s_if_not_chosen(self, tree: Tree, index: int):
-        """"If he does not choose this, gain Honor equal to …": what happens when the other player declines the
-        choice just read (``choices``)."""
+        """"If he does not choose this, gain Honor equal to …", "If he does not, …": what happens when the other player
+        declines the choice just read (``choices``)."""
         if not self.effects or self.effects[-1].name != "player_may" or self.effects[-1].args.otherwise:
             raise Unreadable("'if he does not choose this' after no other player's choice is not read")
         first = len(self.targets)
