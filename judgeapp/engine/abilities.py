@@ -16,12 +16,12 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from . import primitives  # noqa: F401  (registers every primitive before a reading is validated)
 from .registry import Effect
-from .structures import AllRef, Amount, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
+from .structures import ActionTest, AllRef, Amount, CardKind, Condition, Filter, Model, Number, Ref, SmallInt, StatName, TargetedRef, Title, Word
 
 DesignatorName = Literal["limited", "open", "engage", "battle", "dynasty", "interrupt"]
 EventName = Literal["attaches", "becomes", "turn_begins", "turn_ends", "phase_begins", "phase_ends", "battle_begins", "battle_ends",
                     "battle_resolves", "enters_play", "leaves_play", "destroyed", "discarded", "bows", "straightens",
-                    "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "attacks", "defends", "moves",
+                    "dishonored", "rehonored", "recruited", "equipped", "proclaimed", "assigns", "attacks", "defends", "moves",
                     "honor_gained", "honor_lost", "duel_resolves", "duel_won", "duel_lost", "challenged", "challenges", "enters_duel", "refused",
                     "action_resolves", "province_destroyed", "drawn", "focused", "targeted"]
 PhaseName = Literal["action", "attack", "dynasty"]
@@ -155,7 +155,9 @@ class TriggerSpec(Model):
     cause: Literal["other_card", "resolution", "seppuku", "losing_duel"] | None = None
     condition: Condition | None = None
     optional: StrictBool = False
-    once_per: Literal["turn", "game"] | None = None
+    once_per: Literal["phase", "turn", "game"] | None = None
+    # "a Political action targets this Personality": the occurrence comes from the effects of such an action
+    action: ActionTest | None = None
     bow: StrictBool = False
     gold: StrictInt | None = None
     targets: list[TargetSpec] = Field(default_factory=list, max_length=8)
@@ -173,6 +175,10 @@ class TriggerSpec(Model):
             point = f"an action from {whose or 'a '}{what} resolves"
         if self.by:
             point += " by you" if self.by == "you" else " by another player"
+        if self.action is not None:
+            from .primitives.interrupts import action_words
+
+            point += f" by {action_words(self.action)}"
         if self.cause:
             point += {"other_card": " by another player's card", "resolution": " by battle resolution",
                       "seppuku": " by committing seppuku", "losing_duel": " for losing a duel"}[self.cause]
@@ -183,7 +189,7 @@ class TriggerSpec(Model):
         if self.phase:
             point += f" ({self.phase.capitalize()} Phase)"
         if self.once_per:
-            point += f" (the first time {'each turn' if self.once_per == 'turn' else 'this game'})"
+            point += f" (the first time {'this game' if self.once_per == 'game' else 'each ' + self.once_per})"
         parts = [f"if {describe_condition(self.condition)}"] if self.condition is not None else []
         parts += [f"choose target {i}: {t.describe()}" for i, t in enumerate(self.targets, 1)]
         parts += [describe_effect(e) for e in self.effects]
@@ -224,7 +230,7 @@ KIND_WORDS = {"ranged_attack": "Ranged Attacks", "melee_attack": "Melee Attacks"
 MOVE_RESTRICTIONS = {"moves_to_here": "moving to this battlefield", "moves_from_here": "moving from this battlefield",
                      "moves_unopposed": "moving to a battlefield where it would be unopposed",
                      "moves_by_card_effects": "being moved by card effects",
-                     "moves_by_actions": "being moved by actions"}
+                     "moves_by_actions": "being moved by actions", "actions": "use of its abilities"}
 
 
 class Static(Model):
@@ -236,12 +242,12 @@ class Static(Model):
                   "attack_strength", "attack_immune", "own_attack_strength", "copies", "production_for",
                   "bow_to_reduce", "use_from_hand", "ability", "ability_keyword", "player_ability", "ignore_hr", "honor_change",
                   "invest_fixed", "ability_cost", "stat_min", "stat_max", "extra_use",
-                  "negate_bonuses", "play_limit"]
+                  "negate_bonuses", "play_limit", "rulebook_bonus"]
     target: Literal["self", "host", "unit", "province", "focused"] | AllRef | TargetedRef = "self"  # province: the one
     # this card is at; focused: the cards its player focused in a duel it is in ("Shinichi's focused cards")
     stat: StatName | None = None
     amount: Number = 0
-    keywords: list[Word] = Field(default_factory=list, max_length=8)
+    keywords: list[Word] = Field(default_factory=list, max_length=8)  # permit recruit/equip: the action's keywords
     what: Word | None = None  # restrict, permit: what; cannot_gain: the Clan Alignment excepted ("except Phoenix Clan")
     to: Filter | None = None  # attach_only / attach_never: the Personalities it may or may not attach to;
     # permit: the cards a rulebook action may also target ("You may target defending Personalities with …")
@@ -293,11 +299,18 @@ class Static(Model):
             what = f"{who} may be Equipped from your discard pile" + (
                 f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} "
                 f"{'/'.join(d.capitalize() for d in self.designators)} action" if self.designators else "")
+        elif self.kind == "permit" and self.what == "designators":
+            what = f"{who}'s ability is {'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
+                   f"{'/'.join(d.capitalize() for d in self.designators)} action"
+        elif self.kind == "permit" and self.what in ("tactical_advantage", "reserve"):
+            article = "an Absent" if self.what == "reserve" else "an" if self.designators[0] in ("open", "engage") else "a"
+            what = f"you may use {who}'s rulebook {str(self.what).replace('_', ' ').title()} ability as {article} " \
+                   f"{'/'.join(d.capitalize() for d in self.designators)} action"
         elif self.kind == "permit" and self.designators:
             what = f"{who} may be {'Recruited' if self.what == 'recruit' else 'Equipped'}" + (
                 f" to a {describe_filter(self.to)}" if self.to is not None else "") + \
-                f" as {'an' if self.designators[0] in ('open', 'engage') else 'a'} " \
-                f"{'/'.join(d.capitalize() for d in self.designators)} action"
+                f" as {'an' if self.designators[0] in ('open', 'engage') and not self.keywords else 'a'} " \
+                f"{''.join(k + ' ' for k in self.keywords)}{'/'.join(d.capitalize() for d in self.designators)} action"
         elif self.kind in ("permit", "restrict") and self.what == "proclaim":
             what = f"{who} may {'' if self.kind == 'permit' else 'not '}be Proclaimed"
         elif self.kind == "restrict":
@@ -399,6 +412,9 @@ class Static(Model):
             each = f" for each of {describe_filter(self.amount.count)}s" if isinstance(self.amount, Amount) else ""
             what = f"{which} may be used twice per turn" if self.minimum else \
                 f"{which} may be used one additional time per turn{each}"
+        elif self.kind == "rulebook_bonus":
+            what = f"the {stat_words(self.stat)} bonuses {who} gets from the rulebook Tactical Advantage action are " \
+                   f"increased by {self.amount}"
         elif self.kind == "play_limit":
             what = f"you may only play {self.amount} cop{'y' if self.amount == 1 else 'ies'} of this card per {self.what}"
         elif self.kind == "copies":
@@ -708,6 +724,8 @@ def describe_happened(test) -> str:
         out = f"{side}{what} has been at the current battlefield"
     elif test.event == "province_destroyed":
         out = "a Province destroyed" + (" by you" if test.by == "you" else "")
+    elif test.event == "tokens_given":
+        out = f"{side}{what} given {test.token or 'any'} tokens" + (" by you" if test.by == "you" else "")
     else:
         out = f"{side}{what} {test.event.replace('_', ' ')}" + (" by you" if test.by == "you" else "") + (
             " at the current battlefield" if test.at == "here" else "")
@@ -760,13 +778,14 @@ def target_refs(effect: Effect) -> set[int]:
 def _complete_own_targets() -> None:
     """The primitives whose effects wait with targets of their own (``OwnTargets``) hold a
     ``TargetSpec``, which exists only now (the primitives are imported before this module): each of them,
-    whichever primitive module defines it."""
+    whichever primitive module defines it; an effect giving traits (``given_traits``) holds ``Static``s."""
+    from .primitives.actions import GivenTraitsArgs
     from .primitives.interrupts import OwnTargets
 
-    todo = [OwnTargets]
+    todo = [OwnTargets, GivenTraitsArgs]
     while todo:
         args = todo.pop()
-        args.model_rebuild(_types_namespace={"TargetSpec": TargetSpec})
+        args.model_rebuild(_types_namespace={"TargetSpec": TargetSpec, "Static": Static})
         todo += args.__subclasses__()
 
 

@@ -123,10 +123,24 @@ def note(g, ev) -> None:
         ctx.did.append(Done(ev, g.battlefield if in_battle else None))
 
 
+def count_done(g, what: str, ctx: Context) -> int:
+    """"Fear equal to the number this bowed": how many cards this action's effects have bowed so far, each once
+    (``action-sequence``: its effects resolve in order, so an earlier one's bowing counts for a later one)."""
+    return len({done.event.card.id for done in owner(ctx).did if done.event.name == what and done.event.card})
+
+
 def fits(g, test: ActionTest, ctx: Context) -> bool:
     """Whether the action an Interrupt answers is of that kind and did that (``interrupt-actions``)."""
     action = owner(ctx) if test.this else ctx.interrupted
     return action is not None and _fits(g, test, action, ctx)
+
+
+def causing(g, test: ActionTest, ctx: Context) -> Context | None:
+    """The action whose own effects cause the occurrence now, if it is of that kind ("After a Political action
+    targets this Personality", ``triggered-traits``): the innermost effects resolving, an action's (a trait's
+    effects are no action's, ``action-sequence``)."""
+    now = current(g)
+    return owner(now) if is_action(now) and _fits(g, test, owner(now), ctx) else None
 
 
 def resolving_now(g, test: ActionTest, ctx: Context) -> bool:

@@ -14,7 +14,7 @@ from . import acting, cardops, granted, memory, payment, triggers
 from .abilities import Ability, describe_condition
 from .primitives.actions import period_spent, spend, uses_allowed
 from .primitives.interrupts import widen
-from .references import Context, holds, joint, matches, together
+from .references import Context, card_context, holds, joint, matches, together
 from .resolution import alternative, candidates, fitting, passed_over, run_effects, take_alternative, _lookup
 from .state import Card
 from .structures import Condition
@@ -164,7 +164,8 @@ def check(g, card: Card, ability: Ability, by: str, round_kind: str, step: dict,
         None if card.in_play else g.player_restricted(by, "play", card=card) or play_limit_problem(g, card, by))
     if barred:
         raise Refused(Reason.RESTRICTED, barred, "permissions")
-    designator = designator_for(ability, round_kind) or _granted_kind(g, by, card, ability)
+    designator = designator_for(ability, round_kind) or _granted_kind(g, by, card, ability) or \
+        _trait_kind(g, by, card, round_kind)
     if designator is None:
         names = "/".join(d.capitalize() for d in ability.designators)
         raise Refused(Reason.WRONG_ROUND, f"{card.title}'s {names} ability cannot be taken in "
@@ -374,6 +375,16 @@ def _granted_kind(g, by: str, card: Card, ability: Ability) -> str | None:
     action is of the kind the text names, whatever the round (``additional-action``)."""
     kind = (g.extra_play.get(by) or {}).get("kind")
     return kind if kind in ability.designators and granted_play(g, by, card) else None
+
+
+def _trait_kind(g, by: str, card: Card, round_kind: str) -> str | None:
+    """"This card's ability is Battle/Open if you are a Unicorn Clan player": the card's own trait gives its ability
+    those designators while it holds, for ``by``, the player taking it (``abilities``: a dual designator is either;
+    ``permissions``; a card's own traits work out of play, ``continuous-traits``)."""
+    ctx = card_context(g, card)
+    ctx.player = by
+    return next((d for st in card.card.reading.statics if st.kind == "permit" and st.what == "designators"
+                 and holds(g, st.while_, ctx) for d in st.designators if DESIGNATOR_ROUND[d] == round_kind), None)
 
 
 def _granted_in_deck(g, by: str, ref) -> Card | None:

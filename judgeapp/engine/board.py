@@ -181,6 +181,11 @@ class Board:
                    and (span == "turn" or (self.battlefield is not None and e["battle"] == self.battlefield))
                    and self._place_is(e["at"], to) and self._place_is(e["from"], where_from) for e in self.log)
 
+    def did(self, card: Card, event: str) -> bool:
+        """Whether the card itself did this (an event name: "bows", "produces_gold") this turn, as the game's memory
+        has it (``memory``): "a Holding that bowed this turn but did not produce Gold"."""
+        return any(e["card"] == card.id and e["turn"] == self.turn and e["event"] == event for e in self.log)
+
     def _place_is(self, place: str | None, want: str | None) -> bool:
         if want is None:
             return True
@@ -320,7 +325,20 @@ class Board:
             if c.zone is Zone.PLAY and c.id not in self.traits_negated():
                 for st in c.card.reading.statics:
                     out.append((c, st))
+        out += self.given_traits()
         self._statics_cache = (self.version, out)
+        return out
+
+    def given_traits(self) -> list:
+        """Traits an ongoing effect gives (``given_traits``): to a card, which holds them while in play unless its
+        traits are negated; or generic ones ("Your Personalities have +1F …"), held by the card whose action gave
+        them, in play or not, for "this" and "your" (``duration-of-effects``, ``continuous-traits``)."""
+        out = []
+        for o in self.ongoing:
+            if o.kind == "traits":
+                holder = self.cards[o.data.get("holder", o.target)]
+                if "holder" in o.data or holder.id not in self.traits_negated():
+                    out += [(holder, st) for st in o.data["traits"]]
         return out
 
     def traits_negated(self) -> set[str]:
@@ -415,8 +433,10 @@ class Board:
         return None
 
     def permitted(self, card: Card, what: str) -> bool:
+        """A trait's or a lasting effect's permission for the card ("He may assign even if bowed", ``permissions``)."""
         return any(st.kind == "permit" and st.what == what and self.static_applies(src, st, card)
-                   for src, st in self.statics())
+                   for src, st in self.statics()) or any(
+            o.kind == "permit" and o.target == card.id and o.data.get("what") == what for o in self.ongoing)
 
     def lobby_bonus(self, player: str) -> int:
         """A player's Lobby Bonus: "You have a +3 Lobby Bonus" (``lobby-bonus``)."""

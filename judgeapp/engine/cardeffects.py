@@ -10,9 +10,9 @@ from lark import Token, Tree
 
 from .abilities import TargetSpec
 from .cardlexer import ClanName
-from .cardtree import AMOUNTS, ATTACKS, CREATED, NP, Unreadable, _name_words, _not, _sub, _tok, _toks
+from .cardtree import AMOUNTS, ATTACKS, CREATED, DESIGNATORS, NP, Unreadable, _name_words, _not, _sub, _tok, _toks
 from .registry import Effect
-from .structures import Amount, Filter
+from .structures import ActionTest, Amount, Condition, Filter
 
 
 class EffectReaders:
@@ -249,8 +249,18 @@ class EffectReaders:
         return Effect.model_validate({"negate_action": {}})
 
     def e_negate_action_of(self, node):
-        kinds = [str(d.children[0].value).lower() for d in node.children if isinstance(d, Tree) and d.data == "desig"]
-        return Effect.model_validate({"negate_action": {"designators": kinds}})
+        """"Negate the effects of a Battle or Engage action"; "… of a Favor action": an action with that keyword
+        (``negate-an-action``). ``action_named``: the action "its" refers to next ("its player")."""
+        words = [str(d.children[0].value) for d in node.children if isinstance(d, Tree) and d.data == "desig"]
+        kinds = [w.lower() for w in words if w.lower() in DESIGNATORS]
+        keywords = [w for w in words if w.lower() not in DESIGNATORS]
+        if keywords and len(words) > 1:
+            raise Unreadable("an action of one of several kinds, keywords among them, is not read")
+        effect = Effect.model_validate({"negate_action": {"designators": kinds}})
+        if keywords:
+            effect = effect.model_copy(update={"condition": Condition(action=ActionTest(keywords=keywords))})
+        self.action_named = effect
+        return effect
 
     def e_province_choice(self, node):
         a, b = (int(t.value) for t in _toks(node, "SIGNED"))

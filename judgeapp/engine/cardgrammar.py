@@ -29,6 +29,7 @@ from .cardtree import (ABSENCES, AMOUNTS, ATTACHMENTS, CARD_NAMED, CLAUSES, CREA
                        _point_words, _sub, _tok, _toks, _unread)
 from .registry import Effect
 from .structures import ActionTest, AllRef, Amount, Condition, Filter, UnitOf
+from .vocab import FATE_TYPES
 
 for _group, _names in (("NP_KINDS", NP), ("AMOUNT_KINDS", AMOUNTS), ("VALUE_KINDS", VALUES), ("CLAUSE_KINDS", CLAUSES),
                        ("STATIC_KINDS", STATICS)):
@@ -147,7 +148,7 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
         condition = None
         for i, sentence in enumerate(body):
             self.modifier = None
-            tree = parse(sentence, self.names, "a_sentence")
+            tree = self.ability_sentence(sentence)
             lead = _sub(tree, "lead")
             cond = self.cond(lead.children[1]) if lead is not None else None
             if cond is not None and i == 0 and not self.effects:
@@ -188,6 +189,21 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
             self.effects = [Effect.model_validate({"delayed": {"after": "the action resolves", "do": [
                 e.model_dump() for e in self.effects]}})]
         return condition, self.effects, self.targets
+
+    def ability_sentence(self, sentence: str) -> Tree:
+        """One sentence of an ability; one no effect rule reads may be a continuous trait the ability's effect
+        gives for a time ("Your Personalities have +1F while attacking", ``duration-of-effects``: ongoing effects
+        include giving a trait), read as a trait's sentence is."""
+        try:
+            return parse(sentence, self.names, "a_sentence")
+        except Unreadable as exc:
+            try:
+                tree = parse(sentence, self.names, "t_sentence")
+            except Unreadable:
+                raise exc from None
+            if tree.data not in ("continuous", "continuous_for"):
+                raise exc
+            return tree
 
     def entering(self, tree: Tree, i: int) -> Condition:
         """"Interrupt: After you Recruit Jemaru, …", "After this Follower enters play, …": an Interrupt to
@@ -695,6 +711,8 @@ class SentenceReader(*mixins(), EffectReaders, TraitReaders):
                     if data.get("unit_keyword"):
                         raise Unreadable("a unit with two keywords is not read")
                     data["unit_keyword"] = tok.value  # "a Cavalry unit": every card of it has Cavalry (unit-keywords)
+                elif tok.value == "Fate" and types == ["card"] and not has_or:
+                    data["type"] = types = sorted(FATE_TYPES)  # "Discard a Fate card": any card of a Fate type (fate-cards)
                 elif tok.value in ABSENCES:
                     data.setdefault("without", []).append(ABSENCES[tok.value])
                 else:  # "a Battle Strategy": the designator word, read by the effect that needs it

@@ -334,12 +334,13 @@ JOINERS = {"AND": [("SAND", frozenset({"STATCHANGE"}), (frozenset({"STATCHANGE",
            "HIM": [("HIS", None, (frozenset({"FORCE", "CHI", "STAT"}),))],
            "OR": [("ORIF", None, (frozenset({"IF"}),)), ("QOR", None, (frozenset({"WITH", "WITHOUT"}),)),
                   ("ORTARGET", None, (frozenset({"A"}), frozenset({"TARGET"}))),
-                  ("ORYOU", None, (frozenset({"YOU"}), frozenset({"CONTROL", "IS", "HAS", "DOESNOT"})))]}
+                  ("ORYOU", None, (frozenset({"YOU"}), frozenset({"CONTROL", "IS", "HAS", "DOESNOT"}))),
+                  ("ORTHETARGET", MOD, (frozenset({"THE"}), frozenset({"TARGET"}), frozenset({"IS", "HAS"})))]}
 
 
 def _joiners(toks: list[Token]) -> list[Token]:
     """Joining words as their own tokens (``QAND``, ``QOR``, ``SAND``, ``COMMAPLUS``, ``ORIF``,
-    ``ORTARGET``), so the LALR grammar tells them from the "and", "or" or comma between two effects
+    ``ORTARGET``, ``ORTHETARGET``), so the LALR grammar tells them from the "and", "or" or comma between two effects
     ("… with lower Force and give him -2F", "give him +1F and dishonor him") by the words around them."""
     out = []
     for i, t in enumerate(toks):

@@ -36,6 +36,11 @@ ICONS = [(re.compile(r"\[Bow\]|:bow:|Bowing_s|Bow this (?:card|Holding)(?=\s*:)"
 # Reminder text in parentheses is dropped; a few parentheses are rules text (errata): "(if able)",
 # "(you choose)", and where a target may be, "(at any location)" (units).
 REMINDER = re.compile(r"\s*\((?!if able\)|you choose\)|at any location\)|at the current battlefield\))[^()]*\)")
+# Color text is a separate sentence, printed in italics, that describes what the effects simulate and has no game
+# impact ("You suspect him of the taint.", ``color-text``). The texts here have lost their italics, so the legal cards'
+# color-text sentences are known by their words, and dropped as reminder text is.
+COLOR_TEXT = re.compile(r"\s*(?:You suspect him of the taint\.|You suspect a secret most foul!|"
+                        r"You reveal the corruption within\.|A lesson is taught\.)(?=\s|$)")
 ABILITY_WORDS = {"Repeatable", "Tireless", "Home", "Absent", "Political", "Military", "Kiho", "Kata", "Iaijutsu",
                  "Fire", "Air", "Earth", "Water", "Void", "Thunder", "Ninja", "Tactical", "Unstoppable", "Courage",
                  "Favor", "Kharmic", "Maho", "Tattoo", "Bushido", "Virtue", "Naval", "Elemental", "Crab", "Crane",
@@ -60,7 +65,7 @@ def units(text: str) -> list[tuple[str, re.Match | None]]:
     """Cut text into traits (no header) and abilities (a header match) in printed order."""
     out = []
     for line in plain(text).split("\n"):
-        line = REMINDER.sub("", line).strip()
+        line = COLOR_TEXT.sub("", REMINDER.sub("", line)).strip()
         if not line or re.fullmatch(r"\(.*\)", line):
             continue
         headers = [m for m in HEADER.finditer(line) if _real_header(m, line)]

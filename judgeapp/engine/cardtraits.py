@@ -204,12 +204,12 @@ class TraitReaders:
             self.last = "it"  # "they": each card of the group in turn (board.static_applies)
         cond = _sub(node, "while_if", "while_battle", "while_state")
         data: dict = {"target": target}
-        if cond is not None and cond.data == "while_state":
-            state = _tok(cond, "STATE").value
+        if cond is not None and cond.data == "while_state":  # "while attacking", "while attacking and opposed"
+            states = [t.value for t in _toks(cond, "STATE")] + (["opposed"] if _tok(cond, "ANDOPPOSED") else [])
             if isinstance(target, AllRef):  # "Your Ancestors have -1F while attacking": each one while it is
-                data["target"] = AllRef(all=target.all.model_copy(update={"state": [*target.all.state, state]}))
+                data["target"] = AllRef(all=target.all.model_copy(update={"state": [*target.all.state, *states]}))
             else:
-                data["while"] = Condition.model_validate({"card": target, "is": [state]})
+                data["while"] = Condition.model_validate({"card": target, "is": states})
         elif cond is not None:
             data["while"] = (Condition(phase="battle") if cond.data == "while_battle"
                              else self.cond(cond.children[1]))

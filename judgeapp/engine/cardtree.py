@@ -49,6 +49,7 @@ AMOUNTS = {"n", "x", "equal", "half_down", "half_up", "per"}
 VALUES = {"stat_of", "stat_of_your", "stat_of_np", "count", "my_honor", "plus", "printed_of"}
 ATTACKS = {"RANGEDWORD": "ranged_attack", "RANGED": "ranged_attack", "MELEEWORD": "melee_attack",
            "MELEE": "melee_attack", "FEARWORD": "fear", "FEAR": "fear"}
+DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")  # an action's designators; other words are keywords
 STATICS = {"st_copies", "st_stat_each", "st_attack_immune", "st_attack_strength", "st_own_attack", "st_stat",
            "st_bonus", "st_penalty", "st_keyword", "st_restrict", "st_cost_less", "st_cost_more", "st_cost_ignore",
            "st_attach_only", "st_attach_never", "st_hand", "st_enters_state", "st_no_abilities",

@@ -79,6 +79,11 @@ SECTIONS = {
     "element-keyword": "Element keyword",
     "seppuku": "Seppuku",
     "card-subtitles": "Card subtitles",
+    "refill": "Refill",
+    "fate-cards": "Fate Cards",
+    "assign": "Assign",
+    "starting-family-honor": "Starting Family Honor",
+    "sensei": "Sensei",
     "for": "For",
     "perspective": "Perspective",
 }

@@ -64,6 +64,7 @@ def phase_ends(g, name: str) -> None:
     triggers.fire(g, "when", ev)
     empty_pool(g)
     expire(g, "end_of_phase")
+    g.trait_uses = {k: v for k, v in g.trait_uses.items() if k[0] != "phase"}  # "the first time each phase"
     triggers.fire(g, "after", ev)
 
 

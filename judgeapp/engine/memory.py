@@ -29,6 +29,18 @@ def played(g, card, by: str) -> None:
     g.log.append(_entry(g, "played", card, by, by, None, {}))
 
 
+def tokens_given(g, card, name: str, by: str | None) -> None:
+    """Tokens of a name put on a card by a player's effect, for "if you have not given any Madness tokens this turn"
+    (``token``): not an occurrence with triggers of its own, so noted here as it happens."""
+    g.log.append({**_entry(g, "tokens_given", card, by, by, None, {}), "token": name})
+
+
+def produced(g, card, player: str) -> None:
+    """A card produced Gold (a Gold-producing trait used, or its text's "Produce N Gold"), for "a Holding that has
+    not produced Gold this turn" (``gold-producing-traits``)."""
+    g.log.append(_entry(g, "produces_gold", card, player, player, None, {}))
+
+
 def _entry(g, event: str, card, player, by, cause, data: dict) -> dict:
     host = g.host(card) if card is not None and card.in_play else None
     where = (host or card).location if card is not None and card.in_play else data.get("location")
@@ -56,6 +68,8 @@ def _fits(g, test: HappenedTest, e: dict, ctx: Context) -> bool:
     if test.own and (ctx.source is None or e["card"] != ctx.source.id):
         return False
     if test.cause is not None and e["cause"] != test.cause:
+        return False
+    if test.token is not None and (e.get("token") or "").lower() != test.token.lower():
         return False
     if test.filter is not None:
         card = g.cards.get(e["card"]) if e["card"] else None

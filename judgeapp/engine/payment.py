@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from . import memory
 from .cardops import bow
 from .references import Context, amount, card_context, holds, matches
 from .state import Card, GoldUnit
@@ -272,6 +273,7 @@ def _produce(g, card: Card, n: int, prod, player: str) -> bool:
         g.record(StepKind.COST, f"{card.title} produces {n} Gold", ["gold-producing-traits"], player)
     if prod is not None and prod.once_per_turn:
         card.used["produce"] = 1
+    memory.produced(g, card, player)
     return True
 
 

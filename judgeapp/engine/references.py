@@ -404,6 +404,10 @@ def has_state(g, card: Card, state: str) -> bool:
         return g.would_be_opposed(card)
     if state in MEMORY:
         return g.arrived(card, **MEMORY[state])
+    if state == "bowed_this_turn":
+        return g.did(card, "bows")
+    if state == "produced_no_gold_this_turn":  # "that has not produced Gold this turn" (gold-producing-traits)
+        return not g.did(card, "produces_gold")
     if state == "unopposed":
         return g.side(card) is not None and not g.opposed(card)
     if state in ("with_followers", "without_followers"):
@@ -480,6 +484,12 @@ def players(g, ref, ctx: Context) -> list[str]:
         return [p for p in g.in_turn_order() if p != ctx.player]
     if ref == "active":
         return [g.active]
+    if ref == "favor":
+        # "The player with the Imperial Favor discards it and loses 2 Honor": one player, the holder when the text
+        # first names him, still "the player" once he has discarded it (imperial-favor, references)
+        if "favor" not in ctx.targets and g.favor is not None:
+            ctx.targets["favor"] = [g.favor]
+        return list(ctx.targets.get("favor", []))
     if ref in ("attacker", "defender"):
         who = g.attacker if ref == "attacker" else g.defender
         return [who] if who else []
@@ -524,8 +534,17 @@ def amount(g, value, ctx) -> int:
         n = ctx.paid
     elif a.tokens_removed:
         n = ctx.tokens_removed
+    elif a.did is not None:
+        from .acting import count_done
+
+        n = count_done(g, a.did, ctx)
     elif a.n is not None:
         n = a.n
+    elif a.starting_honor is not None:
+        from .stats import starting_honor
+
+        who = players(g, a.starting_honor, ctx)
+        n = starting_honor(g, who[0]) if who else 0
     else:
         who = players(g, a.honor_of, ctx)
         n = g.players[who[0]].honor if who else 0

@@ -274,8 +274,12 @@ def run_trait(g, card, trig, ev) -> None:
     from .cardops import bow
 
     ctx = Context(player=card.controller, source=card, label="trait", subject=ev.card, subject_player=ev.player,
-                  duel=ev.data.get("duel"), occurrence=ev)  # a trait at a point of a duel sees that duel
-                  # (focus-focus-effect); "Before …, negate the destruction" sees what it answers
+                  duel=ev.data.get("duel"), occurrence=ev,  # a trait at a point of a duel sees that duel
+                  # (focus-focus-effect); "Before …, negate the destruction" sees what it answers; "After your action
+                  # resolves, if it bowed …": "it" is the action that has just resolved (triggered-traits)
+                  interrupted=ev.data.get("action") if ev.name == "action_resolves" else None)
+    if trig.action is not None:  # "After a Political action targets …, negate its remaining effects": that action's
+        ctx.interrupted = acting.causing(g, trig.action, ctx)
     if trig.once_per:
         key = triggers.use_key(card, trig)
         g.trait_uses[key] = g.trait_uses.get(key, 0) + 1

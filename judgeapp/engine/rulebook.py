@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import acting, cardops, payment
 from .actions import Refused, action_resolved, take_interrupts
 from .primitives.actions import actions_extra
-from .references import Context, matches
+from .references import Context, card_context, holds, matches
 from .resolution import state_checks
 from .state import Card
 from .textstatics import (action_permissions, attach_problem, copies_problem, discard_permits, gold_cost, invest_price,
@@ -46,23 +46,27 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
     name = step["rulebook"]
     by = step["by"]
     kind, wanted, section = ABILITIES[name]
+    keywords = KEYWORDS.get(name, frozenset())
     try:
         if round_kind != wanted:
-            allowed = permitted_as(g, step, by, name, round_kind)
+            allowed = _permit(g, step, by, name, round_kind)
             if allowed is None:
                 raise Refused(Reason.WRONG_ROUND, f"{_title(name)} is a {kind.capitalize()} action: it cannot be "
                                                   "taken now", section)
-            kind = allowed
+            kind, given = allowed
+            if given:
+                keywords |= given
+                step = {**step, "as_keywords": sorted(given)}
         if name == "equip":
             _equip_from_discard_as(g, step, by, kind)
         if kind in ("limited", "dynasty") and by != g.active and not _open_lobby(g, name, step, by):
             raise Refused(Reason.NOT_ACTIVE_PLAYER, f"{kind.capitalize()} actions are for the active player "
                                                     f"({g.active})", f"{kind}-actions")
-        barred = g.player_restricted(by, "take_actions", KEYWORDS.get(name, frozenset()))
+        barred = g.player_restricted(by, "take_actions", keywords)
         if barred:
             raise Refused(Reason.RESTRICTED, barred, "permissions")
         if name not in REPEATABLE and name != "tactical_advantage" and g.players[by].used.get(name, 0) >= 1 + \
-                actions_extra(g, by, KEYWORDS.get(name, frozenset()), [kind]):
+                actions_extra(g, by, keywords, [kind]):
             raise Refused(Reason.USED, f"{by.capitalize()} has already used {_title(name)} this turn",
                           "player-abilities-and-traits")
         if round_kind == Round.COMBAT or round_kind == Round.ENGAGE:
@@ -83,8 +87,19 @@ def take_rulebook(g, step: dict, round_kind: str) -> bool:
 
 
 def permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | None:
-    """The designator a card's trait lets this Recruit or Equip have in this round ("You may Equip this
-    Follower as a Battle action", ``permissions``), or None."""
+    """The designator a card's trait lets this Recruit, Equip, Tactical Advantage or Reserve have in this round ("You
+    may Equip this Follower as a Battle action", "Ayumu's rulebook Tactical Advantage ability is a Battle/Open action
+    for Ayumu", "Mizuki's Reserve may be used as Absent Battle/Engage", ``permissions``), or None."""
+    allowed = _permit(g, step, by, name, round_kind)
+    return allowed[0] if allowed is not None else None
+
+
+def _permit(g, step: dict, by: str, name: str, round_kind: str) -> tuple[str, frozenset[str]] | None:
+    """That designator, with the keywords the trait gives the action ("You may Recruit this Holding as a Political
+    Open action": a Political action, ``keywords``, ``permissions``), or None."""
+    if name in ("tactical_advantage", "reserve"):
+        return next(((d, frozenset()) for st in _ability_permits(g, step, by, name) for d in st.designators
+                     if DESIGNATOR_ROUND[d] == round_kind), None)
     if name not in ("recruit", "equip"):
         return None
     if name == "recruit":
@@ -96,8 +111,26 @@ def permitted_as(g, step: dict, by: str, name: str, round_kind: str) -> str | No
         card, host = g.find(step.get("card"), by, prefer=Zone.HAND), _first_target(g, step, by)
     if card is None:
         return None
-    return next((d for st in action_permissions(g, card, by, name, host) for d in st.designators
-                 if DESIGNATOR_ROUND[d] == round_kind), None)
+    return next(((d, frozenset(k.lower() for k in st.keywords)) for st in action_permissions(g, card, by, name, host)
+                 for d in st.designators if DESIGNATOR_ROUND[d] == round_kind), None)
+
+
+def _ability_permits(g, step: dict, by: str, name: str) -> list:
+    """The traits letting the card a Tactical Advantage or Reserve is for take it as another kind of action: those of
+    cards in play covering the Tactician (his own, his Tessen's "this Personality's"), the Reserve Personality's own
+    in its Province (a card's own traits work out of play, ``continuous-traits``)."""
+    if name == "tactical_advantage":
+        card = g.find(step.get("card"), by)
+        return [] if card is None else [st for src, st in g.statics() if st.kind == "permit" and st.what == name
+                                        and g.static_applies(src, st, card)]
+    try:
+        card = _province_card(g, step, by)[1]
+    except Refused:
+        return []
+    ctx = card_context(g, card)
+    ctx.player = by
+    return [st for st in card.card.reading.statics if st.kind == "permit" and st.what == name and st.target == "self"
+            and holds(g, st.while_, ctx)]
 
 
 def _equip_from_discard_as(g, step: dict, by: str, kind: str) -> None:
@@ -142,7 +175,7 @@ def _ctx(g, step: dict, by: str, label: str, source: Card | None = None) -> Cont
     return Context(player=by, source=source, label=label, choices=list(step.get("choose") or []),
                    round=None, discard_named=list(step.get("discard") or []) if isinstance(step.get("discard"), list)
                    else ([step["discard"]] if step.get("discard") else []), designator=ABILITIES[name][0],
-                   keywords=KEYWORDS.get(name, frozenset()))
+                   keywords=KEYWORDS.get(name, frozenset()) | frozenset(step.get("as_keywords", ())))
 
 
 def _first_target(g, step: dict, by: str) -> Card | None:
@@ -574,7 +607,11 @@ def cavalry(g, step: dict, by: str) -> bool:
 
 def tactical_advantage(g, step: dict, by: str) -> bool:
     """Battle, on a Tactician: discard a card to give this Personality a Force bonus equal to the
-    Focus Value of the discarded card (``tactical-advantage``); once per turn per Tactician."""
+    Focus Value of the discarded card (``tactical-advantage``); once per turn per Tactician.  A trait may let
+    it be an Open or Engage action (``permissions``): outside battle its unit may be anywhere
+    (``rules-of-location``), and traits may increase the bonus ("… are increased by 2")."""
+    in_battle = g.battlefield is not None and g.segment in ("engage", "combat")
+    kind = {"engage": "engage", "combat": "battle"}[g.segment] if in_battle else "open"
     card = g.find(step.get("card"), by)
     if card is None or not card.in_play or card.controller != by or not g.has_keyword(card, "Tactician"):
         raise Refused(Reason.NO_TARGET, f"{step.get('card')} is not a Tactician {by} controls in play (card: the "
@@ -582,18 +619,20 @@ def tactical_advantage(g, step: dict, by: str) -> bool:
     if card.bowed:
         raise Refused(Reason.BOWED, f"{card.title} is bowed: abilities on bowed cards cannot be used",
                       "bowed-and-unbowed")
-    if card.location != g.battlefield:
+    if in_battle and card.location != g.battlefield:
         raise Refused(Reason.LOCATION, f"{card.title} is not at the current battlefield", "rules-of-location")
     if card.used.get("tactical_advantage"):
         raise Refused(Reason.USED, f"{card.title}'s Tactical Advantage was already used this turn", "using-abilities")
     if not g.players[by].hand:
         raise Refused(Reason.NO_TARGET, f"{by.capitalize()} has no card in hand to discard", "tactical-advantage")
-    _announce(g, by, f"uses {card.title}'s Tactical Advantage", ["tactical-advantage", "battle-actions"])
+    _announce(g, by, f"uses {card.title}'s Tactical Advantage", ["tactical-advantage", f"{kind}-actions"])
     card.used["tactical_advantage"] = 1
     ctx = _ctx(g, step, by, "Tactical Advantage", card)
+    ctx.designator = kind
     take_interrupts(g, step, ctx, None)
     discarded = _discard_from_hand(g, step, by, None, "Tactical Advantage", "tactical-advantage")
-    focus = g.stat(discarded, "focus")
+    focus = g.stat(discarded, "focus") + sum(st.amount for src, st in g.statics() if st.kind == "rulebook_bonus"
+                                             and st.what == "tactical_advantage" and g.static_applies(src, st, card))
     from .registry import make
     from .resolution import apply
 

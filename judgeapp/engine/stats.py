@@ -60,6 +60,14 @@ def _sensei(g, stronghold: Card) -> int:
     return sensei.card.stat("production") if sensei is not None else 0
 
 
+def starting_honor(g, player: str) -> int:
+    """A player's Starting Family Honor: his Stronghold's Starting Family Honor stat (``starting-family-honor``), with
+    his Sensei's modifier continually applied to it (``sensei``)."""
+    p = g.players[player]
+    return sum(card.card.stat("starting_honor") for card in (g.cards.get(p.stronghold or ""), g.cards.get(p.sensei or ""))
+               if card is not None)
+
+
 def _trait_bounds(g, card: Card, stat: str) -> tuple[list, list]:
     """Minimums and maximums from continuous traits ("Your Stronghold has a maximum GP of 3")."""
     from .references import amount

@@ -29,7 +29,7 @@ State = Literal["bowed", "unbowed", "dishonorable", "honorable", "attacking", "d
                 "face_down", "at_home", "in_battle", "unique", "experienced", "destroyed", "would_be_opposed", "dead",
                 "discarded", "moved_this_turn", "moved_this_battle", "moved_or_entered_this_battle",
                 "moved_to_battlefield_this_turn", "assigned_here", "moved_home_from_here", "in_play",
-                "unaligned", "entered_play_this_turn"]
+                "unaligned", "entered_play_this_turn", "bowed_this_turn", "produced_no_gold_this_turn"]
 StatName = Literal["force", "chi", "personal_honor", "honor_requirement", "gold_cost", "focus", "province_strength",
                    "gold_production"]
 Place = Literal["here", "home", "battlefield", "other_battlefield", "any"]  # other_battlefield: not the current one
@@ -187,6 +187,7 @@ class Amount(Model):
     count: Filter | None = None
     paid: StrictBool = False
     honor_of: PlayerRef | None = None
+    starting_honor: PlayerRef | None = None  # "your Starting Family Honor" (starting-family-honor)
     tokens: Word | None = None  # "the number of Tameko's Fire tokens": tokens of this name on ``of`` (token)
     times: SmallInt = 1
     plus: SmallInt = 0
@@ -196,6 +197,7 @@ class Amount(Model):
     plus_if: list[BonusIf] = Field(default_factory=list, max_length=4)  # "…, plus 1 if he is Fire"
     n: SmallInt | None = None  # a printed number ("Fear 4, with +1 strength if …")
     tokens_removed: StrictBool = False  # "the number of tokens destroyed": removed by this effect's "zero or more" (token)
+    did: Literal["bows"] | None = None  # "the number this bowed": the cards this action's effects bowed so far
     added: "Amount | None" = None  # "the number of Rings you control plus Fire tokens on Fusawa": a second count added
     whichever: "Whichever | None" = None  # "its Focus Value or this Shugenja's Chi, whichever is higher"
 
@@ -210,10 +212,13 @@ class Amount(Model):
     @model_validator(mode="after")
     def _one_source(self):
         given = [self.stat is not None, self.count is not None, self.paid, self.honor_of is not None,
-                 self.tokens is not None, self.n is not None, self.tokens_removed]
+                 self.tokens is not None, self.n is not None, self.tokens_removed, self.did is not None,
+                 self.starting_honor is not None]
         if sum(given) != 1:
             raise ValueError("an amount is one of: {stat: force, of: 1}, {count: {...}}, {paid: true}, "
-                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true} (with plus_if)")
+                             "{honor_of: you}, {tokens: Fire, of: self}, {n: 4}, {tokens_removed: true}, {did: bows}, "
+                             "{starting_honor: you} "
+                             "(with plus_if)")
         if self.or_of is not None and self.stat is None:
             raise ValueError("or_of is another card's stat: only with stat")
         return self
@@ -289,6 +294,7 @@ class HappenedTest(Model):
     cause: Literal["resolution"] | None = None  # by battle resolution
     filter: Filter | None = None
     own: StrictBool = False  # to the text's own card ("if you Equipped this Item during this battle")
+    token: Word | None = None  # tokens of this name given ("if you have not given any Madness tokens this turn")
     times: Annotated[StrictInt, Field(ge=1, le=20)] = 1
 
 

@@ -196,7 +196,7 @@ def _traits(g, ev: Event):
 
 
 def trait_matches(g, card: Card, trig, ev: Event) -> bool:
-    if trig.event != ev.name:
+    if trig.event != ev.name and not (trig.event == "assigns" and _assigned(ev)):
         return False
     if trig.phase and trig.phase != ev.data.get("phase"):
         return False
@@ -226,14 +226,23 @@ def trait_matches(g, card: Card, trig, ev: Event) -> bool:
         return False
     if trig.for_action and not {k.lower() for k in trig.for_action} <= ev.data.get("action", frozenset()):
         return False
+    if trig.action is not None and acting.causing(g, trig.action, Context(player=card.controller, source=card)) is None:
+        return False
     if trig.once_per and g.trait_uses.get(use_key(card, trig), 0) >= 1:
         return False
     return True
 
 
+def _assigned(ev: Event) -> bool:
+    """A unit assigned to attack or to defend: when a player assigns a unit, the unit "assigns" (``assign``); a unit
+    moved into an army does not (``move``)."""
+    return ev.name in ("attacks", "defends") and ev.data.get("cause") == "assign"
+
+
 def use_key(card, trig) -> tuple:
-    """Where a trait's "the first time each turn / this game" use is kept: keys of "game" outlive the turn
-    (``flow.next_turn``; ``triggered-traits``, ``restrictions-on-number-of-times``)."""
+    """Where a trait's "the first time each phase / turn / this game" use is kept: keys of "game" outlive the turn
+    (``flow.next_turn``), those of "phase" end with it (``flow.phase_ends``; ``triggered-traits``,
+    ``restrictions-on-number-of-times``)."""
     return trig.once_per, card.id, trig.text or trig.event
 
 

@@ -122,6 +122,15 @@ def field_value(name: str, annotation):
         return st.integers(1, 4)
     if name == "first_target":  # numbered after the targets kept from the effects that set it up
         return st.integers(1, 3)
+    if name == "traits":  # continuous traits an effect gives for a time: a stat while attacking, a restriction
+        return st.lists(st.one_of(
+            st.fixed_dictionaries({"kind": st.just("stat"), "stat": st.sampled_from(["force", "chi"]),
+                                   "amount": st.integers(-3, 3), "while": st.just({"card": "self", "is": ["attacking"]})}),
+            st.fixed_dictionaries({"kind": st.just("stat"), "stat": st.just("force"), "amount": st.integers(-2, 2),
+                                   "target": st.just({"all": {"type": ["personality"], "side": "your",
+                                                              "state": ["attacking"]}})}),
+            st.fixed_dictionaries({"kind": st.just("restrict"), "what": st.sampled_from(["attacks", "bows"])})),
+            min_size=1, max_size=2)
     choices = [a for a in get_args(annotation) if isinstance(a, str)]
     if choices:
         return st.sampled_from(choices)

@@ -120,3 +120,41 @@ def test_a_card_in_another_players_discard_pile(whose, force):
                           bob=discard if whose == "bob" else "")
     result = run(board(players, cards=BRNN, expect=f"  - force: {{w: {force}}}\n"))
     assert failed(result) == [], result["expectations"]
+
+
+PETALS = ("  - {title: Petals, type: strategy, focus: 1, text: '<b>Open:</b> Put your target discarded Personality %sinto "
+          "one of your Provinces, discarding any card currently there.'}\n")
+
+
+@pytest.mark.parametrize("words,face", [("face-up ", "up"), ("", "down")])
+def test_a_card_put_into_a_province_is_face_down_unless_the_text_says_face_up(words, face):
+    """The Province the player chooses (here none is named: the first) is emptied and refilled with the discarded
+    Personality by the effect, face-down as a refill is unless the text says face-up (refill); the Dynasty deck's
+    top card stays there (provinces: "unless something else has refilled it")."""
+    alice = ("    hand: [Petals]\n    discard: [Samurai]\n    dynasty_deck: [Rice]\n"
+             "    provinces: [{card: Shrine, face: up}, {}, {}, {}]\n")
+    cards = PETALS % words + SAMURAI + ("  - {title: Shrine, type: holding, cost: 2}\n"
+                                       "  - {title: Rice, type: holding, cost: 2}\n")
+    result = run(board(two_players(alice=alice), cards=cards, script="  - action: {by: alice, card: Petals, "
+                       "targets: [Samurai]}\n", expect="  - at: {Samurai: province, Shrine: discard, Rice: dynasty_deck}\n"))
+    assert failed(result) == [], result["expectations"]
+    assert f"Samurai is put into alice.p1, face {face} (Petals's Open action)" in texts(result), texts(result)
+
+
+LEAVES = ("  - {title: Leaves, type: spell, cost: 1, text: 'After your action resolves, if it bowed an enemy card, give this "
+          "Shugenja +1F.'}\n"
+          "  - {title: Bower, type: personality, force: 2, chi: 2, honor: 1, cost: 4, ph: 1, "
+          "text: '<b>Battle:</b> Bow a target Personality.'}\n")
+
+
+@pytest.mark.parametrize("target,force", [("foe", 4), ("s", 3)])
+def test_after_your_action_resolves_if_it_bowed_an_enemy_card(target, force):
+    """Alice's Battle action bows Bob's Personality: once it has resolved, the Spell's trait gives its Shugenja +1F
+    (triggered-traits); bowing her own Personality instead is no enemy card bowed, and nothing happens."""
+    alice = ("    units:\n      - {card: Samurai, id: s, at: bob.p1, attach: [Leaves]}\n"
+             "      - {card: Bower, id: b, at: bob.p1}\n")
+    bob = "    units:\n      - {card: Samurai, id: foe, at: bob.p1}\n"
+    result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                       cards=LEAVES + SAMURAI, script=f"  - action: {{by: alice, card: b, targets: [{target}]}}\n",
+                       expect=f"  - bowed: [{target}]\n  - force: {{s: {force}}}\n"))
+    assert failed(result) == [], result["expectations"]

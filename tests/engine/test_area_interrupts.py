@@ -176,3 +176,20 @@ def test_after_a_personality_is_rehonored_for_the_actions_effects():
     instead = praise("<b>Open:</b> Bow your target Personality. Gain 2 Honor.", 9)
     assert any("rehonored instead of Alice gaining 2 Honor" in t for t in instead)
     praise("<b>Open:</b> Bow your target Personality. Gain 2 Honor.", 10, dishonored="false")
+
+
+def test_the_first_time_each_phase_begins_again_with_each_phase():
+    """"After the first time each phase a Political action targets this Personality, negate its remaining effects":
+    the trait's use ends with the phase (``triggered-traits``, ``restrictions-on-number-of-times``), so a Political
+    Dynasty action in the Dynasty Phase is negated too, after a Political Open action in the Action Phase was."""
+    cards = (person("Ward", text="'After the first time each phase a Political action targets this Personality, "
+                                 "negate its remaining effects.'")
+             + strategy("Court Pressure", "<b>Political Open:</b> Bow a target Personality.")
+             + strategy("Late Pressure", "<b>Political Dynasty:</b> Bow a target Personality."))
+    alice = "    hand: [Court Pressure, Late Pressure]\n    units: [{card: Ward, id: ward}]\n"
+    script = ("  - action: {by: alice, card: Court Pressure, targets: [ward]}\n  - advance: dynasty\n"
+              "  - action: {by: alice, card: Late Pressure, targets: [ward]}\n")
+    result = run(board(two_players(alice=alice), cards=cards, script=script,
+                       expect="  - unbowed: [ward]\n  - at: {court-pressure: discard, late-pressure: discard}\n"))
+    assert failed(result) == [], result["expectations"]
+    assert sum("its remaining effects are negated and do not resolve" in t for t in texts(result)) == 2

@@ -343,3 +343,99 @@ def test_an_action_from_a_card_opposing_this_one_and_its_units_personality():
     result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1", cards=WATCHER,
                        script=script, expect="  - hand: {alice: 2}\n  - honor: {alice: 11}\n"))
     assert failed(result) == [], (result["expectations"], texts(result))
+
+
+SCOUT = ("  - {title: Scout, type: personality, force: 2, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Battle: If your "
+         "current army is opposed, gain 1 Honor.\"}\n")
+
+
+def test_your_current_army_is_opposed_while_the_enemy_army_has_a_unit():
+    """"If your current army is opposed": an army is opposed when the enemy army at the battlefield has a unit
+    (opposed); alone at the battlefield, the ability's condition fails and it cannot be used."""
+    alice = "    units: [{card: Scout, id: sc, at: bob.p1}]\n"
+    script = "  - action: {by: alice, card: sc, ability: 1}\n"
+    for bob, expect in (("    units: [{card: Scout, id: w, at: bob.p1}]\n", "  - honor: {alice: 9}\n"),
+                        ("    units: [{card: Scout, id: w}]\n", "  - honor: {alice: 8}\n  - rejected: {step: 1}\n")):
+        result = run(board(two_players(alice=alice, bob=bob), at="attack/combat", extra="battlefield: bob.p1",
+                           cards=SCOUT, script=script, expect=expect))
+        assert failed(result) == [], (result["expectations"], texts(result))
+
+
+TOGGLER = ("  - {title: Toggler, type: personality, force: 3, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Repeatable Open: "
+           "Give Toggler a -2F/+3C Change token if she does not have one, or remove one if she does.\"}\n")
+
+
+def test_a_token_given_if_the_card_has_none_or_else_one_removed():
+    """Shabura's "Give her a Change token if she does not have one, or remove one if she does": looked at once as it
+    resolves, so the first use gives the token (and does not take it back), the second removes it (token)."""
+    units = "    units: [{card: Toggler, id: tg}]\n"
+    use = "  - action: {by: alice, card: tg, ability: 1}\n  - pass: bob\n"
+    for times, expect in ((1, "  - force: {tg: 1}\n  - chi: {tg: 5}\n  - tokens: {tg: {Change -2F/+3C: 1}}\n"),
+                          (2, "  - force: {tg: 3}\n  - chi: {tg: 2}\n")):
+        result = run(board(two_players(alice=units), cards=TOGGLER, script=use * times, expect=expect))
+        assert failed(result) == [], (result["expectations"], texts(result))
+
+
+THROES = ("  - {title: Throes, type: holding, text: \"Open, [Bow]: Straighten this Holding if you have not given any "
+          "Madness tokens this turn. Give a target Personality a Madness token.\"}\n")
+
+
+def test_tokens_you_have_given_this_turn_are_remembered_by_name():
+    """Throes of Madness: it straightens only if no effect of Alice's gave a Madness token this turn (token, memory):
+    a Fire token she gave, or a Madness token Bob gave, does not count; a Madness token she gave does."""
+    alice = UNITS + "    holdings: [{card: Throes, id: th}]\n"
+    use = "  - action: {by: alice, card: th, targets: [t]}\n"
+    for before, expect in (("", "  - unbowed: [th]\n"),
+                           ("  - effect: {by: alice, do: {tokens: {target: s, name: Fire}}}\n"
+                            "  - effect: {by: bob, do: {tokens: {target: s, name: Madness}}}\n", "  - unbowed: [th]\n"),
+                           ("  - effect: {by: alice, do: {tokens: {target: s, name: Madness}}}\n", "  - bowed: [th]\n")):
+        result = run(board(two_players(alice=alice), cards=SAMURAI + THROES, script=before + use,
+                           expect=expect + "  - tokens: {t: {Madness: 1}}\n"))
+        assert failed(result) == [], (result["expectations"], texts(result))
+
+
+SCHOLAR = ("  - {title: Scholar, type: personality, force: 3, chi: 2, honor: 0, cost: 3, ph: 1, text: \"Open: Destroy one "
+           "or two of a target Personality's tokens. Give him as many +1F tokens as the number of tokens this "
+           "destroyed.\"}\n")
+
+
+def test_one_or_two_tokens_of_any_kind_are_chosen_as_the_effect_resolves_and_counted_after():
+    """Knowledge and Power: the script names the kinds (a Poison token, then a -1F token: two, so +2F); with no answer
+    the engine takes the first token; a card with none loses nothing and gets nothing (token, choices)."""
+    use = "  - action: {{by: alice, card: sc, targets: [s]{choose}}}\n"
+    units = "    units: [{{card: Scholar, id: sc}}, {{card: Samurai, id: s, tokens: {tokens}}}]\n"
+    for tokens, choose, expect in (
+            ("{Madness: 1, Poison -1F/-1C: 1, force: -1}", ", choose: [Poison, force]",
+             "  - tokens: {s: {Madness: 1, force: 2}}\n  - force: {s: 5}\n  - chi: {s: 2}\n"),
+            ("{Madness: 2}", "", "  - tokens: {s: {Madness: 1, force: 1}}\n  - force: {s: 4}\n"),
+            ("{}", "", "  - tokens: {s: {}}\n  - force: {s: 3}\n")):
+        result = run(board(two_players(alice=units.format(tokens=tokens)), cards=SAMURAI + SCHOLAR,
+                           script=use.format(choose=choose), expect=expect))
+        assert failed(result) == [], (result["expectations"], texts(result))
+
+
+STONES = ("  - {title: Sage, type: personality, force: 1, chi: 3, honor: 0, cost: 3, ph: 1, keywords: [Shugenja]}\n"
+          "  - {title: Earth Sage, type: personality, force: 1, chi: 3, honor: 0, cost: 3, ph: 1, keywords: [Shugenja, "
+          "Earth]}\n  - {title: Stones, type: spell, cost: 0, text: \"Open, [Bow]: You may discard two Rock tokens "
+          "from this Shugenja, or one if he is Earth, to straighten this Spell.\"}\n")
+
+
+def test_tokens_discarded_to_do_something_are_all_there_or_none_go():
+    """Stones of Purity: two Rock tokens, or one if the Shugenja is Earth, go to straighten the Spell; with one token a
+    non-Earth Shugenja cannot discard two, so none goes and the Spell stays bowed (token, independence-of-effects)."""
+    use = "  - action: {by: alice, card: st, choose: ['yes']}\n"
+    for sage, rocks, expect in (("Sage", 2, "  - unbowed: [st]\n  - tokens: {sg: {}}\n"),
+                                ("Sage", 1, "  - bowed: [st]\n  - tokens: {sg: {Rock: 1}}\n"),
+                                ("Earth Sage", 2, "  - unbowed: [st]\n  - tokens: {sg: {Rock: 1}}\n")):
+        units = f"    units: [{{card: {sage}, id: sg, tokens: {{Rock: {rocks}}}, attach: [{{card: Stones, id: st}}]}}]\n"
+        result = run(board(two_players(alice=units), cards=STONES, script=use, expect=expect))
+        assert failed(result) == [], (result["expectations"], texts(result))
+
+
+def test_color_text_sentences_have_no_game_impact():
+    """"You reveal the corruption within.": color text, no game impact (color-text): the ability reads as without it."""
+    with_color = read_text("Open: Target your Personality. You reveal the corruption within. Lose 3 Honor.", "Colors",
+                           "strategy")
+    plain = read_text("Open: Target your Personality. Lose 3 Honor.", "Colors", "strategy")
+    assert not with_color.unparsed and with_color.abilities[0].effects == plain.abilities[0].effects
+    assert with_color.abilities[0].targets == plain.abilities[0].targets

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..abilities import TargetSpec
-from ..cardtree import ABSENCES, AMOUNTS, NP, VALUES, Unreadable, _and, _det_words, _name_words, _not, _sub, _tok
+from ..abilities import Static, TargetSpec
+from ..cardtree import ABSENCES, AMOUNTS, NP, STATICS, VALUES, Unreadable, _and, _det_words, _name_words, _not, _sub, _tok
 from ..registry import Effect
 from ..structures import AbilityTest, ActionTest, AllRef, Amount, BonusIf, Condition, Filter, StatTest, TargetedRef
 
@@ -20,10 +20,10 @@ RIDERS = ("may_target_with", "may_target_kinds", "may_target_but_not", "cannot_t
 OPS = {"lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "="}
 
 WORDS = {"highest": "HIGHEST", "raise": "RAISE", "set": "SET", "minus": "MINUS", "but": "BUT", "transfer": "TRANSFER",
-         "shows": "SHOW", "named": "NAMED"}
+         "shows": "SHOW", "named": "NAMED", "resolved": "RESOLVED"}
 NP_KINDS = {"one_of_own", "either_target", "own_title", "own_name_keyword"}
 CLAUSE_KINDS = {"stronger_ifs", "strength_instead"}
-VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat"}
+VALUE_KINDS = {"minus", "plus_if", "minus_if", "number_plus", "stat_of_either", "stat_plus_stat", "number_this_did"}
 
 PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's": ("HEREPROVINCES", "here"),
            "a second time": ("SECONDTIME", "second"), "an additional time": ("ADDTIME", "additional"),
@@ -33,6 +33,7 @@ PHRASES = {"this province's": ("HEREPROVINCES", "here"), "the current province's
            # "all other players' Holdings": the other players' cards, a plural naming each of them
            "all other players'": ("OTHERPLAYERS", "other"),
            "the active player": ("THEACTIVEPLAYER", "active")}
+STATIC_KINDS = {"st_no_ability_use"}
 STAT_EFFECTS = ("force", "chi", "personal_honor", "province_strength", "gold_production")
 
 
@@ -188,6 +189,13 @@ class Readers:
         """"2 plus the number of other Personalities in this army"."""
         inner = self._inner(node)
         return inner.model_copy(update={"plus": inner.plus + self._number(node)})
+
+    def value_number_this_did(self, node):
+        """"Fear equal to the number this bowed": how many cards the action's effects before it bowed (each
+        once), counted when the Fear applies (``action-sequence``)."""
+        if _tok(node, "STATE").value != "bowed" or not self.effects:
+            raise Unreadable("'the number this …' other than bowed, or with no effect before it, is not read")
+        return Amount(did="bows")
 
     def value_plus_if(self, node):
         """"his Personal Honor, plus 2 if he is a Tactician": the condition is checked when the amount
@@ -698,3 +706,52 @@ class Readers:
         if _tok(node, "TYPE").value != "card":
             raise Unreadable("showing a random card of one type is not read")
         return Effect.model_validate({"show_random": {"player": self.who(node)}})
+
+    # ----- ongoing effects that work as continuous traits (``duration-of-effects``, ``continuous-traits``) ---------
+    def s_continuous(self, tree: Tree, i: int) -> None:
+        """"Your Cavalry Personalities have +1F while attacking and opposed (this turn)", "Until your next turn
+        begins, your Personalities have …", "A target Personality has -2F while attacking this turn": in an ability,
+        a continuous trait, read as a card's is, that the action's effect gives for its duration (the turn unless
+        printed otherwise, ``duration-of-effects``) — to the target it names, or as a generic effect on the cards it
+        describes (``given_traits``)."""
+        self.given_to = "generic"
+        try:
+            traits = self.static(next(c for c in tree.children if isinstance(c, Tree) and c.data in STATICS))
+        finally:
+            given, self.given_to = self.given_to, None
+        dur = _tok(tree, "DUR")
+        self.effects.append(Effect.model_validate({"given_traits": {
+            "traits": [st.model_dump(by_alias=True, exclude_defaults=True) for st in traits],
+            "target": None if given == "generic" else given, "until": dur.value if dur else "end_of_turn"}}))
+
+    s_continuous_for = s_continuous
+
+    def t_continuous_for(self, tree: Tree):
+        """A trait does not last "this turn": that is an ability's effect (``s_continuous``)."""
+        raise Unreadable("a continuous trait lasting a time is not a trait")
+
+    def c_resolved_action_from(self, node) -> Condition:
+        """"If you have resolved an action from a Political Strategy this turn": one of your actions from such a
+        card has ended this turn (this battle), as the game's memory noted it (``action-sequence``; a card's
+        keywords include its abilities', ``keyword-inheritance``)."""
+        during = {"end_of_turn": "turn", "end_of_battle": "battle"}.get(_tok(node, "DUR").value)
+        if during is None:
+            raise Unreadable("actions resolved over that time are not read")
+        flt = self.filter_of(_sub(node, *NP))
+        return Condition.model_validate({"happened": {"event": "action_resolves", "by": "you", "during": during,
+                                                      "filter": flt.model_dump(exclude_defaults=True)}})
+
+    def read_st_no_ability_use(self, node, data) -> list[Static]:
+        """"Players may not use abilities on Personalities": no player uses the abilities on such a card, as "its
+        abilities may not be used" (``permissions``)."""
+        group = AllRef(all=self.group_filter(next(c for c in node.children if isinstance(c, Tree))))
+        return [Static.model_validate({**data, "target": group, "kind": "restrict", "what": "actions"})]
+
+    def subject_target_subject(self, node: Tree):
+        """"A target Personality has …" in an ability: the target is chosen now and given the trait, so "he"
+        and "this" in it are that card (``s_continuous``); a trait itself names no target."""
+        if getattr(self, "given_to", None) != "generic":
+            raise Unreadable("a target named by a trait is not read")
+        self.given_to = self.np(Tree("phrase", [Tree("det", [node.children[0]]), Tree("det", [node.children[1]]),
+                                                node.children[2]]))
+        return "self"

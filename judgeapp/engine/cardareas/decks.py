@@ -11,15 +11,16 @@ from lark import Token, Tree
 
 from ..abilities import Static, TriggerSpec
 from ..cardtraits import _names_self
-from ..cardtree import NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
+from ..cardtree import AMOUNTS, NP, VALUES, Unreadable, _and, _point_words, _sub, _tok
 from ..registry import Effect
-from ..structures import Condition
+from ..structures import ActionTest, Condition
 from ..vocab import FATE_TYPES
 
 WORDS = {"time": "TIME", "use": "USE", "were": "IS", "which": "WHICH", "played": "PLAYED", "resolution": "RESOLUTION",
          "dead": "STATE", "discarded": "STATE", "honorably": "HONORABLY", "refill": "REFILL", "back": "BACK",
          "order": "ORDER", "remaining": "REMAINING", "rest": "REST", "rearrange": "REARRANGE", "random": "RANDOM",
-         "commit": "COMMIT", "commits": "COMMIT", "seppuku": "SEPPUKU", "whichever": "WHICHEVER"}
+         "commit": "COMMIT", "commits": "COMMIT", "seppuku": "SEPPUKU", "whichever": "WHICHEVER",
+         "discarding": "DISCARDING", "currently": "CURRENTLY"}
 PHRASES = {"at the bottom of": ("ATBOTTOM", "bottom"), "on the bottom of": ("ATBOTTOM", "bottom"),
            "at the bottom": ("ATBOTTOM", "bottom"), "on the bottom": ("ATBOTTOM", "bottom")}
 STATIC_KINDS = {"st_use_from_hand", "st_equip_from_discard"}
@@ -38,7 +39,7 @@ def _deck(node: Tree) -> str:
 # "the next time he attacks / is destroyed / bows …": the event, and a condition on it
 NEXT_EVENTS = {"ev_attacks": ("attacks", None), "ev_attacks_you": ("attacks", Condition(you_are="defender")),
                "ev_destroyed": ("destroyed", None), "ev_destroyed_battle": ("destroyed", Condition(phase="battle")),
-               "ev_bows": ("bows", None)}
+               "ev_bows": ("bows", None), "ev_assigns": ("assigns", None)}
 
 
 class Readers:
@@ -232,6 +233,22 @@ class Readers:
         if self.kind not in ("personality", "holding") or _tok(node, "STATE").value != "face_up":
             raise Unreadable("'refill the Province … entered play from' other than face-up on a Dynasty card is not read")
         return Effect.model_validate({"refill": {"province": "origin", "face_up": True}})
+
+    def e_into_province(self, node):
+        """"Put your target discarded Personality into one of your Provinces, discarding any card currently there":
+        face-down unless the text says face-up (``refill``)."""
+        states = [t.value for t in node.children if isinstance(t, Token) and t.type == "STATE"]
+        if any(s != "face_up" for s in states) or _tok(node, "TYPE").value != "card":
+            raise Unreadable("putting a card into a Province other than face-up or face-down is not read")
+        return Effect.model_validate({"into_province": {"target": self.np(_sub(node, *NP)), "face_up": bool(states)}})
+
+    def e_favor_holder_discards(self, node):
+        """"The player with the Imperial Favor discards it and loses 2 Honor": the holder discards the Favor, and the
+        same player, named once, loses the Honor (``imperial-favor``, ``references``)."""
+        effects = [Effect.model_validate({"discard_favor": {"player": "favor"}})]
+        if (n := _sub(node, *AMOUNTS)) is not None:
+            effects.append(Effect.model_validate({"lose_honor": {"player": "favor", "amount": self.amount(n)}}))
+        return effects
 
     def e_put_on_bottom(self, node):
         return Effect.model_validate({"to_deck": {"target": self.np(_sub(node, *NP)), "where": "bottom"}})
@@ -460,6 +477,18 @@ class Readers:
         event = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("ev_"))
         spec = self.trigger(Tree("t_after", [Token("AFTER", "after"), event]))
         return TriggerSpec.model_validate({**spec, "once_per": "turn", "targets": self.targets,
+                                           "do": self.sentence_effects(tree)})
+
+    def t_after_your_action_did(self, tree: Tree) -> TriggerSpec:
+        """"After your action resolves, if it bowed any enemy cards, gain 1 Honor": the trait answers the end of each
+        action its player takes, and resolves only if that action's effects bowed such a card, as the card is now
+        (``triggered-traits``, ``action-sequence``)."""
+        sub = _sub(tree, *NP)
+        if _tok(tree, "STATE").value != "bowed" or sub.data not in ("phrase", "bare"):
+            raise Unreadable("'if it …' after your action resolves other than 'bowed' a kind of card is not read")
+        test = ActionTest(did="bows", fits=self.filter_of(sub))
+        return TriggerSpec.model_validate({"when": "after", "event": "action_resolves", "by": "you",
+                                           "condition": Condition(action=test), "targets": self.targets,
                                            "do": self.sentence_effects(tree)})
 
     def t_from_discard(self, tree: Tree) -> TriggerSpec:

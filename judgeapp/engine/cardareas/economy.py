@@ -18,9 +18,11 @@ WORDS = {"which": "WHICH", "single": "SINGLE", "paying": "PAYING", "costs": "COS
          # misprints of "Discipline" on Ending the Chase and Selfless Sacrifice (discipline)
          "disciplne": "DISCIPLINE", "disciplie": "DISCIPLINE", "equipping": "EQUIPPING",
          "ability's": "ABILITYS", "maximum": "MAXIMUM", "both": "BOTH", "equipped": "EQUIPPED",
-         "gold-producing": "GOLDPRODUCING"}
-VALUE_KINDS = {"gold_paid", "minus", "plus_if_control"}
-PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance")}
+         "gold-producing": "GOLDPRODUCING", "produced": "PRODUCE",
+         # "an Honor-producing Holding": a term neither CR defines, so no grammar rule reads it (it is no keyword)
+         "honor-producing": "HONORPRODUCING", "starting": "STARTING"}
+VALUE_KINDS = {"gold_paid", "minus", "plus_if_control", "starting_honor"}
+PHRASES = {"your allegiance is": ("YOURALLEGIANCE", "allegiance"), "did not": ("DOESNOT", "not")}
 CLAUSE_KINDS = {"honor_instead"}
 AMOUNT_KINDS = {"half_plus"}
 STATIC_KINDS = {"st_production_for", "st_you_pay", "st_ignore_hr", "st_may_proclaim", "st_only_proclaim",
@@ -115,6 +117,20 @@ class Readers:
     def post_others_control(self, post: Tree, data: dict) -> None:
         """"each Farm other players control": in play under another player's control (``possessive-case``)."""
         data["side"] = "other"
+
+    def post_not_produced(self, post: Tree, data: dict) -> None:
+        """"a target Holding that has not produced Gold this turn": none of its Gold-producing traits used this turn
+        (``gold-producing-traits``, ``memory``)."""
+        _this_turn(post)
+        data["state"].append("produced_no_gold_this_turn")
+
+    def post_bowed_not_produced(self, post: Tree, data: dict) -> None:
+        """"… Holding that bowed this turn but did not produce Gold": it bowed this turn, and not to produce Gold
+        (``gold-producing-traits``, ``memory``)."""
+        _this_turn(post)
+        if _tok(post, "STATE").value != "bowed":
+            raise Unreadable("a state this turn other than 'bowed' is not read")
+        data["state"] += ["bowed_this_turn", "produced_no_gold_this_turn"]
 
     def read_st_you_pay(self, node: Tree, data: dict) -> list[Static]:
         """"You Recruit non-Ninja Personalities for 1 more Gold": a change to the Gold Cost of the player's
@@ -246,8 +262,9 @@ class Readers:
                 to = clan_or_keyword(singular(self.filter_of(host[0])))
             else:
                 raise Unreadable("Equipping to that Personality is not read")
+        given = _tok(node, "KEYWORD")  # "as a Political Open action": the action has that keyword (keywords)
         return [Static.model_validate({**data, "kind": "permit", "what": what, "target": target, "to": to,
-                                       "designators": words})]
+                                       "designators": words, "keywords": [given.value] if given is not None else []})]
 
     def read_st_only_bring(self, node: Tree, data: dict) -> list[Static]:
         """"You may only Recruit Shadowlands Personalities", "You may only Recruit Personalities and Equip Spells that
@@ -368,6 +385,11 @@ class Readers:
     def value_gold_paid(self, node: Tree) -> Amount:
         """"the Gold paid", "the amount you paid": the Gold paid for this action's cost (``paying-gold-costs``)."""
         return Amount(paid=True)
+
+    def value_starting_honor(self, node: Tree) -> Amount:
+        """"your Starting Family Honor", "your starting Honor": the Stronghold's stat with the Sensei's modifier
+        (``starting-family-honor``, ``sensei``)."""
+        return Amount(starting_honor="you")
 
     def value_plus_if_control(self, node: Tree) -> Amount:
         """"the amount of Gold paid, plus 3 if you control a Yojimbo": the number added while the player controls such
@@ -548,12 +570,29 @@ class Readers:
         during = "battle" if _tok(node, "DUR").value == "end_of_battle" else "turn"
         return Condition(happened=HappenedTest(event="equipped", by="you", during=during, own=True))
 
+    def c_you_targeted(self, node: Tree) -> Condition:
+        """"If you targeted a Courtier or Phoenix Clan Personality": the card this ability targeted earlier as that kind
+        of card ("Target your unbowed Personality") fits the words (``targeting``)."""
+        sub = _sub(node, *NP)
+        if sub.data not in ("phrase", "bare") or _name_words(sub):
+            raise Unreadable("'if you targeted' naming one card is not read")
+        flt = self.filter_of(sub)
+        earlier = self._earlier_target(Filter(type=flt.type)) if flt.type else None
+        if earlier is None:
+            raise Unreadable("'if you targeted' a kind of card not targeted before is not read")
+        return Condition.model_validate({"card": earlier, "fits": flt})
+
     def c_and_favor(self, node: Tree) -> Condition:
         """"if you control a Courtier and the Imperial Favor": the player controls both (``conjunctions``)."""
         first = self.cond(node.children[0])
         if first.controls is None or first.model_dump(exclude_defaults=True).keys() != {"controls"}:
             raise Unreadable("'… and the Imperial Favor' after something other than 'you control …' is not read")
         return Condition(all=[first, Condition(favor=True)])
+
+
+def _this_turn(node: Tree) -> None:
+    if _tok(node, "DUR").value != "end_of_turn":
+        raise Unreadable("what a card did other than this turn is not read")
 
 
 def either_types(node: Tree) -> Tree:

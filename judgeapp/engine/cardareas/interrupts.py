@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..cardtree import AMOUNTS, ATTACKS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
+from ..cardtree import AMOUNTS, ATTACKS, DESIGNATORS, NP, VALUES, Unreadable, _and, _det_words, _not, _sub, _tok, _toks
 from ..abilities import Static, TriggerSpec
 from ..registry import Effect
 from ..structures import ActionTest, AllRef, Amount, Condition, Filter
@@ -22,11 +22,10 @@ WORDS = {"movement": "MOVEMENT", "recruited": "RECRUITED", "loss": "LOSS", "loss
 PHRASES = {"caster's": ("TYPES", "personality"), "caster": ("TYPE", "personality"),
            "fear effect": ("FEARWORD", "fear"),
            "the action phase": ("PHASE", "action"), "personalities'": ("TYPES", "personality"),
-           "each game": ("EACHGAME", "game"),
+           "each game": ("EACHGAME", "game"), "the first time each phase": ("FIRSTTIME", "phase"),
            "geisha house": ("KEYWORD", "Geisha House"), "geisha houses": ("KEYWORD", "Geisha House"),
            "or below": ("ORLESS", "<="), "proclaim action's": ("PROCLAIMACTIONS", "proclaim"),
            "until after the action resolves": ("DUR", "end_of_action")}  # "if your Family Honor is 0 or below": as "0 or lower"  # not "the action" of an Interrupt followed by "phase"
-DESIGNATORS = ("battle", "engage", "open", "limited", "dynasty")
 DOES = {"RECRUIT": "recruited", "EQUIP": "equipped", "DESTROY": "destroyed", "MOVE": "moves", "BOW": "bows",
         "TARGET": "targeted", "REHONOR": "rehonored", "REHONORED": "rehonored"}
 BATTLE_ACTION = Condition(action=ActionTest(designators=["battle"]))
@@ -280,9 +279,20 @@ class Readers:
         if sub is not None:
             test = test.model_copy(update={"source": self._described(sub)})
         effect = Effect.model_validate({"negate_action": {"designators": kinds}})
-        if test == ActionTest():
-            return effect
-        return effect.model_copy(update={"condition": Condition(action=test)})
+        self.action_named = effect if test == ActionTest() else \
+            effect.model_copy(update={"condition": Condition(action=test)})
+        return self.action_named
+
+    def e_its_player_discards_favor(self, node):
+        """"Negate the effects of a Favor action, its player discards the Imperial Favor": "its" is the action just
+        negated, so the Favor is discarded only if the action is of that kind; a Favor action's player controls the
+        Favor (``good-faith-rule``), and an effect discarding it needs no control of it (``imperial-favor``)."""
+        negated = getattr(self, "action_named", None)
+        if negated is None:
+            raise Unreadable("'its player' with no action named before it is not read")
+        kinds = negated.args.designators
+        cond = _and(negated.condition, Condition(action=ActionTest(designators=kinds)) if kinds else None)
+        return Effect.model_validate({"discard_favor": {}}).model_copy(update={"condition": cond})
 
     def e_negate_card_action(self, node):
         """"Negate an Event's effects": the interrupted action, if it is from an Event."""
@@ -690,6 +700,23 @@ class Readers:
         if _tok(node, "TYPE").value != "card":
             raise Unreadable("showing a random card of a kind is not read")
         return Effect.model_validate({"show_random": {"player": "opponent"}})
+
+    def ev_ev_action_targets(self, node):
+        """"a Political action targets this Personality", "another player's Battle action targets this Personality":
+        this card (or its Personality) is targeted by the effects of such an action (``targeting``); "its" in the
+        effects is then that action (``triggered-traits``)."""
+        if self.designators:
+            raise Unreadable("an action targeting a card is read only as a trait's trigger")
+        ref = self.np(_sub(node, *NP))
+        if ref not in ("self", "host"):
+            raise Unreadable("an action targeting a card other than this one or its Personality is not read")
+        doer = _sub(node, "an_action", "others_action")
+        word = _sub(doer, "desig")
+        test = self._named_kind(word.children[0].value) if word is not None else ActionTest()
+        if doer.data == "others_action":
+            test = test.model_copy(update={"by": "other"})
+        self.waiting_in_action = True  # "negate its remaining effects": the action's, from its targeting on
+        return {"event": "targeted", "whose": ref, "action": test}
 
     def e_negate_remaining(self, node):
         """"After the action targets your bowed Personality, negate its remaining effects": the

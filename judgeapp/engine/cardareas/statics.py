@@ -12,7 +12,7 @@ from ..vocab import CLANS
 WORDS = {"opposes": "OPPOSES", "oppose": "OPPOSES", "targeted": "TARGET", "rulebook": "RULEBOOK", "join": "JOIN",
          "who": "WHO", "except": "EXCEPT", "count": "COUNT", "towards": "TOWARDS",
          "considered": "CONSIDERED", "checks": "CHECKS", "bowing": "BOWING", "taken": "TAKEN", "bring": "BRING",
-         "resolving": "RESOLVING"}
+         "resolving": "RESOLVING", "increased": "INCREASE"}
 PHRASES = {"or above": ("ORMORE", ">="), "out of play": ("OUTOFPLAY", "out_of_play"),
            "in and out of play": ("INOUTPLAY", "in_and_out_of_play"),
            "enlightenment victory": ("ENLIGHTENMENT", "enlightenment"), "need not": ("NEEDNOT", "not"),
@@ -28,7 +28,8 @@ STATIC_KINDS = {"st_attack_untargetable", "st_untargetable", "st_rulebook_target
                 "st_attach_one", "st_stat_each_yours",
                 "st_ability_keywords", "st_ability_keywords_own", "st_extra_uses", "st_extra_use_actions",
                 "st_play_limit", "st_attack_from", "st_this_action_keywords", "st_attack_from_unit",
-                "st_stat_if_he", "st_others_cannot_bow"}
+                "st_stat_if_he", "st_others_cannot_bow", "st_rulebook_bonus", "st_rulebook_as",
+                "st_ability_designators", "st_attach_free"}
 # The player abilities a trait may name as "the rulebook <keywords> <designator> action" (rulebook-favor-battle).
 RULEBOOK_ACTIONS = {("Favor", "Political", "battle"): "favor_battle"}
 
@@ -603,3 +604,60 @@ class Readers:
             raise Unreadable("'once per …' other than at the start of an ability is not read")
         self.once_per = _sub(tree, "once_limit").children[0].value
         self.effects += self.sentence_effects(tree)
+
+    # ----- Tactical Advantage changed by a card -------------------------------------------------------------
+    @staticmethod
+    def _rulebook_ability(node) -> str:
+        """The player ability a trait names by its keywords: "the rulebook Tactical Advantage action"
+        (``tactical-advantage``), "Mizuki's Reserve may be used as Absent …", Reserve being an Absent action
+        already (``reserve``)."""
+        words = tuple(t.value for t in _toks(node, "KEYWORD"))
+        if words == ("Tactical", "Advantage"):
+            return "tactical_advantage"
+        if words in (("Reserve",), ("Reserve", "Absent")):
+            return "reserve"
+        raise Unreadable("a change to that rulebook ability is not read")
+
+    def read_st_rulebook_bonus(self, node, data) -> list[Static]:
+        """"Kano's Force bonuses from the rulebook Tactical Advantage action are increased by 2": the Force
+        bonus his Tactical Advantage gives him is the Focus Value of the discarded card plus 2; "… if he has a
+        Tessen": while he does (``tactical-advantage``, ``bonuses-and-penalties``)."""
+        return [Static.model_validate({**data, "kind": "rulebook_bonus", "what": self._rulebook_ability(node),
+                                       "stat": "force", "amount": int(_tok(node, "NUMBER").value)})]
+
+    def read_st_rulebook_as(self, node, data) -> list[Static]:
+        """"Ayumu's rulebook Tactical Advantage ability is a Battle/Open action for Ayumu", an Item's "You may use
+        this Personality's Tactical Advantage ability as an Engage", "Mizuki's Reserve may be used as Absent
+        Battle/Engage": that player ability may also be taken in that kind of action round for this card
+        (``permissions``, ``tactical-advantage``, ``reserve``)."""
+        words = [w.children[0].value.lower() for w in _sub(node, "desig_words").children if isinstance(w, Tree)]
+        if any(w not in ("battle", "open", "engage") for w in words):
+            raise Unreadable("that player ability as that kind of action is not read")
+        kind = _tok(node, "TYPES")
+        target = self._this(kind.value) if kind is not None else "self"
+        return [Static.model_validate({**data, "target": target, "kind": "permit", "what": self._rulebook_ability(node),
+                                       "designators": words})]
+
+    def read_st_ability_designators(self, node, data) -> list[Static]:
+        """"This card's ability is Battle/Open if you are a Unicorn Clan player", "While you control a Courtier, The
+        Sorrow's printed ability is Battle/Limited": the card's ability may be taken with either designator while
+        the condition holds (``abilities``: a dual designator, ``permissions``)."""
+        kind = _tok(node, "TYPES")
+        if kind is not None and kind.value not in (self.kind, "card"):
+            raise Unreadable("the ability of a card other than this one is not read")
+        words = [w.children[0].value.lower() for w in _sub(node, "desig_words").children if isinstance(w, Tree)]
+        if any(w not in ("battle", "open", "engage", "limited") for w in words):
+            raise Unreadable("an ability with that designator is not read")
+        return [Static.model_validate({**data, "kind": "permit", "what": "designators", "designators": words})]
+
+    def read_st_attach_free(self, node, data) -> list[Static]:
+        """"Attaches to Kataoka ignoring costs": Equipped to the Personality of that title, its Gold Cost is no longer a
+        cost of the Equip (``ignore``, ``equip``); the one word after "to" is his title, as "Equips to Akodo Kano"
+        names Akodo Kano (``references``)."""
+        sub = _sub(node, *NP)
+        head = _sub(sub, "keyworded") if sub.data == "bare" and len(sub.children) == 1 else None
+        words = [m.children[0] for m in _sub(head, "mods").children if isinstance(m, Tree)] if head is not None else []
+        if not words or any(t.type != "KEYWORD" for t in words):
+            raise Unreadable("attaching free to that card is not read")
+        return [Static.model_validate({**data, "kind": "cost", "stat": "gold_cost", "amount": -1000,
+                                       "what": "equip", "to": Filter(title=" ".join(t.value for t in words))})]

@@ -13,22 +13,23 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..abilities import Static, read_text
-from ..cardtree import AMOUNTS, CREATED, NP, VALUES, Unreadable, _det_words, _lasting, _sub, _tok, _toks, _unread
+from ..cardtree import AMOUNTS, CREATED, NP, VALUES, Unreadable, _det_words, _lasting, _not, _sub, _tok, _toks, _unread
 from ..registry import Effect
-from ..structures import AllRef, Amount, Condition, Filter
+from ..structures import AllRef, Amount, Condition, Filter, HappenedTest
 from ..tokenkinds import LETTERS
 
 
 VALUE_KINDS = ("token_count", "tokens_removed", "plus_tokens")
 AMOUNT_KINDS = ("per_token_amount",)
 STATIC_KINDS = ("st_ability", "st_player_ability", "st_stat_per_token")
-CLAUSE_KINDS = ("stronger_per_token", "if_also")
-WORDS = {"keyword": "KWWORD", "keywords": "KWWORD", "who": "WHO"}
+CLAUSE_KINDS = ("stronger_per_token", "if_also", "token_toggle")
+WORDS = {"keyword": "KWWORD", "keywords": "KWWORD", "who": "WHO", "given": "GIVEN"}
 PHRASES = {"the ability": ("THEABILITY", "ability"), "and the ability": ("ANDABILITY", "ability"),
            "and the permanent ability": ("ANDABILITY", "permanent"), "the trait": ("THETRAIT", "trait"),
            "the traits": ("THETRAIT", "trait"), "zero or more": ("ZEROORMORE", "any"),
            "as many": ("ASMANY", "many"), "per turn": ("PERTURN", "turn"),
            ", and if": ("ANDIF", "if"),  # "…, and if he has two, …": a clause with its own condition (duels' "and, if")
+           ", and no": ("ANDNO", "no"),  # "with Force less than … this Item's, and no attachments": one more qualifier
            "pemanently": ("DUR", "permanent")}  # so misprinted on Tsuruchi Kaito
 
 
@@ -87,6 +88,19 @@ class Readers:
         effects = self.clause_if_clause(node, index)
         dur = _tok(node, "DUR")
         return effects if dur is None else [_lasting(e, dur.value) for e in effects]
+
+    def clause_token_toggle(self, node: Tree, index: int) -> list[Effect]:
+        """"Give Shabura a -2F/+3C Change token if she does not have one, or remove one if she does": one card, and
+        "one" a token of the name just given; whether it has one is looked at once, as the effect resolves, not again
+        after the token is given (``token``)."""
+        card, *others = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        ref = self.np(card)
+        if any(self.np(o) != ref for o in others) or any(int(n.value) != 1 for n in _toks(node, "NUMBER")):
+            raise Unreadable("'if she does not have one, or remove one if she does' about another card is not read")
+        give = self.named_tokens(ref, _sub(node, "named_tokens")).args
+        if give.count != 1:
+            raise Unreadable("more than one token given or removed in turn is not read")
+        return [Effect.model_validate({"toggle_token": {"target": ref, "name": give.name, "stats": give.stats}})]
 
     def s_after_each_this_turn(self, tree: Tree, i: int) -> None:
         """"After the target attacks this turn, draw a card": not "the next time" (a delayed effect, once) but each
@@ -416,12 +430,66 @@ class Readers:
         return Effect.model_validate({"choose": {"options": [{"word": "Melee", "do": [melee.model_dump()]},
                                                              {"word": "Ranged", "do": [ranged.model_dump()]}]}})
 
+    def c_army_state(self, node):
+        """"If your current army is opposed": an army is opposed when the enemy army has a unit (``opposed``), so
+        when one of your cards at the current battlefield is; no battle, no army, so not opposed."""
+        state = _tok(node, "STATE").value
+        if state not in ("opposed", "unopposed"):
+            raise Unreadable(f"'your army is {state}' is not read")
+        return Condition(exists=Filter(side="your", at="here", state=[state]))
+
+    def c_not_given_tokens(self, node):
+        """"If you have not given any Madness tokens this turn": none of your effects put a token of that name on a
+        card this turn, as the game remembers it (``token``)."""
+        if _tok(node, "DUR").value != "end_of_turn":
+            raise Unreadable("tokens given in a period other than this turn are not read")
+        return _not(Condition(happened=HappenedTest(event="tokens_given", by="you", token=_tok(node, "KEYWORD").value)))
+
+    def e_remove_some_tokens(self, node):
+        """"Destroy one or two of a target Personality's tokens": any kinds, as the player chooses (``token``)."""
+        least, most = (int(n.value) for n in _toks(node, "NUMBER"))
+        if not 1 <= least < most:
+            raise Unreadable("those numbers of tokens are not read")
+        card = self.poss(_sub(node, "np_poss"))
+        self.last, self.tokens_chosen = card, True
+        return Effect.model_validate({"remove_some_tokens": {"target": card, "least": least, "most": most}})
+
+    def e_give_stat_tokens_as_many(self, node):
+        """"Give him as many +1F tokens as the number of tokens this destroyed": one +1F token for each (``token``)."""
+        stat, n = _tok(node, "STATCHANGE").value
+        if n not in (1, -1):
+            raise Unreadable("as many tokens of that change are not read")
+        count = self.value(_sub(node, *VALUES))
+        if n < 0:
+            count = count.model_copy(update={"times": -count.times})
+        return Effect.model_validate({"tokens": {"target": self.np(_sub(node, *NP)), "name": stat, "count": count}})
+
     # ----- removing tokens ------------------------------------------------------------------------
     def e_remove_token(self, node):
         """"Remove a Madness token from Tenburo": one fewer, if he has one; "X to Y" needs it (``token``)."""
         kind, card = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
         return Effect.model_validate({"tokens": {"target": self.np(card), "name": _token_name(kind, "A"),
                                                  "count": -1}})
+
+    def e_remove_tokens_or_fewer(self, node):
+        """"Discard two Rock tokens from this Shugenja, or one if he is Earth, to straighten this Spell": the number
+        that applies as it resolves (the condition looked at then); a card with fewer of them cannot discard that many,
+        so nothing is discarded and what depends on it ("to") does not happen (``token``, ``independence-of-effects``)."""
+        kind, card = [c for c in node.children if isinstance(c, Tree) and c.data in NP]
+        name = _token_name(kind, "NUMBER")
+        usual = int(_tok(_sub(kind, "det"), "NUMBER").value)
+        fewer = int(_tok(node, "NUMBER").value)
+        ref = self.np(card)
+        cond = self.cond(self.cond_child(node))
+        if not 0 < fewer < usual:
+            raise Unreadable("'N tokens, or M if …' with M not fewer than N is not read")
+
+        def has(n: int) -> Condition:
+            return Condition.model_validate({"card": ref, "tokens": {"name": name, "op": ">=", "value": n}})
+        count = Amount(n=usual, times=-1, plus_if=[{"amount": usual - fewer, "if": cond}])  # taken away
+        enough = Condition(any=[Condition(all=[_not(cond), has(usual)]), Condition(all=[cond, has(fewer)])])
+        return Effect.model_validate({"tokens": {"target": ref, "name": name, "count": count.model_dump()},
+                                      "if": enough.model_dump(by_alias=True, exclude_defaults=True)})
 
     def e_transfer_token(self, node):
         """"Transfer a Masterwork token from this Holding to a target Armor or Weapon": one token, as it is, from
@@ -472,8 +540,8 @@ class Readers:
                                                                "name": _tok(node, "KEYWORD").value}})
 
     def value_tokens_removed(self, node) -> Amount:
-        """"the number of tokens destroyed", "twice the amount discarded": the tokens an earlier "zero or more" of
-        this ability removed (``token``)."""
+        """"the number of tokens destroyed", "twice the amount discarded": the tokens an earlier "zero or more" (or
+        "one or two") of this ability removed (``token``)."""
         state = _tok(node, "STATE")
         if not getattr(self, "tokens_chosen", False) or (state is not None and state.value != "discarded"):
             raise Unreadable("'the number of tokens destroyed' with no tokens chosen before it is not read")

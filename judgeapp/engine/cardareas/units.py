@@ -17,7 +17,7 @@ from ..structures import Amount, Condition, Filter, UnitOf
 
 WORDS = {"adjacent": "ADJACENT", "unresolved": "UNRESOLVED", "different": "DIFFERENT", "where": "WHERE",
          "assigned": "ASSIGNED", "here": "HERE", "lowest": "LOWEST", "whose": "WHOSE", "total": "TOTAL",
-         "switch": "SWITCH", "locations": "LOCATION"}  # "highest": the actions area's
+         "switch": "SWITCH", "locations": "LOCATION", "assign": "ASSIGN", "assigns": "ASSIGN", "even": "EVEN"}  # "highest": the actions area's
 # Errata in parentheses that say where a target may be ("one of your other units (at any location)").
 PHRASES = {"( at any location )": ("ANYWHERE", "any"), "( at the current battlefield )": ("HERE", "here"),
            ", and another of your": ("ALSOANOTHER", "your"), "his or her unit": ("HISUNIT", "his"),
@@ -357,6 +357,20 @@ class Readers:
         chosen cards' sum is bounded (``targeting``); only an upper bound is read, which each card must
         also meet alone."""
         self.post_stat_than_value(post, data)
+        self._together(data)
+
+    def post_together_than_same(self, post: Tree, data: dict) -> None:
+        """"one or more target enemy Followers with a total Force less than or equal to your Samurai's": the stat left
+        off after the possessive is the one compared (``comparing-stats``), here of the Samurai targeted before."""
+        stat = self.statword(_sub(post, "statword"))
+        whose = Tree("np_poss", [c for c in post.children if isinstance(c, Tree) and c.data in ("det", "mods")]
+                     + [_tok(post, "KEYWORDS")])
+        self._compare(post, data, Amount(stat=stat, of=self.poss(whose)))
+        self._together(data)
+
+    @staticmethod
+    def _together(data: dict) -> None:
+        """The stat test just read bounds the chosen cards' sum, not each card's own stat."""
         bound = data["stats"].pop()
         if bound["op"] not in ("<", "<="):
             raise Unreadable("a lower bound on the targets' total is not read")
@@ -513,6 +527,20 @@ class Readers:
     def _as_moving(self, index: int, effects: list, mover):
         self.__dict__.setdefault("as_moving", []).append((index, len(effects), mover))
         return effects
+
+    # ----- assigning ------------------------------------------------------------------------------------------
+    def ev_ev_assigns(self, node: Tree) -> dict:
+        """"After he assigns": his unit is assigned to attack or to defend, which is not a move (``assign``)."""
+        return {"event": "assigns", **self._whose(node)}
+
+    def e_may_assign_bowed(self, node: Tree) -> Effect:
+        """"Your target Personality may assign even if he is bowed": a permission over the rule that a unit led by a
+        bowed Personality may not be assigned (``permissions``, ``maneuvers-segment``), until the turn ends (the
+        errata's "(this turn)")."""
+        ref = self.np(_sub(node, *NP))
+        if _tok(node, "STATE").value != "bowed" or self.np(Tree("pronoun", _sub(node, "mover").children)) != ref:
+            raise Unreadable("'may assign even if' other than he is bowed is not read")
+        return Effect.model_validate({"permit": {"target": ref, "what": "assign_bowed"}})
 
     # ----- additional actions ---------------------------------------------------------------------------------
     def e_additional_use(self, node: Tree) -> Effect:

@@ -2,6 +2,8 @@
 second time this turn", ``restrictions-on-number-of-times``, ``card-memory-rule``)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import Field, StrictBool
 
 from ..references import amount, card_context, players
@@ -10,7 +12,10 @@ from ..state import Ongoing
 from ..structures import Model, PlayerRef, Ref
 from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
 from .cards import describe_ref
-from .common import TargetArgs, cards_of, names
+from .common import TargetArgs, cards_of, lasting_on_each, names
+
+if TYPE_CHECKING:
+    from ..abilities import Static  # the model is completed once it exists (abilities.py)
 
 
 class ExtraUsesArgs(Model):
@@ -155,3 +160,46 @@ class ShowRandom(Primitive):
         from .honor import _who
 
         return f"{_who(args.player)} show{'s' if args.player not in ('you', 'each') else ''} a random card in hand"
+
+
+class GivenTraitsArgs(Model):
+    traits: list[Static] = Field(min_length=1, max_length=4)
+    # the cards given the traits ("A target Personality has -2F while attacking this turn"); None: a generic effect
+    # on whatever cards the traits name ("Your Personalities have +1F while …"), for the player who took the action
+    target: Ref | None = None
+    until: Until = Until.END_OF_TURN
+
+
+@primitive
+class GivenTraits(Primitive):
+    """An ongoing effect that works as a continuous trait for its duration: "Until your next turn begins, your
+    Personalities have +1F while …", "A target Personality has -2F while attacking this turn" (``duration-of-effects``:
+    ongoing effects include giving a card a trait; ``continuous-traits``: it applies at each moment its conditions
+    hold). A generic one covers every card it describes for as long as it lasts, one entering play later included
+    (``card-memory-rule``: "generic effects"), and does not end when the card whose action set it up leaves play;
+    one given to a card ends when that card leaves play (``Board.statics``)."""
+
+    name, Args, cite = "given_traits", GivenTraitsArgs, "duration-of-effects"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        said = "; ".join(st.describe() for st in args.traits)
+        if args.target is None:
+            if ctx.source is None:
+                return False
+            g.ongoing.append(Ongoing("traits", ctx.player, {"holder": ctx.source.id, "traits": list(args.traits)},
+                                     args.until, ctx.why(), ctx.player))
+            g.version += 1
+            g.record(StepKind.EFFECT, f"{said} {UNTIL_WORDS[args.until]} ({ctx.why()})", [cls.cite, "continuous-traits"],
+                     ctx.player, "resolve")
+            return True
+        return lasting_on_each(g, ctx, args.target, "traits", {"traits": list(args.traits)}, args.until, cls.cite,
+                               lambda card: f"{card.title} is given the trait “{said}”")
+
+    @classmethod
+    def describe(cls, args):
+        said = "; ".join(st.describe() for st in args.traits)
+        until = "" if args.until == Until.END_OF_TURN else f" {UNTIL_WORDS[args.until]}"
+        if args.target is None:
+            return said + until
+        return f"{describe_ref(args.target)} is given the trait “{said}”{until}"

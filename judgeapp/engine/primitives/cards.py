@@ -411,7 +411,8 @@ PREDICATES = {"would_be_opposed": "would be opposed at this battlefield", "moved
               "moved_or_entered_this_battle": "has moved or entered play this battle",
               "moved_to_battlefield_this_turn": "has moved to a battlefield this turn",
               "assigned_here": "assigned to this battlefield", "moved_home_from_here": "was moved home from this battlefield",
-              "entered_play_this_turn": "entered play this turn"}
+              "entered_play_this_turn": "entered play this turn", "bowed_this_turn": "bowed this turn",
+              "produced_no_gold_this_turn": "has not produced Gold this turn"}
 
 
 def describe_filter(f: Filter) -> str:
@@ -553,6 +554,10 @@ def describe_amount(value) -> str:
         out = "the Gold paid"
     elif value.tokens_removed:
         out = "the number of tokens removed"
+    elif value.did is not None:
+        out = "the number of cards this bowed"
+    elif value.starting_honor is not None:
+        out = "your Starting Family Honor"
     else:
         out = "your Family Honor"
     if value.per != 1:

@@ -468,7 +468,7 @@ class Arrange(Primitive):
 
 
 class AfterNextArgs(Model):
-    event: Literal["attacks", "destroyed", "bows"]
+    event: Literal["assigns", "attacks", "destroyed", "bows"]
     card: Ref
     this_turn: bool = False
     each: bool = False  # every such occurrence until the turn ends ("after the target attacks this turn")
@@ -476,7 +476,7 @@ class AfterNextArgs(Model):
     do: list[Effect] = Field(min_length=1, max_length=10)
 
 
-NEXT_WORDS = {"attacks": "attacks", "destroyed": "is destroyed", "bows": "bows"}
+NEXT_WORDS = {"assigns": "assigns", "attacks": "attacks", "destroyed": "is destroyed", "bows": "bows"}
 
 
 @primitive
@@ -560,3 +560,42 @@ class Recruit(Primitive):
     def describe(cls, args):
         less = f", paying {args.less} less Gold" if args.less else ""
         return f"Recruit {describe_ref(args.target)}{less} (its Gold Cost checked against the Gold paid)"
+
+
+class IntoProvinceArgs(Model):
+    target: Ref = "found"  # a Dynasty card out of play: in a discard pile, or found in the Dynasty deck
+    face_up: StrictBool = False
+
+
+@primitive
+class IntoProvince(Primitive):
+    """"Put your target discarded Personality into one of your Provinces, discarding any card currently there":
+    the player chooses one of his Provinces as the effect resolves (``choices``: not a target); its cards are
+    discarded without the deck refilling it, since this effect refills it with the card (``provinces``: "unless
+    something else has refilled it"), face-down unless the text says face-up (``refill``)."""
+
+    name, Args, cite = "into_province", IntoProvinceArgs, "provinces"
+    card_args = ("target",)
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        cards = [c for c in cards_of(g, ctx, args.target) if c.type in DYNASTY_TYPES and not c.in_play
+                 and c.zone is not Zone.PROVINCE]
+        provinces = [p.id for p in g.players[ctx.player].provinces if not p.destroyed]
+        if not cards or not provinces:
+            return False
+        card = cards[0]
+        prov = g.province(script_choice(g, ctx, provinces, lambda pid, note: (
+            f"{ctx.player.capitalize()} chooses {pid} for {card.title} ({note})")))
+        for cid in list(prov.cards):
+            g.tick()
+            cardops.discard_from_province(g, g.cards[cid], ctx.why(), ["discard"], ctx.player, refill=False)
+        move(g, card, Zone.PROVINCE, province=prov, face_up=args.face_up)
+        g.record(StepKind.EFFECT, f"{card.title} is put into {prov.id}, face {'up' if args.face_up else 'down'} "
+                                  f"({ctx.why()})", [cls.cite, "refill"], ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        face = "face-up" if args.face_up else "face-down"
+        return f"put {describe_ref(args.target)} {face} into one of your Provinces, discarding the cards there"

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
-from .. import tokenkinds
+from .. import memory, tokenkinds
 from ..registry import Primitive, primitive
 from ..state import Ongoing
 from ..references import amount, players
@@ -109,6 +109,8 @@ class Tokens(Primitive):
             if not change:
                 continue
             g.add_tokens(card, kind, change)
+            if change > 0:
+                memory.tokens_given(g, card, args.name, ctx.player)
             g.version += 1
             g.record(StepKind.EFFECT, f"{card.title} {'gets' if change > 0 else 'loses'} "
                                       f"{_token_words(args.name, change, args.stats)} ({ctx.why()})", [cls.cite],
@@ -137,6 +139,10 @@ class Tokens(Primitive):
                     f"tokens")
         if isinstance(args.count, int) and args.count < 0:
             return f"remove {_token_words(args.name, args.count, args.stats)} from {describe_ref(args.target)}"
+        if isinstance(args.count, Amount) and args.count.n is not None and args.count.times < 0:
+            # "two Rock tokens, or one if he is Earth": a number taken away, told as a positive one
+            return (f"remove {args.name} tokens from {describe_ref(args.target)}, as many as "
+                    f"{describe_amount(args.count.negated())}")
         return f"give {describe_ref(args.target)} {_token_words(args.name, args.count, args.stats)}"
 
 

@@ -21,7 +21,8 @@ def _who(player) -> str:
     if player in ("winner_controller", "loser_controller"):
         return f"the {player.split('_')[0]}'s controller"
     return {"you": "you", "each": "each player", "opponent": "your opponent", "other": "each other player",
-            "controller": "its controller", "active": "the active player"}.get(player, str(player))
+            "controller": "its controller", "active": "the active player",
+            "favor": "the player with the Imperial Favor"}.get(player, str(player))
 
 
 class _Honor(Primitive):
@@ -116,15 +117,17 @@ class DiscardFavor(Primitive):
 
     @classmethod
     def run(cls, g, ctx, args):
+        holder = players(g, "favor", ctx) if args.player == "favor" else []  # he stays "the player" (references)
         if g.favor is None:
             return False
         g.set_favor(None)
-        g.record(StepKind.EFFECT, f"The Imperial Favor is discarded ({ctx.why()})", [cls.cite], ctx.player)
+        g.record(StepKind.EFFECT, f"{holder[0].capitalize() + ' discards the' if holder else 'The'} Imperial Favor"
+                                  f"{'' if holder else ' is discarded'} ({ctx.why()})", [cls.cite], ctx.player)
         return True
 
     @classmethod
     def describe(cls, args):
-        return "discard the Imperial Favor"
+        return "the player with the Imperial Favor discards it" if args.player == "favor" else "discard the Imperial Favor"
 
 
 def _n(value) -> str:

@@ -377,6 +377,12 @@ def describe_action(test: ActionTest) -> str:
     return " and ".join(words)
 
 
+def action_words(test: ActionTest) -> str:
+    """"another player's Battle action", "a Political action": an action of that kind, as a noun."""
+    kind = " ".join(list(test.keywords) + [d.capitalize() for d in test.designators] + ["action"])
+    return {"you": "your ", "other": "another player's "}[test.by] + kind if test.by else _a(kind)
+
+
 def describe_resolving(test: ActionTest) -> str:
     """"while other players' actions are resolving", in plain words."""
     who = {"you": "one of your actions", "other": "another player's action", None: "an action"}[test.by]

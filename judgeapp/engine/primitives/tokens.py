@@ -254,3 +254,91 @@ class ShareTokens(Primitive):
     def describe(cls, args):
         kind = f"{tokenkinds.key('', args.stats).strip()} {args.name}".strip()
         return f"give {args.total} {kind} tokens in all to {describe_ref(args.target)}, at least one each, as you choose"
+
+
+class ToggleTokenArgs(Model):
+    target: Ref = "self"  # one card
+    name: Word  # the token's name ("Change")
+    stats: dict[Literal["force", "chi", "personal_honor", "gold_production"], SmallInt] = Field(
+        default_factory=dict, max_length=4)  # the changes of the token given ("-2F/+3C")
+
+
+@primitive
+class ToggleToken(Primitive):
+    """"Give Shabura a -2F/+3C Change token if she does not have one, or remove one if she does": whether the card
+    has a token of that name is looked at once, as the effect resolves, then one is given or one goes (``token``)."""
+
+    name, Args, cite = "toggle_token", ToggleTokenArgs, "token"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from .grants import Tokens, TokensArgs
+
+        card = next((c for c in cards_of(g, ctx, args.target) if c.in_play), None)
+        if card is None:
+            return False
+        has = tokenkinds.count(card.tokens, args.name) > 0
+        return Tokens.run(g, ctx, TokensArgs(target=args.target, name=args.name, count=-1 if has else 1,
+                                             stats={} if has else args.stats))
+
+    @classmethod
+    def describe(cls, args):
+        changes = tokenkinds.key("", args.stats).strip()
+        return (f"give {describe_ref(args.target)} a {changes} {args.name} token if it has no {args.name} token, "
+                f"else remove one of its {args.name} tokens")
+
+
+class RemoveSomeTokensArgs(Model):
+    target: Ref = 1  # one card
+    least: Annotated[StrictInt, Field(ge=1, le=20)] = 1
+    most: Annotated[StrictInt, Field(ge=1, le=20)] = 1
+
+
+@primitive
+class RemoveSomeTokens(Primitive):
+    """"Destroy one or two of a target Personality's tokens": tokens of any kind, as many as the player chooses
+    within the bounds, as the effect resolves (``token``, ``choices``): each ``choose:`` answer that names a kind the
+    card still holds ("Madness", "Poison -1F/-1C", "force" for a plain +1F or -1F token) is one token, up to the most; short of the least, the
+    engine takes the card's first tokens and says so. A card with fewer tokens loses what it has; "the number of
+    tokens this destroyed" after it is how many went."""
+
+    name, Args, cite = "remove_some_tokens", RemoveSomeTokensArgs, "token"
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        card = next((c for c in cards_of(g, ctx, args.target) if c.in_play), None)
+        # plain stat tokens are kept as their total ("force": -2 is two -1F tokens): counted one by one here
+        held = {k: abs(n) for k, n in card.tokens.items()} if card is not None else {}
+        chosen: list[str] = []
+        while ctx.choices and len(chosen) < args.most and (kind := _held_kind(held, str(ctx.choices[0]))):
+            ctx.choices.pop(0)
+            chosen.append(kind)
+            held[kind] -= 1
+        note = "as the script chooses"
+        while len(chosen) < args.least and any(held.values()):
+            kind = next(k for k, n in held.items() if n)
+            chosen.append(kind)
+            held[kind] -= 1
+            note = "the script chose fewer; the engine takes the card's first tokens"
+        for kind in chosen:
+            g.add_tokens(card, kind, -1 if card.tokens[kind] > 0 else 1)
+        ctx.tokens_removed = len(chosen)
+        if not chosen:
+            g.record(StepKind.EFFECT, f"no token to remove ({ctx.why()})", [cls.cite], ctx.player, "resolve")
+            return False
+        g.version += 1
+        g.record(StepKind.EFFECT, f"{card.title} loses {len(chosen)} token{'s' if len(chosen) != 1 else ''}: "
+                                  f"{', '.join(chosen)} ({note}; {ctx.why()})", [cls.cite, "choices"], ctx.player,
+                 "resolve")
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        many = str(args.most) if args.least == args.most else f"{args.least} to {args.most}"
+        return f"remove {many} of {describe_ref(args.target)}'s tokens, of any kinds, as you choose"
+
+
+def _held_kind(held: dict, answer: str) -> str | None:
+    """The kind of token a ``choose:`` answer names, if the card still holds one: its full key, or its name alone."""
+    exact = next((k for k, n in held.items() if n and k.lower() == answer.lower()), None)
+    return exact or next((k for k, n in held.items() if n and tokenkinds.parse(k)[0].lower() == answer.lower()), None)
