@@ -85,6 +85,7 @@ SECTIONS = {
     "starting-family-honor": "Starting Family Honor",
     "sensei": "Sensei",
     "for": "For",
+    "perspective": "Perspective",
 }
 
 

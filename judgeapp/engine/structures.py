@@ -93,8 +93,8 @@ class Filter(Model):
     opposing: StrictBool = False  # at this battlefield, on the other side from the text's card
     in_unit: StrictBool = False  # in the text's card's unit
     # in the unit of this chosen target ("one of his Weapons"), or of that Personality in the duel ("one of his
-    # Followers", he being your Personality in this duel)
-    in_unit_of: StrictInt | Literal["duelist_yours", "duelist_other"] | None = None
+    # Followers", he being your Personality in this duel; "a card in the loser's unit")
+    in_unit_of: StrictInt | Literal["duelist_yours", "duelist_other", "winner", "loser"] | None = None
     unit_keyword: Word | None = None  # "in a Cavalry unit": every card of its unit has it (unit-keywords)
     attached: list[Word] = Field(default_factory=list, max_length=4)  # "with a Weapon": an attachment with these
     not_attached: list[Word] = Field(default_factory=list, max_length=4)  # "without a Weapon"

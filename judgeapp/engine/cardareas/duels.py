@@ -734,9 +734,21 @@ class Readers:
         chosen = [_for_player(e, chooser) for e in self.act(act, len(self.effects))]
         self.effects.append(Effect.model_validate({"player_may": {"player": chooser, "do": chosen}}))
 
+    def e_may_challenge(self, node):
+        """"Another player's target Personality may challenge Amiki": whether he issues the challenge is the choice of
+        that Personality's player, not of the player taking the action (``choices``, ``player_may``); "If he does not,
+        …" follows his declining (``challenge``)."""
+        challenger, challenged = (self.np(c) for c in node.children if isinstance(c, Tree) and c.data in NP)
+        if not isinstance(challenger, int):
+            raise Unreadable("a challenge a card other than a target may issue is not read")
+        self.duel_at = self.index
+        self.last = self.person = challenger
+        return Effect.model_validate({"player_may": {"player": challenger, "do": [
+            {"duel": {"challenger": challenger, "challenged": challenged}}]}})
+
     def s_if_not_chosen(self, tree: Tree, index: int):
-        """"If he does not choose this, gain Honor equal to …": what happens when the other player declines the
-        choice just read (``choices``)."""
+        """"If he does not choose this, gain Honor equal to …", "If he does not, …": what happens when the other player
+        declines the choice just read (``choices``)."""
         if not self.effects or self.effects[-1].name != "player_may" or self.effects[-1].args.otherwise:
             raise Unreadable("'if he does not choose this' after no other player's choice is not read")
         first = len(self.targets)
@@ -819,6 +831,22 @@ class Readers:
         if self.subject != "it" or self.poss(_sub(node, "np_poss")) != getattr(self, "person", None):
             raise Unreadable("negating a destruction other than the one waited for is not read")
         return Effect.model_validate({"negate_occurrence": {"what": "destroyed"}})
+
+
+    def s_player_fear_at_loser_unit(self, tree: Tree, index: int):
+        """"The winner creates Fear 4 targeting a card in the loser's unit": once the duel has resolved, the winner's
+        player makes the Fear effect, so he chooses its target, enemy from his side (``perspective``, ``fear``); in a tie
+        there is no winner and no effect (``duel``)."""
+        if getattr(self, "duel_at", None) is None:
+            raise Unreadable("an effect the winner makes with no duel before it is not read")
+        if self.np(_sub(tree, *NP)) != "winner" or _tok(tree, "TYPE").value != "unit":
+            raise Unreadable("an effect made by a player other than the winner's is not read")
+        own = len(self.targets) + 1
+        spec = TargetSpec(filter=Filter(type=["personality", "follower"], side="enemy", in_unit_of="loser"),
+                          attack="fear")
+        self.effects.append(Effect.model_validate({"player_creates": {
+            "player": "winner_controller", "targets": [spec.model_dump(mode="json")], "first_target": own,
+            "do": [{"fear": {"target": own, "amount": int(_tok(tree, "NUMBER").value)}}]}}))
 
 
 def _for_player(effect: Effect, player: int) -> Effect:

@@ -264,3 +264,40 @@ class BeforeLosingDestruction(Primitive):
         from .cards import describe_ref
 
         return f"before {describe_ref(args.target)} is destroyed for losing this duel: {then_words(args)}"
+
+
+class PlayerCreatesArgs(OwnTargets):
+    player: PlayerRef  # who makes the effect: the text names him ("The winner creates Fear 4 …")
+    do: list[Effect] = Field(min_length=1, max_length=4)
+
+
+@primitive
+class PlayerCreates(Primitive):
+    """"The winner creates Fear 4 targeting a card in the loser's unit": an effect the text has another player make,
+    not the player taking the action; he is its "you", so he chooses its targets as it happens and "enemy" is from his
+    side (``perspective``, ``targeting``). With no such player (a tie has no winner) there is no effect (``duel``)."""
+
+    name, Args, cite = "player_creates", PlayerCreatesArgs, "perspective"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        from ..references import Context
+        from ..resolution import run_effects
+
+        maker = next(iter(players(g, args.player, ctx)), None)
+        if maker is None:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: no such player, so “{cls.describe(args)}” does nothing",
+                     [cls.cite], ctx.player, "resolve")
+            return False
+        made = Context(player=maker, source=ctx.source, label=ctx.label, targets=dict(ctx.targets),
+                       choices=ctx.choices, action=ctx.action or ctx, keywords=ctx.keywords)
+        made.duel = ctx.duel
+        g.record(StepKind.EFFECT, f"{maker.capitalize()} makes the effect: {then_words(args)} ({ctx.why()})",
+                 [cls.cite], maker, "resolve")
+        run_effects(g, made, list(args.targets), list(args.do), first=args.first_target)
+        return True
+
+    @classmethod
+    def describe(cls, args):
+        return f"{_who(args.player)} makes this effect: {then_words(args)}"
