@@ -1,15 +1,6 @@
 """Interrupts and the action they interrupt (``interrupt-actions``, ``negate``), on boards of inline
 cards: what the engine knows of the interrupted action while its effects resolve (``acting``)."""
-import pytest
-
-from judgeapp.engine.cardgrammar import parser
-
 from .helpers import board, failed, run, texts, two_players
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _grammar():
-    parser()  # built once, outside the replays' time limit
 
 
 def person(title, f=3, c=3, **extra):

@@ -4,16 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from judgeapp.engine.cardgrammar import parser
 from judgeapp.positions import service
 
 from .helpers import board, failed, run, texts, two_players
 
-
-@pytest.fixture(autouse=True, scope="module")
-def grammar():
-    """The card grammar is built once, before the first replay, whose time budget it would use up."""
-    parser()
 
 BACK = "{title: Orderly Retreat, type: strategy, text: 'Battle: Move home your target Personality. As he moves, " \
        "straighten his unit and you may straighten one of your other units.'}"

@@ -747,17 +747,6 @@ class Readers:
         """A trait does not last "this turn": that is an ability's effect (``s_continuous``)."""
         raise Unreadable("a continuous trait lasting a time is not a trait")
 
-    def c_resolved_action_from(self, node) -> Condition:
-        """"If you have resolved an action from a Political Strategy this turn": one of your actions from such a
-        card has ended this turn (this battle), as the game's memory noted it (``action-sequence``; a card's
-        keywords include its abilities', ``keyword-inheritance``)."""
-        during = {"end_of_turn": "turn", "end_of_battle": "battle"}.get(_tok(node, "DUR").value)
-        if during is None:
-            raise Unreadable("actions resolved over that time are not read")
-        flt = self.filter_of(_sub(node, *NP))
-        return Condition.model_validate({"happened": {"event": "action_resolves", "by": "you", "during": during,
-                                                      "filter": flt.model_dump(exclude_defaults=True)}})
-
     def read_st_no_ability_use(self, node, data) -> list[Static]:
         """"Players may not use abilities on Personalities": no player uses the abilities on such a card, as "its
         abilities may not be used" (``permissions``)."""
