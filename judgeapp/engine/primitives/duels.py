@@ -191,6 +191,16 @@ class PlayerMayArgs(Model):
     otherwise: list[Effect] = Field(default_factory=list, max_length=10)  # "If he does not choose this, …"
 
 
+def _named_player(cls, g, ctx, args, missing: str) -> str | None:
+    """The other player an effect names (``args.player``), or None after a step saying the effect does nothing
+    without him (a tie has no winner, ``duel``)."""
+    who = next(iter(players(g, args.player, ctx)), None)
+    if who is None:
+        g.record(StepKind.EFFECT, f"{ctx.why()}: {missing}, so “{cls.describe(args)}” does nothing", [cls.cite],
+                 ctx.player, "resolve")
+    return who
+
+
 @primitive
 class PlayerMay(Primitive):
     """"Target another player, who may choose to lose 2 Honor. If he does not choose this, gain Honor …": an
@@ -207,10 +217,8 @@ class PlayerMay(Primitive):
     def run(cls, g, ctx, args):
         from ..resolution import run_effects
 
-        chooser = next(iter(players(g, args.player, ctx)), None)
+        chooser = _named_player(cls, g, ctx, args, "no player to choose")
         if chooser is None:
-            g.record(StepKind.EFFECT, f"{ctx.why()}: no player to choose, so “{cls.describe(args)}” does nothing",
-                     [cls.cite], ctx.player, "resolve")
             return False
         chose = script_choice(g, ctx, ["yes", "no"], lambda answer, note: (
             f"{chooser.capitalize()} chooses {'' if answer == 'yes' else 'not '}to: "
@@ -285,10 +293,8 @@ class PlayerCreates(Primitive):
         from ..references import Context
         from ..resolution import run_effects
 
-        maker = next(iter(players(g, args.player, ctx)), None)
+        maker = _named_player(cls, g, ctx, args, "no such player")
         if maker is None:
-            g.record(StepKind.EFFECT, f"{ctx.why()}: no such player, so “{cls.describe(args)}” does nothing",
-                     [cls.cite], ctx.player, "resolve")
             return False
         made = Context(player=maker, source=ctx.source, label=ctx.label, targets=dict(ctx.targets),
                        choices=ctx.choices, action=ctx.action or ctx, keywords=ctx.keywords)

@@ -268,23 +268,31 @@ class RestrictArgs(Model):
     until: Until = Until.END_OF_TURN
 
 
-@primitive
-class Restrict(Primitive):
-    """A restriction on a card for a time ("A target Holding's abilities may not be used"),
-    checked where the rules ask (``permissions``)."""
+class CardRule(Primitive):
+    """A lasting effect on each target saying what a rule now does for it, ``what`` worded by ``words``: the effect's
+    name is the Ongoing's kind that the rule's check looks for (``permissions``)."""
 
-    name, Args, cite = "restrict", RestrictArgs, "permissions"
+    words: dict[str, str]
+    cite = "permissions"
 
     @classmethod
     def run(cls, g, ctx, args):
-        return lasting_on_each(g, ctx, args.target, "restrict", {"what": args.what}, args.until, cls.cite,
-                               lambda card: f"{card.title}: {RESTRICTIONS[args.what]}",
-                               why=f"{ctx.why()}: {RESTRICTIONS[args.what]}")
+        said = cls.words[args.what]
+        return lasting_on_each(g, ctx, args.target, cls.name, {"what": args.what}, args.until, cls.cite,
+                               lambda card: f"{card.title}: {said}", why=f"{ctx.why()}: {said}")
 
     @classmethod
     def describe(cls, args):
-        return f"{describe_ref(args.target)}: {RESTRICTIONS[args.what]}" + (
+        return f"{describe_ref(args.target)}: {cls.words[args.what]}" + (
             "" if args.until == Until.END_OF_TURN else f" {UNTIL_WORDS[args.until]}")
+
+
+@primitive
+class Restrict(CardRule):
+    """A restriction on a card for a time ("A target Holding's abilities may not be used"),
+    checked where the rules ask (``permissions``)."""
+
+    name, Args, words = "restrict", RestrictArgs, RESTRICTIONS
 
 
 class PlayerArgs(Model):
