@@ -36,3 +36,12 @@ def test_a_card_that_cannot_gain_a_keyword_lacks_it():
     text = (Path(__file__).parent / "real_cards" / "58-utaku-saiken.yaml").read_text(encoding="utf-8")
     result = service.replay(text.replace("saiken: [Tactician]", "saiken: [Cavalry]"))
     assert [e["actual"] for e in failed(result)] == [{"saiken": [], "koizumi": ["Cavalry", "Tactician"]}]
+
+
+def test_an_interrupt_for_another_kind_of_action_says_it_leaves_the_action_alone():
+    """interrupts-ring-of-earth: "The Battle action cannot move Personalities" interrupting an Engage action changes
+    nothing, and the step says why (interrupt-actions)."""
+    result = service.replay((Path(__file__).parent / "real_cards" / "interrupts-ring-of-earth.yaml").read_text("utf-8"))
+    said = [s for s in result["steps"] if "so it is not changed" in s["text"]]
+    assert len(said) == 1 and "is not a Battle action" in said[0]["text"], [s["text"] for s in result["steps"]]
+    assert [c["section"] for c in said[0]["cites"]] == ["interrupt-actions"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..acting import is_action
 from ..references import resolve
-from ..registry import TargetLost
+from ..registry import Primitive, TargetLost
 from ..state import Delayed, Ongoing
 from ..structures import Model, Ref
 from ..vocab import UNTIL_WORDS, StepKind, Until
@@ -35,6 +35,33 @@ def interrupted_action(g, ctx, cite: str, verb: str):
     if ctx.interrupted is None:
         g.record(StepKind.EFFECT, f"{ctx.why()}: there is no action to {verb}", [cite], ctx.player, "resolve")
     return ctx.interrupted
+
+
+class ActionChange(Primitive):
+    """An Interrupt's effect on the action it interrupts: nothing without that action, nothing to an action of another
+    kind than the text names ("from the Battle action", an argument ``designators``); else ``change`` makes the change
+    on the action's record and says what became of the action, which is recorded (``interrupt-actions``)."""
+
+    verb, done = "change", "changed"
+    card_args = ()
+
+    @classmethod
+    def run(cls, g, ctx, args):
+        action = interrupted_action(g, ctx, cls.cite, cls.verb)
+        if action is None:
+            return False
+        kinds = getattr(args, "designators", None)
+        if kinds and action.designator not in kinds:
+            g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {' or '.join(k.capitalize() for k in kinds)} "
+                                      f"action, so it is not {cls.done}", ["interrupt-actions"], ctx.player, "resolve")
+            return False
+        said, cites = cls.change(g, ctx, args, action)
+        g.record(StepKind.EFFECT, f"{action.why()}{said} ({ctx.why()})", cites, ctx.player, "resolve")
+        return True
+
+    @classmethod
+    def change(cls, g, ctx, args, action) -> tuple[str, list[str]]:
+        raise NotImplementedError
 
 
 def pay_for_card(g, ctx, card, cost: int, verb: str) -> bool:

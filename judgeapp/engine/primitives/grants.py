@@ -14,7 +14,7 @@ from ..references import amount, players
 from ..structures import Amount, Model, Number, PlayerRef, Ref, SmallInt, StatName, Word
 from ..vocab import UNTIL_WORDS, StepKind, Until, Zone
 from .cards import describe_amount, describe_ref
-from .common import cards_of, lasting_on_each, interrupted_action
+from .common import ActionChange, cards_of, lasting_on_each
 
 
 class KeywordArgs(Model):
@@ -219,32 +219,21 @@ class NegateActionArgs(Model):
 
 
 @primitive
-class NegateAction(Primitive):
+class NegateAction(ActionChange):
     """An Interrupt's "Negate the action" (its effects do not resolve; its costs stay paid) or
     "Negate the action's Fear effects" (those effects only) (``interrupt-actions``, ``negate``)."""
 
     name, Args, cite = "negate_action", NegateActionArgs, "negate"
-    card_args = ()
+    verb, done = "negate", "negated"
 
     @classmethod
-    def run(cls, g, ctx, args):
-        action = interrupted_action(g, ctx, cls.cite, "negate")
-        if action is None:
-            return False
-        if args.designators and action.designator not in args.designators:
-            g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {' or '.join(args.designators)} action, so it is "
-                                      "not negated", [cls.cite], ctx.player, "resolve")
-            return False
+    def change(cls, g, ctx, args, action):
         if args.only:
             action.negated_kinds = action.negated_kinds | frozenset(args.only)
-            what = ", ".join(k.replace("_", " ") for k in args.only)
-            g.record(StepKind.EFFECT, f"{action.why()}: its {what} effects are negated ({ctx.why()})",
-                     [cls.cite, "interrupt-actions"], ctx.player, "resolve")
-            return True
+            return f": its {', '.join(k.replace('_', ' ') for k in args.only)} effects are negated", [
+                cls.cite, "interrupt-actions"]
         action.negated = True
-        g.record(StepKind.EFFECT, f"{action.why()} is negated: its effects will not resolve ({ctx.why()})",
-                 [cls.cite, "interrupt-actions"], ctx.player, "resolve")
-        return True
+        return " is negated: its effects will not resolve", [cls.cite, "interrupt-actions"]
 
     @classmethod
     def describe(cls, args):

@@ -14,7 +14,7 @@ from ..references import amount
 from ..structures import ActionTest, AllRef, Filter, Model, Number, Ref, SmallInt
 from ..vocab import StepKind
 from .cards import describe_amount, describe_filter, describe_ref
-from .common import cards_of, delay, interrupted_action
+from .common import ActionChange, cards_of, delay, interrupted_action
 from .grants import NoArgs
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ class LimitActionArgs(Model):
 
 
 @primitive
-class LimitAction(Primitive):
+class LimitAction(ActionChange):
     """"The action cannot move Personalities", "Negate Iairimi's movement from the action", "Negate all
     Force bonuses and penalties from the action": the interrupted action's effects will not cause that
     occurrence or change; its other effects still resolve (``interrupt-actions``, ``negate``,
@@ -46,15 +46,7 @@ class LimitAction(Primitive):
     card_args = ("target",)
 
     @classmethod
-    def run(cls, g, ctx, args):
-        action = interrupted_action(g, ctx, cls.cite, "change")
-        if action is None:
-            return False
-        if args.designators and action.designator not in args.designators:
-            kinds = " or ".join(d.capitalize() for d in args.designators)
-            g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {kinds} action, so it is not changed",
-                     [cls.cite], ctx.player, "resolve")
-            return False
+    def change(cls, g, ctx, args, action):
         if isinstance(args.target, AllRef):
             cards, fits, named = None, args.target.all, args
         else:
@@ -64,9 +56,7 @@ class LimitAction(Primitive):
         words = cls.describe(named)
         action.limits.append(Limit(frozenset(args.prevents), f"{ctx.why()}: {words}", ctx.player, cards, fits,
                                    args.into, ctx.source, args.once))
-        g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})",
-                 [cls.cite, "negate" if args.negate else "prevention"], ctx.player, "resolve")
-        return True
+        return f": {words}", [cls.cite, "negate" if args.negate else "prevention"]
 
     @classmethod
     def describe(cls, args):
@@ -95,29 +85,23 @@ class AttackStrengthArgs(Model):
 
 
 @primitive
-class AttackStrength(Primitive):
+class AttackStrength(ActionChange):
     """"Give the action's Ranged Attacks +2 strength", "Give a Melee or Ranged Attack +2 strength": an
     Interrupt changes the strength of the action's attack effects; "a …" is one of them, the first
     the action makes (``interrupt-actions``, ``ranged-attack``, ``melee-attack``, ``fear``)."""
 
     name, Args, cite = "attack_strength", AttackStrengthArgs, "interrupt-actions"
-    card_args = ()
 
     @classmethod
-    def run(cls, g, ctx, args):
-        action = interrupted_action(g, ctx, cls.cite, "change")
-        if action is None:
-            return False
+    def change(cls, g, ctx, args, action):
         by = amount(g, args.amount, ctx)
         if args.each:
             for kind in args.attacks:
                 action.strength[kind] = action.strength.get(kind, 0) + by
         else:
             action.boosts.append((frozenset(args.attacks), by))
-        g.record(StepKind.EFFECT, f"{action.why()}: {cls.describe(args.model_copy(update={'amount': by}))} "
-                                  f"({ctx.why()})",
-                 [cls.cite] + [ATTACK_CITES[k] for k in args.attacks], ctx.player, "resolve")
-        return True
+        return f": {cls.describe(args.model_copy(update={'amount': by}))}", [cls.cite] + [ATTACK_CITES[k] for k in
+                                                                                          args.attacks]
 
     @classmethod
     def describe(cls, args):
@@ -145,24 +129,18 @@ def widen(widened: dict, args: AttackTargetsArgs) -> None:
 
 
 @primitive
-class AttackTargets(Primitive):
+class AttackTargets(ActionChange):
     """"The action's Fear effects may target Items": an Interrupt widens what the action's attack effects may
     target, in the enemy army as ever (``interrupt-actions``, ``fear``).  Those targets are chosen as the effects
     resolve, after the Interrupt (``interrupt-actions``: "the interrupted action's player can target … after the
     Interrupt is played"); the action may be announced counting on it (``good-faith-rule``, actions.good_faith)."""
 
     name, Args, cite = "attack_targets", AttackTargetsArgs, "interrupt-actions"
-    card_args = ()
 
     @classmethod
-    def run(cls, g, ctx, args):
-        action = interrupted_action(g, ctx, cls.cite, "change")
-        if action is None:
-            return False
+    def change(cls, g, ctx, args, action):
         widen(action.widened, args)
-        g.record(StepKind.EFFECT, f"{action.why()}: {cls.describe(args)} ({ctx.why()})",
-                 [cls.cite] + [ATTACK_CITES[k] for k in args.attacks], ctx.player, "resolve")
-        return True
+        return f": {cls.describe(args)}", [cls.cite] + [ATTACK_CITES[k] for k in args.attacks]
 
     @classmethod
     def describe(cls, args):
@@ -181,33 +159,21 @@ class ActionHonorArgs(Model):
 
 
 @primitive
-class ActionHonor(Primitive):
+class ActionHonor(ActionChange):
     """"Reduce all Honor gains and losses from an action by 2", "Increase any Honor loss from the action
     by 1", "reduce one of the Honor gains or losses from the action to 0": the interrupted action's
     Honor changes are changed as they happen; a reduction never turns a gain into a loss, and a change
     is not itself a gain or loss (``interrupt-actions``, ``honor-gains-and-losses``)."""
 
     name, Args, cite = "action_honor", ActionHonorArgs, "honor-gains-and-losses"
-    card_args = ()
 
     @classmethod
-    def run(cls, g, ctx, args):
-        action = interrupted_action(g, ctx, cls.cite, "change")
-        if action is None:
-            return False
-        if args.designators and action.designator not in args.designators:
-            kinds = " or ".join(d.capitalize() for d in args.designators)
-            g.record(StepKind.EFFECT, f"{ctx.why()}: {action.why()} is not a {kinds} action, so it is not changed",
-                     ["interrupt-actions"], ctx.player, "resolve")
-            return False
+    def change(cls, g, ctx, args, action):
         by = amount(g, args.by, ctx)
         action.honor.append(HonorChange(args.kind != "losses", args.kind != "gains", ctx.why(),
                                         by if args.increase else -by, args.at_most, args.once,
                                         ctx.player if args.yours else None))
-        words = cls.describe(args.model_copy(update={"by": by}))
-        g.record(StepKind.EFFECT, f"{action.why()}: {words} ({ctx.why()})", [cls.cite, "interrupt-actions"],
-                 ctx.player, "resolve")
-        return True
+        return f": {cls.describe(args.model_copy(update={'by': by}))}", [cls.cite, "interrupt-actions"]
 
     @classmethod
     def describe(cls, args):
@@ -299,23 +265,18 @@ class AfterAction(Primitive):
 
 
 @primitive
-class NegateRemaining(Primitive):
+class NegateRemaining(ActionChange):
     """"Negate its remaining effects" (in an Interrupt's "After the action targets …"): the
     interrupted action's effects not yet carried out do not resolve; those already carried out stay,
     and the action still resolves (``negate``, ``action-sequence``)."""
 
     name, Args, cite = "negate_remaining", NoArgs, "negate"
-    card_args = ()
+    verb, done = "negate", "negated"
 
     @classmethod
-    def run(cls, g, ctx, args):
-        action = interrupted_action(g, ctx, cls.cite, "negate")
-        if action is None:
-            return False
+    def change(cls, g, ctx, args, action):
         action.negated = True
-        g.record(StepKind.EFFECT, f"{action.why()}: its remaining effects are negated ({ctx.why()})",
-                 [cls.cite, "interrupt-actions"], ctx.player, "resolve")
-        return True
+        return ": its remaining effects are negated", [cls.cite, "interrupt-actions"]
 
     @classmethod
     def describe(cls, args):
